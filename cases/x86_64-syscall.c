@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * x86_64 syscall family: every user xstate component, every lane, survives
+ * a syscall, including ones that switch the task out (X-SYS-1).
+ */
+#include "fpabi/case.h"
+#include "fpabi/shm.h"
+#include "../src/arch/x86_64/x86.h"
+
+/*
+ * Phase 1 is loaded and stored first, so that if the phase-2 load or the
+ * syscall went wrong, what is left shows as phase 1 (stale), not as noise.
+ */
+static const struct fpabi_step preserve[] = {
+	LOAD(1), STORE, LOAD(2), SYSCALL(0), STORE, END
+};
+
+static const struct fpabi_case cases[] = {
+	{
+		.family = "syscall",
+		.name = "preserve",
+		.summary = "x87, SSE, AVX, AVX-512 and PKRU state is unchanged "
+			   "by a syscall, also when the task sleeps in it",
+		.rule = "X-SYS-1",
+		.needs = NEED_XSAVE,
+		.vset = VSET_ALL,
+		.params = { SC_GETPID, SC_SCHED_YIELD, SC_PIPE_READ,
+			    SC_NANOSLEEP },
+		.steps = preserve,
+		.drop = 2, .drop_class = "stale",
+	},
+};
+
+const struct fpabi_family x86_family_syscall = {
+	"syscall", cases, sizeof(cases) / sizeof(cases[0])
+};

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The x86_64 case families, in plan order. */
+#include <stddef.h>
+
+#include "fpabi/case.h"
+
+extern const struct fpabi_family x86_family_syscall;
+extern const struct fpabi_family x86_family_ptrace_read;
+extern const struct fpabi_family x86_family_ptrace_write;
+
+const struct fpabi_family *const x86_families[] = {
+	&x86_family_syscall,
+	&x86_family_ptrace_read,
+	&x86_family_ptrace_write,
+	NULL
+};

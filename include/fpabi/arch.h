@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The backend interface: one struct per architecture (src/arch/<arch>/),
+ * chosen at configure time.  NULL hooks are not applicable.
+ */
+#ifndef FPABI_ARCH_H
+#define FPABI_ARCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fpabi/case.h"
+#include "fpabi/event.h"
+#include "fpabi/image.h"
+
+struct fpabi_run;
+
+struct fpabi_machine {
+	char kernel[160];	/* uname -r and -v */
+	unsigned kver;		/* major << 16 | minor << 8 | patch */
+	uint64_t have;		/* NEED_* bits this machine satisfies */
+	const char *profile;	/* ABI revision chosen for this kernel */
+	const char *profile_why;
+	int ncpus;		/* CPUs this process may run on */
+	void *arch;		/* the backend's own probe results */
+};
+
+struct fpabi_variant {
+	char name[40];		/* ID part: "xsave-full", "vl64" */
+	uint64_t xfeatures;	/* x86: components loaded non-init */
+	uint32_t vl, svl, svcr;	/* arm64 */
+};
+
+struct fpabi_need_name {
+	uint64_t bit;
+	const char *name;	/* "avx512" */
+	const char *why;	/* "the CPU has no AVX-512 (cpuid 7.0:EBX[16])" */
+};
+
+struct fpabi_arch {
+	const char *name;			/* "x86_64", "arm64" */
+	const struct fpabi_need_name *needs;	/* ends with bit 0 */
+	const struct fpabi_family *const *families;	/* ends with NULL */
+	const struct fpabi_rule *rules;		/* ends with id NULL */
+	const char *(*group_name)(unsigned group);	/* "zmm_hi256" */
+
+	/* features, profile, `fpabi info` */
+	void (*probe)(struct fpabi_machine *m);
+	void (*info)(const struct fpabi_machine *m, FILE *f);
+	int (*variants)(const struct fpabi_machine *m, enum variant_set set,
+			struct fpabi_variant *v, int max);
+
+	/* images */
+	void (*layout)(const struct fpabi_machine *m,
+		       const struct fpabi_variant *v, struct fpabi_layout *lo);
+	void (*init_image)(struct fpabi_run *r, uint8_t *img);
+	void (*fill_shaped)(struct fpabi_run *r, const struct fpabi_field *f,
+			    uint8_t *dst, unsigned phase, unsigned task);
+
+	/* tracee events for S_LOAD / S_STORE; dump bytes per S_STORE */
+	void (*ev_load)(struct fpabi_run *r, struct fpabi_ev *ev);
+	void (*ev_store)(struct fpabi_run *r, struct fpabi_ev *ev);
+	size_t (*dump_size)(struct fpabi_run *r);
+	size_t (*load_size)(struct fpabi_run *r);
+	/* load image for a phase, from the expected image (x86: XSTATE_BV) */
+	void (*make_load)(struct fpabi_run *r, uint8_t *dst, unsigned phase);
+
+	/* model: how each step changes what every observer must see */
+	void (*model_load)(struct fpabi_run *r, unsigned phase);
+	void (*model_syscall)(struct fpabi_run *r, unsigned sc);
+
+	/* observations */
+	void (*check_dump)(struct fpabi_run *r, const uint8_t *dump,
+			   const char *observer);
+	void (*check_stop)(struct fpabi_run *r);	/* S_READ */
+	int (*write_stop)(struct fpabi_run *r, unsigned phase, unsigned kind);
+	const char *(*write_kind_name)(unsigned kind);
+	int (*after_trap)(struct fpabi_run *r);		/* arm64: skip brk */
+};
+
+extern const struct fpabi_arch fpabi_arch;
+
+#endif

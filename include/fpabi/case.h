@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Cases are data: what they need, the steps the tracee and the tracer take,
+ * and the rule they check.  Families (one file each under cases/) are static const tables;
+ * the runner crosses each case with the arch's variants and its parameters.
+ */
+#ifndef FPABI_CASE_H
+#define FPABI_CASE_H
+
+#include <stdint.h>
+
+enum fpabi_op {
+	S_END = 0,
+	/* tracee steps: run by the tracee's assembly, in order */
+	S_LOAD,		/* a = phase: load that phase's canaries */
+	S_SYSCALL,	/* a = enum fpabi_sc, or 0: the case's parameter */
+	S_TRAP,		/* breakpoint: the tracer gets a stop */
+	S_STORE,	/* dump every register: an observation */
+	/* tracer steps: run at the latest stop */
+	S_READ,		/* read every regset, check it against the model */
+	S_WRITE,	/* a = phase, b = arch write kind: write, update model */
+};
+
+struct fpabi_step {
+	uint8_t op;
+	uint8_t a;
+	uint16_t b;
+};
+
+#define LOAD(p)		{ S_LOAD, (p), 0 }
+#define SYSCALL(sc)	{ S_SYSCALL, (sc), 0 }
+#define TRAP		{ S_TRAP, 0, 0 }
+#define STORE		{ S_STORE, 0, 0 }
+#define READ		{ S_READ, 0, 0 }
+#define WRITE(p, k)	{ S_WRITE, (p), (k) }
+#define END		{ S_END, 0, 0 }
+
+/* generic needs; arches define their feature bits below NEED_GENERIC */
+#define NEED_ROOT	(1ull << 63)
+#define NEED_SMP2	(1ull << 62)
+#define NEED_GENERIC	(NEED_ROOT | NEED_SMP2)
+
+/* which of the arch's variants a case is crossed with */
+enum variant_set {
+	VSET_DEFAULT,	/* the arch's primary variant only */
+	VSET_ALL,	/* every variant the machine supports */
+};
+
+#define MAX_PARAMS	8
+
+struct fpabi_case {
+	const char *family;	/* "syscall" */
+	const char *name;	/* "preserve" */
+	const char *summary;	/* one line: what is checked */
+	const char *rule;	/* the rule ID it enforces, e.g. "X-SYS-1" */
+	uint64_t needs;
+	uint8_t vset;		/* enum variant_set */
+	uint8_t params[MAX_PARAMS];	/* S_SYSCALL 0 takes each in turn */
+	const struct fpabi_step *steps;
+	/*
+	 * Fault injection "step": the index of the step dropped, and the
+	 * classification the checks must then report.
+	 */
+	int8_t drop;
+	const char *drop_class;
+};
+
+struct fpabi_family {
+	const char *name;
+	const struct fpabi_case *cases;
+	unsigned ncases;
+};
+
+#endif

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The kernel log as an observer (--kmsg). */
+#ifndef FPABI_KMSG_H
+#define FPABI_KMSG_H
+
+#include <stddef.h>
+
+/* fd positioned at the end of /dev/kmsg, or -errno */
+int kmsg_open(void);
+/* records since then that report a kernel bug; their text into out */
+int kmsg_scan(int fd, char *out, size_t n);
+
+#endif

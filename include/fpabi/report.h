@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A finished case instance as a TAP result with its diagnosis. */
+#ifndef FPABI_REPORT_H
+#define FPABI_REPORT_H
+
+#include "fpabi/run.h"
+#include "fpabi/tap.h"
+
+void report(struct tap *t, const struct fpabi_run *r);
+/* The command line that runs this instance again with the same seed. */
+void reproducer(const struct fpabi_run *r, char *out, size_t n);
+
+#endif

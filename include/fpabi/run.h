@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One case instance being run: the model's expectation, the tracee, and
+ * the findings the checks make.  Arch backends and the engine share it.
+ */
+#ifndef FPABI_RUN_H
+#define FPABI_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "fpabi/arch.h"
+#include "fpabi/canary.h"
+#include "fpabi/image.h"
+
+enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP };
+
+struct fpabi_opts {
+	uint64_t seed;
+	unsigned repeat;
+	unsigned timeout;	/* seconds per case */
+	int skip_exit;		/* exit status when everything skipped */
+	const char *filter;
+	const char *tracee;	/* path of fpabi-tracee */
+	enum inject_kind inject;
+	const char *inject_target;	/* family, case ID glob, or "any" */
+	bool kmsg;		/* check the kernel log at the end */
+	const char *argv0;
+};
+
+#define MAX_FINDINGS 8
+
+struct fpabi_finding {
+	char observer[64];
+	char what[48];		/* register or header field */
+	char group[24];		/* component */
+	unsigned lo, hi;	/* byte range in the register */
+	char expected[80];
+	char got[80];
+	enum canary_class cls;
+	char origin[112];	/* where the unexpected bytes came from */
+	const struct fpabi_rule *rule;
+};
+
+struct fpabi_run {
+	const struct fpabi_machine *m;
+	const struct fpabi_opts *o;
+	const struct fpabi_case *c;
+	struct fpabi_variant v;
+	unsigned param;		/* the parameter SYSCALL(0) stands for */
+	char id[192];
+	uint64_t seed;		/* this instance's seed */
+	uint16_t cseed;		/* its canary seed */
+	struct fpabi_layout lo;
+	struct fpabi_expect exp;
+	void *arch;		/* backend per-run state */
+
+	pid_t pid;
+	uint8_t *shm;
+	size_t shm_size;
+	int step;		/* index of the step being run */
+	int stops;
+	unsigned reads;		/* S_READs at the current stop */
+	bool drop_step;		/* INJ_STEP applies to this run */
+	bool inject_byte;	/* INJ_BYTE: corrupt the next observation */
+	bool skip_io;		/* INJ_STEP: this tracer step is dropped */
+	bool timed_out;
+
+	unsigned checks;	/* values compared */
+	unsigned nfind;		/* findings (first MAX_FINDINGS kept) */
+	struct fpabi_finding find[MAX_FINDINGS];
+	char broken[256];	/* setup failure: no verdict on the kernel */
+	char proof[192];	/* what proves the event happened */
+};
+
+/* The model's expectation: every field from phase p of task t. */
+void expect_fill(struct fpabi_run *r, unsigned phase, unsigned task);
+/* Set one field's expectation. */
+void expect_field(struct fpabi_run *r, unsigned i, const uint8_t *val,
+		  const struct fpabi_rule *rule);
+void expect_field_init(struct fpabi_run *r, unsigned i,
+		       const struct fpabi_rule *rule);
+void expect_field_any(struct fpabi_run *r, unsigned i);
+/* An image of phase p, task t canaries (FILL_NONE fields at init). */
+void image_fill(struct fpabi_run *r, uint8_t *img, unsigned phase,
+		unsigned task);
+
+/* Compare an observed image with the expectation, field by field. */
+void check_image(struct fpabi_run *r, const char *observer,
+		 const uint8_t *got);
+/* Only the fields whose group bit is set in groups. */
+void check_image_groups(struct fpabi_run *r, const char *observer,
+			const uint8_t *got, uint64_t groups);
+/* Compare raw bytes (headers, padding) with what the rule says. */
+void check_bytes(struct fpabi_run *r, const char *observer, const char *what,
+		 const void *exp, const void *got, size_t len,
+		 const struct fpabi_rule *rule);
+void check_value(struct fpabi_run *r, const char *observer, const char *what,
+		 uint64_t exp, uint64_t got, const struct fpabi_rule *rule);
+void check_errno(struct fpabi_run *r, const char *observer, const char *what,
+		 int exp, int got, const struct fpabi_rule *rule);
+/* Record a finding that is not a byte comparison. */
+void add_finding(struct fpabi_run *r, const struct fpabi_finding *f);
+
+void run_broken(struct fpabi_run *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+const struct fpabi_rule *rule_get(const char *id);
+
+/* engine.c */
+void run_case(struct fpabi_run *r);
+const char *sc_name(unsigned sc);
+
+#endif

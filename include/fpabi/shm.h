@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The memory the tracer and the tracee share (a memfd both map): the
+ * tracee's event list, the images it loads and the dumps it stores, and the
+ * proof counters it records around the event list.
+ */
+#ifndef FPABI_SHM_H
+#define FPABI_SHM_H
+
+#include <stdint.h>
+
+#define FPABI_SHM_MAGIC		0x46504142u	/* "FPAB" */
+#define FPABI_SHM_VERSION	1
+
+/* FPABI_EV_SYSCALL .nr as the tracer writes it; the tracee resolves it. */
+enum fpabi_sc {
+	SC_GETPID = 1,
+	SC_SCHED_YIELD,
+	SC_NANOSLEEP,		/* 1 ms */
+	SC_PIPE_READ,		/* blocks until a helper process writes */
+	SC_NR
+};
+
+/* Tracee progress, in shm_hdr.state */
+enum { TRACEE_WAITING = 1, TRACEE_RUNNING, TRACEE_DONE, TRACEE_FAILED };
+
+struct fpabi_proof {
+	int64_t nvcsw[2];	/* voluntary switches before/after the events */
+	int64_t nivcsw[2];	/* involuntary switches before/after */
+	int32_t cpu[2];		/* sched_getcpu() before/after */
+};
+
+struct fpabi_shm_hdr {
+	uint32_t magic;
+	uint32_t version;
+	uint32_t go;		/* futex: the tracer sets 1 once it has seized */
+	uint32_t state;
+	uint64_t size;		/* bytes mapped */
+	uint32_t nev;		/* events at ev_off (struct fpabi_ev) */
+	uint32_t ev_off;
+	int32_t err;		/* errno of a setup failure in the tracee */
+	char errmsg[124];
+	struct fpabi_proof proof;
+};
+
+#endif

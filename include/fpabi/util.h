@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Small helpers shared by the tracer: errors, allocation, hashing. */
+#ifndef FPABI_UTIL_H
+#define FPABI_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define ALIGN_UP(x, a) (((x) + (a) - 1) / (a) * (a))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
+extern int fpabi_verbose;
+
+/* Print "fpabi: msg" to stderr and exit with status 2 (setup) or 1. */
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* Print to stderr only with --verbose. */
+void vlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *xmalloc(size_t n);
+void *xzalloc(size_t n);
+char *xstrdup(const char *s);
+
+/* splitmix64: a fast 64-bit mixer, used for seeds and canary checks */
+static inline uint64_t mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/* FNV-1a over a string, for per-case seeds derived from the case ID */
+uint64_t hash_str(const char *s);
+
+/* "0x0011223344556677..." of len bytes (at most 64 shown) into buf */
+void hex_bytes(char *buf, size_t bufsz, const void *p, size_t len);
+
+/* Kernel version as major*65536 + minor*256 + patch, from uname(2). */
+unsigned kernel_version(void);
+
+#endif

@@ -1,0 +1,87 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# setup.sh: one command from a fresh Debian machine to a result.
+#
+#   ./setup.sh suite [FPABI ARGS...]  set up, build, run the suite on this
+#                                     machine's kernel
+#   ./setup.sh check                  set up, build, run the project's tests
+#                                     (make check, make distcheck, and the
+#                                     QEMU guests when FPABI_VM is not 0)
+#   ./setup.sh deps | build           just that step
+#
+# As root, missing packages are installed with apt-get; otherwise the
+# script says which ones to install.  The build goes to ./build.
+set -euo pipefail
+top=$(cd "$(dirname "$0")" && pwd)
+B=$top/build
+export DEBIAN_FRONTEND=noninteractive
+
+# packages: name of a file they provide, package
+build_deps=(
+	"autoreconf autoconf" "automake automake" "gcc gcc" "make make"
+	"pkg-config pkgconf" "/usr/include/seccomp.h libseccomp-dev"
+	"perl perl"
+)
+
+have() {
+	case $1 in
+	/*) [ -e "$1" ] ;;
+	*) command -v "$1" >/dev/null 2>&1 ;;
+	esac
+}
+
+deps() {
+	local missing=() pair
+	for pair in "${build_deps[@]}"; do
+		have "${pair%% *}" || missing+=("${pair#* }")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "setup.sh: missing packages: ${missing[*]}" >&2
+		echo "setup.sh: run as root, or: apt-get install ${missing[*]}" >&2
+		exit 2
+	fi
+	apt-get -o DPkg::Lock::Timeout=600 update -q
+	apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${missing[@]}"
+}
+
+build() {
+	cd "$top"
+	if [ ! -x configure ] || [ configure.ac -nt configure ] || [ Makefile.am -nt Makefile.in ]; then
+		autoreconf -fi
+	fi
+	mkdir -p "$B"
+	cd "$B"
+	[ -f Makefile ] || "$top/configure" --enable-werror
+	make -j"$(nproc)"
+}
+
+# Sum automake's per-test results: the closing line CI reads.
+totals() {
+	awk '/^:test-result:/ {
+		r = $2
+		if (r == "PASS" || r == "XFAIL") p++
+		else if (r == "SKIP") s++
+		else f++
+	} END { printf "%d passed, %d failed, %d skipped\n", p, f, s }' "$@"
+}
+
+check() {
+	local rc=0
+	make -C "$B" check || rc=1
+	make -C "$B" distcheck >"$B/distcheck.log" 2>&1 || { tail -40 "$B/distcheck.log"; rc=1; }
+	[ $rc -eq 0 ] && echo "setup.sh: make distcheck passed"
+	# shellcheck disable=SC2046
+	totals $(find "$B/tests" -name '*.trs')
+	return $rc
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case $cmd in
+deps) deps ;;
+build) deps; build ;;
+suite) deps; build; exec "$B/src/fpabi" run "$@" ;;
+check) deps; build; check ;;
+*) sed -n '3,14p' "$0" >&2; exit 2 ;;
+esac

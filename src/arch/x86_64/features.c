@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * x86_64 features: CPUID, XCR0, the XSAVE layout, the kernel's XCOMP
+ * answers and AT_MINSIGSTKSZ; the variants cases are crossed with; and the
+ * ABI profile for this kernel.
+ */
+#include <cpuid.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "fpabi/util.h"
+#include "x86.h"
+
+#ifndef ARCH_GET_XCOMP_SUPP
+#define ARCH_GET_XCOMP_SUPP	0x1021
+#define ARCH_GET_XCOMP_PERM	0x1022
+#endif
+#ifndef AT_MINSIGSTKSZ
+#define AT_MINSIGSTKSZ		51
+#endif
+
+static void host_cpuid(unsigned leaf, unsigned sub, uint32_t r[4], void *ctx)
+{
+	(void)ctx;
+	__cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
+}
+
+static uint64_t xgetbv0(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return (uint64_t)hi << 32 | lo;
+}
+
+static uint32_t cpu_mxcsr_mask(void)
+{
+	uint8_t buf[512] __attribute__((aligned(64)));
+	uint32_t mask;
+
+	memset(buf, 0, sizeof(buf));
+	__asm__ volatile("fxsave64 %0" : "=m"(buf));
+	memcpy(&mask, buf + FXSAVE_MXCSR_MASK_OFF, 4);
+	/* 0 means the default mask (SDM vol. 1, 11.6.6) */
+	return mask ? mask : 0xffbf;
+}
+
+static void xsave_x87(uint8_t *buf, uint64_t mask)
+{
+	__asm__ volatile("xsave64 %0" : "+m"(*(uint8_t (*)[576])buf)
+			 : "a"((uint32_t)mask), "d"((uint32_t)(mask >> 32)));
+}
+
+static void xrstor_x87(uint8_t *buf, uint64_t mask)
+{
+	__asm__ volatile("xrstor64 %0" : : "m"(*(uint8_t (*)[576])buf),
+			 "a"((uint32_t)mask), "d"((uint32_t)(mask >> 32)));
+}
+
+/*
+ * Does this CPU keep the x87 last-instruction and last-data pointers
+ * (FOP, FIP, FDP) through XRSTOR and XSAVE?  Some AMD CPUs store them only
+ * while an x87 exception is pending (the kernel's X86_BUG_FXSAVE_LEAK), so
+ * no observer can see them: the cases then leave them unchecked.
+ */
+static bool fp_pointers_kept(void)
+{
+	static uint8_t save[4096] __attribute__((aligned(64)));
+	static uint8_t buf[4096] __attribute__((aligned(64)));
+	const uint64_t fip = 0x0000123456789ab8ull, fdp = 0x00007654321fedc0ull;
+	uint64_t got_ip, got_dp;
+	uint16_t fop = 0x5a5, got_op;
+
+	memset(save, 0, 576);
+	xsave_x87(save, XFM(XF_FP));
+	memcpy(buf, save, 576);
+	memcpy(buf + 6, &fop, 2);
+	memcpy(buf + 8, &fip, 8);
+	memcpy(buf + 16, &fdp, 8);
+	buf[512] |= XFM(XF_FP);		/* XSTATE_BV: x87 live */
+	xrstor_x87(buf, XFM(XF_FP));
+	memset(buf, 0, 576);
+	xsave_x87(buf, XFM(XF_FP));
+	memcpy(&got_op, buf + 6, 2);
+	memcpy(&got_ip, buf + 8, 8);
+	memcpy(&got_dp, buf + 16, 8);
+	xrstor_x87(save, XFM(XF_FP));
+	return got_op == fop && got_ip == fip && got_dp == fdp;
+}
+
+static void probe_cpu(struct x86_machine *x)
+{
+	uint32_t a, b, c, d, r[4];
+	unsigned i;
+
+	__cpuid(0, a, b, c, d);
+	memcpy(x->vendor, &b, 4);
+	memcpy(x->vendor + 4, &d, 4);
+	memcpy(x->vendor + 8, &c, 4);
+	x->amd = !strcmp(x->vendor, "AuthenticAMD") ||
+		 !strcmp(x->vendor, "HygonGenuine");
+	__cpuid(1, a, b, c, d);
+	x->family = (a >> 8) & 0xf;
+	if (x->family == 0xf)
+		x->family += (a >> 20) & 0xff;
+	x->model = ((a >> 4) & 0xf) | ((a >> 12) & 0xf0);
+	x->stepping = a & 0xf;
+	__cpuid(0x80000000, a, b, c, d);
+	if (a >= 0x80000004) {
+		for (i = 0; i < 3; i++) {
+			__cpuid(0x80000002 + i, r[0], r[1], r[2], r[3]);
+			memcpy(x->brand + 16 * i, r, 16);
+		}
+	}
+	if (a >= 0x80000008) {
+		__cpuid(0x80000008, a, b, c, d);
+		x->xsaveerptr = b & (1u << 2);
+	}
+	__cpuid_count(7, 0, a, b, c, d);
+	x->ospke = c & (1u << 4);
+}
+
+void x86_probe(struct fpabi_machine *m)
+{
+	static struct x86_machine x;
+	uint32_t a, b, c, d;
+	uint64_t supp;
+
+	memset(&x, 0, sizeof(x));
+	m->arch = &x;
+	probe_cpu(&x);
+	__cpuid(1, a, b, c, d);
+	if (!(c & (1u << 27)))	/* OSXSAVE */
+		return;
+	m->have |= NEED_XSAVE;
+	if (xsave_layout_parse(&x.xl, host_cpuid, NULL, xgetbv0(), 0) < 0)
+		die("CPUID leaf 0xD describes an impossible XSAVE layout");
+	x.mxcsr_mask = cpu_mxcsr_mask();
+	x.fp_pointers = fp_pointers_kept();
+	x.size = x.xl.size_enabled;
+	x.testable = x.xl.xcr0 & (XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_YMM) |
+				  XFM_AVX512 | XFM(XF_PKRU));
+	if (x.xl.xcr0 & XFM(XF_YMM))
+		m->have |= NEED_AVX;
+	if ((x.xl.xcr0 & XFM_AVX512) == XFM_AVX512)
+		m->have |= NEED_AVX512;
+	if ((x.xl.xcr0 & XFM(XF_PKRU)) && x.ospke)
+		m->have |= NEED_PKU;
+	if ((x.xl.xcr0 & XFM_AMX) == XFM_AMX)
+		m->have |= NEED_AMX;
+	if (syscall(SYS_arch_prctl, ARCH_GET_XCOMP_SUPP, &supp) == 0) {
+		x.xcomp_supp = supp;
+		syscall(SYS_arch_prctl, ARCH_GET_XCOMP_PERM, &x.xcomp_perm);
+	} else {
+		x.xcomp_err = errno;
+	}
+	x.minsigstksz = getauxval(AT_MINSIGSTKSZ);
+
+	/*
+	 * Profiles: 5.16 added XFD and the ARCH_*_XCOMP_PERM permission
+	 * model (Documentation/arch/x86/xstate.rst).
+	 */
+	if (m->kver >= (5u << 16 | 16u << 8)) {
+		m->profile = "x86-5.16+";
+		m->profile_why = "kernel 5.16 or later: XFD and XCOMP permissions";
+	} else {
+		m->profile = "x86-pre-5.16";
+		m->profile_why = "kernel before 5.16: no XFD, no XCOMP permissions";
+	}
+}
+
+const char *x86_group_name(unsigned group)
+{
+	return xfeature_name(group);
+}
+
+void x86_info(const struct fpabi_machine *m, FILE *f)
+{
+	const struct x86_machine *x = m->arch;
+	unsigned i;
+
+	fprintf(f, "cpu: %s family %#x model %#x stepping %u: %s\n",
+		x->vendor, x->family, x->model, x->stepping, x->brand);
+	if (!(m->have & NEED_XSAVE)) {
+		fprintf(f, "xsave: not enabled by the OS (CR4.OSXSAVE clear)\n");
+		return;
+	}
+	fprintf(f, "xcr0: %#llx\n", (unsigned long long)x->xl.xcr0);
+	fprintf(f, "xsave: size for XCR0 %u, for all user features %u, "
+		"compacted %u (computed %u)\n", x->xl.size_enabled,
+		x->xl.size_supported, x->xl.size_compacted, x->xl.compacted_end);
+	fprintf(f, "xsave instructions: xsaveopt %s, xsavec %s, xgetbv1 %s, "
+		"xsaves %s, xfd %s\n", x->xl.xsaveopt ? "yes" : "no",
+		x->xl.xsavec ? "yes" : "no", x->xl.xgetbv1 ? "yes" : "no",
+		x->xl.xsaves ? "yes" : "no", x->xl.xfd ? "yes" : "no");
+	fprintf(f, "user features supported: %#llx, supervisor (XSS): %#llx\n",
+		(unsigned long long)x->xl.user_supported,
+		(unsigned long long)x->xl.xss_supported);
+	fprintf(f, "components (number name: size @ standard offset, compacted offset):\n");
+	for (i = 0; i < XF_MAX; i++) {
+		const struct xsave_comp *c = &x->xl.comp[i];
+
+		if (!((x->xl.user_supported | x->xl.xss_supported) >> i & 1))
+			continue;
+		fprintf(f, "  %2u %-17s %5u @ %5u, %5u%s%s%s\n", i,
+			xfeature_name(i), c->size, c->offset, c->coffset,
+			c->supervisor ? " supervisor" : "",
+			c->align64 ? " align64" : "",
+			(x->xl.xcr0 >> i & 1) ? " enabled" : "");
+	}
+	fprintf(f, "mxcsr_mask: %#x\n", x->mxcsr_mask);
+	fprintf(f, "x87 FOP/FIP/FDP kept by XRSTOR+XSAVE: %s%s\n",
+		x->fp_pointers ? "yes" : "no (not checked by the cases)",
+		!x->amd ? "" : x->xsaveerptr ? ", CPUID says XSAVEERPTR" : "");
+	if (x->xcomp_err)
+		fprintf(f, "arch_prctl(ARCH_GET_XCOMP_SUPP): %s\n",
+			strerror(x->xcomp_err));
+	else
+		fprintf(f, "arch_prctl XCOMP_SUPP %#llx PERM %#llx\n",
+			(unsigned long long)x->xcomp_supp,
+			(unsigned long long)x->xcomp_perm);
+	fprintf(f, "AT_MINSIGSTKSZ: %lu\n", x->minsigstksz);
+	fprintf(f, "components tested: %#llx\n", (unsigned long long)x->testable);
+}
+
+/*
+ * Variants: which components are loaded non-init.  The rest of the tested
+ * components are put in their init state by the same XRSTOR.
+ */
+int x86_variants(const struct fpabi_machine *m, enum variant_set set,
+		 struct fpabi_variant *v, int max)
+{
+	static const struct {
+		const char *name;
+		uint64_t mask;
+	} table[] = {
+		{ "xsave-all", ~0ull },
+		{ "x87-sse", XFM(XF_FP) | XFM(XF_SSE) },
+		{ "avx", XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_YMM) },
+		{ "avx512-no-ymm", XFM(XF_FP) | XFM(XF_SSE) | XFM_AVX512 },
+		{ "opmask-only", XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_OPMASK) },
+	};
+	const struct x86_machine *x = m->arch;
+	int n = 0;
+	unsigned i;
+
+	if (!(m->have & NEED_XSAVE))
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(table) && n < max; i++) {
+		uint64_t mask = table[i].mask & x->testable;
+
+		/* a subset the CPU cannot tell apart from another is skipped */
+		if (i && (mask != table[i].mask || mask == x->testable))
+			continue;
+		memset(&v[n], 0, sizeof(v[n]));
+		snprintf(v[n].name, sizeof(v[n].name), "%s", table[i].name);
+		v[n].xfeatures = mask;
+		n++;
+		if (set == VSET_DEFAULT)
+			break;
+	}
+	return n;
+}

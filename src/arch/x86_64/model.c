@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The x86_64 model: what each step does to what the tracee, the regsets
+ * and the dumps must show; the tracee's load and store events.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpabi/util.h"
+#include "x86.h"
+
+static void x86_model_load(struct fpabi_run *r, unsigned phase)
+{
+	x86_expect_components(r, phase, r->v.xfeatures, NULL);
+}
+
+/*
+ * X-SYS-1: an ordinary syscall keeps all user xstate; nothing on the
+ * syscall path zeroes vector state (the registers are restored lazily by
+ * switch_fpu_return() only if the task was switched out).
+ */
+static void x86_model_syscall(struct fpabi_run *r, unsigned sc)
+{
+	(void)r;
+	(void)sc;
+}
+
+static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase)
+{
+	image_fill(r, dst, phase, 0);
+	x86_set_header(dst, r->v.xfeatures);
+}
+
+static void x86_ev_load(struct fpabi_run *r, struct fpabi_ev *ev)
+{
+	ev->mask = xm(r)->testable;
+}
+
+static size_t x86_image_size(struct fpabi_run *r)
+{
+	return xm(r)->size;
+}
+
+/*
+ * The tracee's XSAVE: a component whose XSTATE_BV bit is clear is in its
+ * init state and XSAVE need not write its area (SDM vol. 1, 13.7), so its
+ * bytes are taken as init.  MXCSR is written whenever SSE or AVX is
+ * requested, whatever XINUSE says.
+ */
+static void x86_check_dump(struct fpabi_run *r, const uint8_t *dump,
+			   const char *observer)
+{
+	uint8_t *img = xmalloc(r->lo.size);
+	struct xsave_hdr h;
+	unsigned i;
+
+	memcpy(img, dump, r->lo.size);
+	xstate_hdr_get(dump, r->lo.size, &h);
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		if ((h.xstate_bv >> f->group & 1) || f->off == FXSAVE_MXCSR_OFF ||
+		    f->off == FXSAVE_MXCSR_MASK_OFF)
+			continue;
+		memcpy(img + f->off, r->exp.init + f->off, f->size);
+	}
+	check_image(r, observer, img);
+	free(img);
+}
+
+static const char *const write_kinds[] = {
+	[W_XSTATE] = "NT_X86_XSTATE",
+	[W_XSTATE_LEGACY] = "NT_X86_XSTATE with XSTATE_BV = x87|SSE",
+	[W_FPREGS] = "NT_PRFPREG",
+};
+
+const char *x86_write_kind_name(unsigned kind)
+{
+	return kind < ARRAY_SIZE(write_kinds) ? write_kinds[kind] : "?";
+}
+
+const struct fpabi_rule x86_rules[] = {
+	{ "X-GEN-1", "user space only ever sees the standard (non-compacted) "
+	  "XSAVE format; xcomp_bv is 0 in everything the kernel produces",
+	  "arch/x86/kernel/fpu/xstate.c: __copy_xstate_to_uabi_buf()" },
+	{ "X-GEN-3", "init values: FCW 0x037f, FSW 0, FTW 0, MXCSR 0x1f80, "
+	  "MXCSR_MASK the CPU's, every extended component all zeros",
+	  "arch/x86/kernel/fpu/xstate.c: setup_init_fpu_buf(); SDM vol. 1 13.6" },
+	{ "X-SYS-1", "an ordinary syscall keeps all user xstate: x87, SSE, "
+	  "AVX, AVX-512, PKRU",
+	  "arch/x86/kernel/fpu/core.c: switch_fpu_return() restores lazily; "
+	  "no zeroing on the syscall path" },
+	{ "X-PT-1", "NT_PRFPREG is the 512-byte FXSAVE image of the task; "
+	  "bytes 416-511 are zero",
+	  "arch/x86/kernel/fpu/regset.c: xfpregs_get()" },
+	{ "X-PT-2", "an NT_PRFPREG write of 512 bytes loads the x87 and SSE "
+	  "state; the other components are unchanged",
+	  "arch/x86/kernel/fpu/regset.c: xfpregs_set()" },
+	{ "X-PT-3", "NT_X86_XSTATE is the task's user xstate in standard format, "
+	  "of the largest user XSAVE size: bytes 416-463 zero, bytes 464-471 "
+	  "the user XCR0, 472-511 zero, XSTATE_BV within XCR0, xcomp_bv and "
+	  "the reserved header bytes zero, components whose XSTATE_BV bit is "
+	  "clear and gaps between components zero-filled (x87/SSE at init)",
+	  "arch/x86/kernel/fpu/regset.c: xstateregs_get(); "
+	  "xstate.c: __copy_xstate_to_uabi_buf()" },
+	{ "X-PT-4", "an NT_X86_XSTATE write of the full size with a valid "
+	  "header succeeds",
+	  "arch/x86/kernel/fpu/regset.c: xstateregs_set(); "
+	  "xstate.c: copy_uabi_to_xstate()" },
+	{ "X-PT-5", "after an NT_X86_XSTATE write, components whose XSTATE_BV "
+	  "bit is set hold the written values and the others are at init",
+	  "arch/x86/kernel/fpu/xstate.c: copy_uabi_to_xstate()" },
+	{ "PT-IOV", "GETREGSET sets iov_len to the regset's size and writes "
+	  "no byte past it",
+	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: copy_regset_to_user()" },
+	{ NULL, NULL, NULL }
+};
+
+const struct fpabi_arch fpabi_arch = {
+	.name = "x86_64",
+	.needs = (const struct fpabi_need_name[]){
+		{ NEED_XSAVE, "xsave", "the OS has not enabled XSAVE (CR4.OSXSAVE)" },
+		{ NEED_AVX, "avx", "XCR0 has no AVX state (no AVX on this CPU)" },
+		{ NEED_AVX512, "avx512", "XCR0 has no AVX-512 state (no AVX-512 on this CPU)" },
+		{ NEED_PKU, "pku", "no protection keys (CPUID.7.0:ECX.OSPKE clear)" },
+		{ NEED_AMX, "amx", "XCR0 has no AMX tile state (no AMX on this CPU)" },
+		{ NEED_ROOT, "root", "needs root" },
+		{ NEED_SMP2, "smp2", "needs two CPUs" },
+		{ 0, NULL, NULL },
+	},
+	.families = x86_families,
+	.rules = x86_rules,
+	.group_name = x86_group_name,
+	.probe = x86_probe,
+	.info = x86_info,
+	.variants = x86_variants,
+	.layout = x86_layout,
+	.init_image = x86_init_image,
+	.fill_shaped = x86_fill_shaped,
+	.ev_load = x86_ev_load,
+	.ev_store = x86_ev_load,
+	.dump_size = x86_image_size,
+	.load_size = x86_image_size,
+	.make_load = x86_make_load,
+	.model_load = x86_model_load,
+	.model_syscall = x86_model_syscall,
+	.check_dump = x86_check_dump,
+	.check_stop = x86_check_stop,
+	.write_stop = x86_write_stop,
+	.write_kind_name = x86_write_kind_name,
+};

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The x86_64 backend's shared declarations. */
+#ifndef FPABI_X86_H
+#define FPABI_X86_H
+
+#include "fpabi/arch.h"
+#include "fpabi/run.h"
+#include "xsave.h"
+
+/* NEED_* bits of this arch */
+#define NEED_XSAVE	(1ull << 0)
+#define NEED_AVX	(1ull << 1)
+#define NEED_AVX512	(1ull << 2)
+#define NEED_PKU	(1ull << 3)
+#define NEED_AMX	(1ull << 4)
+
+/* write kinds (S_WRITE b) */
+enum {
+	W_XSTATE,	/* NT_X86_XSTATE, XSTATE_BV = the variant's components */
+	W_XSTATE_LEGACY,	/* NT_X86_XSTATE, XSTATE_BV = x87 | SSE only */
+	W_FPREGS,	/* NT_PRFPREG, the 512-byte legacy area */
+};
+
+struct x86_machine {
+	struct xsave_layout xl;
+	char vendor[13];
+	char brand[49];
+	unsigned family, model, stepping;
+	bool amd, xsaveerptr, ospke;
+	bool fp_pointers;	/* FOP/FIP/FDP survive XRSTOR + XSAVE */
+	uint32_t mxcsr_mask;
+	uint64_t testable;	/* components the cases load: x87..AVX-512, PKRU */
+	uint32_t size;		/* user XSAVE size: images, NT_X86_XSTATE */
+	int xcomp_err;		/* errno of ARCH_GET_XCOMP_SUPP, 0 if it worked */
+	uint64_t xcomp_supp, xcomp_perm;
+	unsigned long minsigstksz;
+};
+
+static inline const struct x86_machine *xm(const struct fpabi_run *r)
+{
+	return r->m->arch;
+}
+
+void x86_probe(struct fpabi_machine *m);
+void x86_info(const struct fpabi_machine *m, FILE *f);
+int x86_variants(const struct fpabi_machine *m, enum variant_set set,
+		 struct fpabi_variant *v, int max);
+const char *x86_group_name(unsigned group);
+
+void x86_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
+		struct fpabi_layout *lo);
+void x86_init_image(struct fpabi_run *r, uint8_t *img);
+void x86_fill_shaped(struct fpabi_run *r, const struct fpabi_field *f,
+		     uint8_t *dst, unsigned phase, unsigned task);
+void x86_set_header(uint8_t *img, uint64_t xstate_bv);
+uint64_t x86_expected_live(const struct fpabi_run *r);
+void x86_expect_components(struct fpabi_run *r, unsigned phase,
+			   uint64_t live, const struct fpabi_rule *rule);
+
+void x86_check_stop(struct fpabi_run *r);
+int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
+const char *x86_write_kind_name(unsigned kind);
+
+extern const struct fpabi_rule x86_rules[];
+extern const struct fpabi_family *const x86_families[];
+
+#endif

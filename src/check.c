@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Checks: compare what an observer saw with the model, and turn every
+ * difference into a finding that says which register, which bytes, and
+ * where the unexpected bytes came from.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpabi/run.h"
+#include "fpabi/util.h"
+
+void add_finding(struct fpabi_run *r, const struct fpabi_finding *f)
+{
+	if (r->nfind < MAX_FINDINGS)
+		r->find[r->nfind] = *f;
+	r->nfind++;
+}
+
+void run_broken(struct fpabi_run *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->broken[0])
+		return;		/* keep the first cause */
+	va_start(ap, fmt);
+	vsnprintf(r->broken, sizeof(r->broken), fmt, ap);
+	va_end(ap);
+}
+
+/* Name the register a canary came from, from the layout. */
+static void origin_name(struct fpabi_run *r, const struct canary_verdict *v,
+			char *buf, size_t n)
+{
+	const struct canary_prov *p = &v->prov;
+	unsigned i;
+
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+		unsigned words = (f->size + 7) / 8;
+
+		if (f->fill == FILL_SHAPED && f->comp == p->comp &&
+		    f->reg == p->reg) {
+			snprintf(buf, n, "%s", f->name);
+			return;
+		}
+		if (f->fill != FILL_WORDS || f->comp != p->comp ||
+		    f->reg != p->reg || p->lane < f->lane0 ||
+		    p->lane >= f->lane0 + words)
+			continue;
+		snprintf(buf, n, "%s bytes %u-%u", f->name,
+			 f->reg_off + (p->lane - f->lane0) * 8,
+			 f->reg_off + (p->lane - f->lane0) * 8 + 7);
+		return;
+	}
+	snprintf(buf, n, "component %u register %u lane %u", p->comp, p->reg,
+		 p->lane);
+}
+
+static void describe(struct fpabi_run *r, const struct canary_verdict *v,
+		     char *buf, size_t n)
+{
+	char where[64];
+
+	switch (v->cls) {
+	case CL_ZERO:
+		snprintf(buf, n, "zero");
+		break;
+	case CL_INIT:
+		snprintf(buf, n, "the architectural init value");
+		break;
+	case CL_POISON:
+		snprintf(buf, n, "the tracer's poison: the kernel did not write these bytes");
+		break;
+	case CL_STALE:
+	case CL_FOREIGN:
+	case CL_MISPLACED:
+		origin_name(r, v, where, sizeof(where));
+		snprintf(buf, n, "%s phase-%u value of %s", v->cls == CL_FOREIGN ?
+			 "another task's" : "this task's", v->prov.phase, where);
+		if (v->cls == CL_FOREIGN)
+			snprintf(buf + strlen(buf), n - strlen(buf),
+				 " (task %u)", v->prov.task);
+		break;
+	case CL_OTHER_RUN:
+		snprintf(buf, n, "a canary of another run (seed %u)", v->prov.seed);
+		break;
+	default:
+		snprintf(buf, n, "bytes of unknown origin");
+	}
+}
+
+/*
+ * The tracer poisons its buffers with canary_poison() from offset 0, and
+ * x86 regset buffers share the image's offsets: bytes equal to the poison
+ * at their own offset were never written.
+ */
+static bool is_poison(struct fpabi_run *r, const uint8_t *got, size_t img_off,
+		      size_t len)
+{
+	uint8_t w[16];
+	size_t base = img_off & ~7ul;
+
+	canary_fill(w, sizeof(w), r->cseed, 0, 0, CANARY_COMP_POISON, 0,
+		    base / 8);
+	return len <= sizeof(w) - (img_off - base) &&
+	       !memcmp(got, w + (img_off - base), len);
+}
+
+/*
+ * A shaped field (a control register whose valid values are few) is
+ * classified by regenerating it for every phase and task.
+ */
+static void classify_shaped(struct fpabi_run *r, unsigned fi,
+			    const uint8_t *got, struct canary_verdict *v)
+{
+	const struct fpabi_field *f = &r->lo.f[fi];
+	uint8_t tmp[64];
+	unsigned ph, t;
+
+	canary_classify(got, r->exp.init + f->off, f->size, r->cseed,
+			r->exp.task[fi], r->exp.phase[fi], v);
+	if (v->cls == CL_ZERO || v->cls == CL_INIT || f->size > sizeof(tmp))
+		return;
+	if (is_poison(r, got, f->off, f->size)) {
+		v->cls = CL_POISON;
+		return;
+	}
+	for (t = 0; t <= 3; t++)
+		for (ph = 0; ph <= CANARY_MAX_PHASE; ph++) {
+			if (t == r->exp.task[fi] && ph == r->exp.phase[fi])
+				continue;
+			fpabi_arch.fill_shaped(r, f, tmp, ph, t);
+			if (memcmp(tmp, got, f->size))
+				continue;
+			v->cls = t == r->exp.task[fi] ? CL_STALE : CL_FOREIGN;
+			v->has_prov = true;
+			v->prov.phase = ph;
+			v->prov.task = t;
+			v->prov.comp = f->comp;
+			v->prov.reg = f->reg;
+			v->prov.lane = f->lane0;
+			return;
+		}
+	v->cls = CL_UNKNOWN;
+}
+
+static void field_finding(struct fpabi_run *r, const char *observer,
+			  unsigned fi, unsigned lo, unsigned hi,
+			  const uint8_t *got, const struct canary_verdict *v)
+{
+	const struct fpabi_field *f = &r->lo.f[fi];
+	struct fpabi_finding fd;
+
+	memset(&fd, 0, sizeof(fd));
+	snprintf(fd.observer, sizeof(fd.observer), "%s", observer);
+	snprintf(fd.what, sizeof(fd.what), "%s", f->name);
+	snprintf(fd.group, sizeof(fd.group), "%s",
+		 fpabi_arch.group_name(f->group));
+	fd.lo = f->reg_off + lo;
+	fd.hi = f->reg_off + hi;
+	hex_bytes(fd.expected, sizeof(fd.expected),
+		  r->exp.img + f->off + lo, hi - lo + 1);
+	hex_bytes(fd.got, sizeof(fd.got), got + f->off + lo, hi - lo + 1);
+	fd.cls = v->cls;
+	describe(r, v, fd.origin, sizeof(fd.origin));
+	fd.rule = r->exp.rule[fi] ? r->exp.rule[fi] : rule_get(r->c->rule);
+	add_finding(r, &fd);
+}
+
+/* Compare one field word by word; coalesce runs of one classification. */
+static void check_field(struct fpabi_run *r, const char *observer,
+			unsigned fi, const uint8_t *got)
+{
+	const struct fpabi_field *f = &r->lo.f[fi];
+	const uint8_t *e = r->exp.img + f->off, *g = got + f->off;
+	struct canary_verdict v, run_v;
+	unsigned off, run_lo = 0;
+	bool in_run = false;
+
+	r->checks++;
+	if (!memcmp(e, g, f->size))
+		return;
+	if (f->fill == FILL_SHAPED) {
+		classify_shaped(r, fi, g, &v);
+		field_finding(r, observer, fi, 0, f->size - 1, got, &v);
+		return;
+	}
+	for (off = 0; off <= f->size; off += 8) {
+		unsigned len = off < f->size ? MIN(8u, f->size - off) : 0;
+		bool bad = len && memcmp(e + off, g + off, len);
+
+		if (bad) {
+			canary_classify(g + off, r->exp.init + f->off + off, len,
+					r->cseed, r->exp.task[fi],
+					r->exp.phase[fi], &v);
+			if (v.cls == CL_UNKNOWN &&
+			    is_poison(r, g + off, f->off + off, len))
+				v.cls = CL_POISON;
+		}
+		if (in_run && (!bad || v.cls != run_v.cls ||
+			       (v.has_prov && v.prov.phase != run_v.prov.phase))) {
+			field_finding(r, observer, fi, run_lo, off - 1, got,
+				      &run_v);
+			in_run = false;
+		}
+		if (bad && !in_run) {
+			in_run = true;
+			run_lo = off;
+			run_v = v;
+		}
+	}
+}
+
+void check_image(struct fpabi_run *r, const char *observer,
+		 const uint8_t *got)
+{
+	check_image_groups(r, observer, got, ~0ull);
+}
+
+void check_image_groups(struct fpabi_run *r, const char *observer,
+			const uint8_t *got, uint64_t groups)
+{
+	uint8_t *copy = NULL;
+	unsigned i;
+
+	if (r->inject_byte) {
+		/* test-only: corrupt one observed byte of a mid-image field */
+		for (i = r->lo.nfields / 2; i < r->lo.nfields; i++)
+			if (r->exp.kind[i] == EXP_VALUE &&
+			    r->lo.f[i].fill == FILL_WORDS)
+				break;
+		if (i < r->lo.nfields) {
+			copy = xmalloc(r->lo.size);
+			memcpy(copy, got, r->lo.size);
+			copy[r->lo.f[i].off + r->lo.f[i].size / 2] ^= 0x5a;
+			got = copy;
+			r->inject_byte = false;
+		}
+	}
+	for (i = 0; i < r->lo.nfields; i++)
+		if (r->exp.kind[i] == EXP_VALUE &&
+		    (groups >> r->lo.f[i].group & 1))
+			check_field(r, observer, i, got);
+	free(copy);
+}
+
+void check_bytes(struct fpabi_run *r, const char *observer, const char *what,
+		 const void *exp, const void *got, size_t len,
+		 const struct fpabi_rule *rule)
+{
+	const uint8_t *e = exp, *g = got;
+	struct fpabi_finding fd;
+	struct canary_verdict v;
+	size_t lo, hi;
+
+	r->checks++;
+	if (!memcmp(exp, got, len))
+		return;
+	for (lo = 0; e[lo] == g[lo]; lo++)
+		;
+	for (hi = len - 1; e[hi] == g[hi]; hi--)
+		;
+	memset(&fd, 0, sizeof(fd));
+	snprintf(fd.observer, sizeof(fd.observer), "%s", observer);
+	snprintf(fd.what, sizeof(fd.what), "%s", what);
+	fd.lo = lo;
+	fd.hi = hi;
+	hex_bytes(fd.expected, sizeof(fd.expected), e + lo, hi - lo + 1);
+	hex_bytes(fd.got, sizeof(fd.got), g + lo, hi - lo + 1);
+	canary_classify(g + (lo & ~7ul), NULL, MIN(8, len - (lo & ~7ul)),
+			r->cseed, 0, 0, &v);
+	fd.cls = v.cls;
+	describe(r, &v, fd.origin, sizeof(fd.origin));
+	fd.rule = rule;
+	add_finding(r, &fd);
+}
+
+void check_value(struct fpabi_run *r, const char *observer, const char *what,
+		 uint64_t exp, uint64_t got, const struct fpabi_rule *rule)
+{
+	struct fpabi_finding fd;
+
+	r->checks++;
+	if (exp == got)
+		return;
+	memset(&fd, 0, sizeof(fd));
+	snprintf(fd.observer, sizeof(fd.observer), "%s", observer);
+	snprintf(fd.what, sizeof(fd.what), "%s", what);
+	snprintf(fd.expected, sizeof(fd.expected), "%#llx",
+		 (unsigned long long)exp);
+	snprintf(fd.got, sizeof(fd.got), "%#llx", (unsigned long long)got);
+	fd.cls = got == 0 ? CL_ZERO : CL_UNKNOWN;
+	snprintf(fd.origin, sizeof(fd.origin), "%s", got == 0 ? "zero" :
+		 "a different value");
+	fd.rule = rule;
+	add_finding(r, &fd);
+}
+
+void check_errno(struct fpabi_run *r, const char *observer, const char *what,
+		 int exp, int got, const struct fpabi_rule *rule)
+{
+	struct fpabi_finding fd;
+
+	r->checks++;
+	if (exp == got)
+		return;
+	memset(&fd, 0, sizeof(fd));
+	snprintf(fd.observer, sizeof(fd.observer), "%s", observer);
+	snprintf(fd.what, sizeof(fd.what), "%s", what);
+	snprintf(fd.expected, sizeof(fd.expected), "%s",
+		 exp ? strerror(exp) : "success");
+	snprintf(fd.got, sizeof(fd.got), "%s", got ? strerror(got) : "success");
+	fd.cls = CL_UNKNOWN;
+	snprintf(fd.origin, sizeof(fd.origin), "the kernel's answer");
+	fd.rule = rule;
+	add_finding(r, &fd);
+}

@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Run one case instance: build the tracee's event list and images in shared
+ * memory, start the tracee under ptrace and a watchdog, walk the steps with
+ * the model, act at each stop, and check every observation.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fpabi/event.h"
+#include "fpabi/run.h"
+#include "fpabi/shm.h"
+#include "fpabi/util.h"
+
+#define SHM_HDR_SIZE	4096
+#define MAX_STORES	8
+
+/* the tracee being run, for the runner's signal handler */
+volatile pid_t fpabi_current_tracee;
+
+static const char *const sc_names[SC_NR] = {
+	[SC_GETPID] = "getpid",
+	[SC_SCHED_YIELD] = "sched_yield",
+	[SC_NANOSLEEP] = "nanosleep",
+	[SC_PIPE_READ] = "pipe-read",
+};
+
+const char *sc_name(unsigned sc)
+{
+	return sc < SC_NR && sc_names[sc] ? sc_names[sc] : "?";
+}
+
+struct snapshot {
+	uint8_t *img, *kind, *phase, *task;
+	const struct fpabi_rule **rule;
+};
+
+struct engine {
+	struct fpabi_run *r;
+	int memfd;
+	size_t ev_off, load_off[CANARY_MAX_PHASE + 1];
+	size_t dump_off[MAX_STORES];
+	struct snapshot snap[MAX_STORES];
+	unsigned nstores;
+	bool stopped;		/* the tracee sits in a ptrace stop */
+	struct timespec deadline;
+};
+
+static struct fpabi_shm_hdr *hdr(struct fpabi_run *r)
+{
+	return (struct fpabi_shm_hdr *)r->shm;
+}
+
+static bool dropped(const struct fpabi_run *r, int i)
+{
+	return r->drop_step && r->c->drop == i;
+}
+
+static unsigned step_sc(const struct fpabi_run *r, const struct fpabi_step *s)
+{
+	return s->a ? s->a : r->param;
+}
+
+/* Lay out the shared memory: header, events, load images, dumps. */
+static int shm_plan(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	const struct fpabi_step *s;
+	size_t off, nev = 1, load = fpabi_arch.load_size(r);
+	size_t dump = fpabi_arch.dump_size(r);
+	unsigned i;
+
+	for (i = 0; i <= CANARY_MAX_PHASE; i++)
+		e->load_off[i] = 0;
+	for (s = r->c->steps; s->op != S_END; s++)
+		nev++;
+	off = SHM_HDR_SIZE;
+	e->ev_off = off;
+	off = ALIGN_UP(off + nev * sizeof(struct fpabi_ev), 4096);
+	for (s = r->c->steps; s->op != S_END; s++) {
+		if (s->op == S_LOAD && !e->load_off[s->a]) {
+			e->load_off[s->a] = off;
+			off = ALIGN_UP(off + load, 4096);
+		} else if (s->op == S_STORE) {
+			if (e->nstores == MAX_STORES)
+				die("internal: case %s has too many stores",
+				    r->id);
+			e->dump_off[e->nstores++] = off;
+			off = ALIGN_UP(off + dump, 4096);
+		}
+	}
+	r->shm_size = off;
+	e->nstores = 0;
+	return 0;
+}
+
+static int shm_create(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+
+	e->memfd = syscall(SYS_memfd_create, "fpabi", 0);
+	if (e->memfd < 0) {
+		run_broken(r, "memfd_create: %s", strerror(errno));
+		return -1;
+	}
+	if (ftruncate(e->memfd, r->shm_size) < 0) {
+		run_broken(r, "ftruncate shm: %s", strerror(errno));
+		return -1;
+	}
+	r->shm = mmap(NULL, r->shm_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		      e->memfd, 0);
+	if (r->shm == MAP_FAILED) {
+		r->shm = NULL;
+		run_broken(r, "mmap shm: %s", strerror(errno));
+		return -1;
+	}
+	hdr(r)->magic = FPABI_SHM_MAGIC;
+	hdr(r)->version = FPABI_SHM_VERSION;
+	hdr(r)->size = r->shm_size;
+	return 0;
+}
+
+/* The tracee's events: dropped steps are left out (fault injection). */
+static void build_events(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->ev_off);
+	const struct fpabi_step *s;
+	unsigned n = 0, store = 0;
+	size_t dump = 0;
+	int i;
+
+	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
+		struct fpabi_ev *v = &ev[n];
+
+		if (s->op == S_STORE) {
+			/* poison first, so bytes the CPU did not write show */
+			dump = e->dump_off[store++];
+			canary_poison(r->shm + dump, fpabi_arch.dump_size(r),
+				      r->cseed);
+		}
+		if (dropped(r, i) || s->op > S_STORE)
+			continue;
+		memset(v, 0, sizeof(*v));
+		switch (s->op) {
+		case S_LOAD:
+			v->kind = FPABI_EV_LOAD;
+			v->ptr = e->load_off[s->a];
+			fpabi_arch.ev_load(r, v);
+			break;
+		case S_STORE:
+			v->kind = FPABI_EV_STORE;
+			v->ptr = dump;
+			fpabi_arch.ev_store(r, v);
+			break;
+		case S_SYSCALL:
+			v->kind = FPABI_EV_SYSCALL;
+			v->nr = step_sc(r, s);
+			break;
+		case S_TRAP:
+			v->kind = FPABI_EV_TRAP;
+			break;
+		}
+		n++;
+	}
+	memset(&ev[n], 0, sizeof(ev[n]));
+	ev[n].kind = FPABI_EV_END;
+	hdr(r)->nev = n + 1;
+	hdr(r)->ev_off = e->ev_off;
+}
+
+static void make_loads(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	unsigned p;
+
+	for (p = 0; p <= CANARY_MAX_PHASE; p++)
+		if (e->load_off[p])
+			fpabi_arch.make_load(r, r->shm + e->load_off[p], p);
+}
+
+static void ts_add_ms(struct timespec *t, long ms)
+{
+	t->tv_sec += ms / 1000;
+	t->tv_nsec += (ms % 1000) * 1000000L;
+	if (t->tv_nsec >= 1000000000L) {
+		t->tv_sec++;
+		t->tv_nsec -= 1000000000L;
+	}
+}
+
+static long ms_left(const struct timespec *deadline)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (deadline->tv_sec - now.tv_sec) * 1000 +
+	       (deadline->tv_nsec - now.tv_nsec) / 1000000;
+}
+
+/*
+ * Wait for the tracee's next state change, or the deadline.  SIGCHLD is
+ * blocked in the runner, so sigtimedwait() sleeps until a child changes.
+ * Returns 0, or -1 with timed_out set.
+ */
+static int wait_tracee(struct engine *e, int *status)
+{
+	struct fpabi_run *r = e->r;
+	sigset_t chld;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	for (;;) {
+		pid_t p = waitpid(r->pid, status, WNOHANG | __WALL);
+		struct timespec ts = { 0, 0 };
+		long left;
+
+		if (p == r->pid)
+			return 0;
+		if (p < 0 && errno != EINTR) {
+			run_broken(r, "waitpid: %s", strerror(errno));
+			return -1;
+		}
+		left = ms_left(&e->deadline);
+		if (left <= 0) {
+			r->timed_out = true;
+			return -1;
+		}
+		ts_add_ms(&ts, left < 100 ? left : 100);
+		sigtimedwait(&chld, NULL, &ts);
+	}
+}
+
+static const char *status_text(int status, char *buf, size_t n)
+{
+	if (WIFEXITED(status))
+		snprintf(buf, n, "exited with status %d", WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		snprintf(buf, n, "killed by signal %d (%s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+	else if (WIFSTOPPED(status))
+		snprintf(buf, n, "stopped by signal %d (%s), event %d",
+			 WSTOPSIG(status), strsignal(WSTOPSIG(status)),
+			 status >> 16);
+	else
+		snprintf(buf, n, "status %#x", status);
+	return buf;
+}
+
+/* A tracee that died is a finding: the ABI gives no reason to die. */
+static void tracee_died(struct fpabi_run *r, int status, const char *when)
+{
+	struct fpabi_finding f;
+	char buf[96];
+
+	memset(&f, 0, sizeof(f));
+	snprintf(f.observer, sizeof(f.observer), "tracee %s", when);
+	snprintf(f.what, sizeof(f.what), "process");
+	snprintf(f.expected, sizeof(f.expected), "runs to the end, exit 0");
+	snprintf(f.got, sizeof(f.got), "%s", status_text(status, buf, sizeof(buf)));
+	f.cls = CL_UNKNOWN;
+	snprintf(f.origin, sizeof(f.origin), "%.100s",
+		 hdr(r)->err ? hdr(r)->errmsg : "the tracee did not finish");
+	f.rule = rule_get(r->c->rule);
+	add_finding(r, &f);
+}
+
+/*
+ * Wait for the breakpoint stop of an S_TRAP.  Signals the tracee gets on
+ * the way (none are expected) are passed on.
+ */
+static int wait_trap(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	int status;
+
+	for (;;) {
+		if (wait_tracee(e, &status) < 0)
+			return -1;
+		if (!WIFSTOPPED(status)) {
+			tracee_died(r, status, "before its breakpoint");
+			r->pid = 0;
+			return -1;
+		}
+		if (WSTOPSIG(status) == SIGTRAP && !(status >> 16))
+			break;
+		vlog("%s: passing on signal %d", r->id, WSTOPSIG(status));
+		if (ptrace(PTRACE_CONT, r->pid, 0,
+			   (status >> 16) ? 0 : WSTOPSIG(status)) < 0) {
+			run_broken(r, "PTRACE_CONT: %s", strerror(errno));
+			return -1;
+		}
+	}
+	r->stops++;
+	r->reads = 0;
+	e->stopped = true;
+	if (fpabi_arch.after_trap && fpabi_arch.after_trap(r) < 0)
+		return -1;
+	return 0;
+}
+
+static int resume(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+
+	if (!e->stopped)
+		return 0;
+	if (ptrace(PTRACE_CONT, r->pid, 0, 0) < 0) {
+		run_broken(r, "PTRACE_CONT: %s", strerror(errno));
+		return -1;
+	}
+	e->stopped = false;
+	return 0;
+}
+
+static int spawn_tracee(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	pid_t parent = getpid();
+	sigset_t none;
+	pid_t pid;
+
+	pid = fork();
+	if (pid < 0) {
+		run_broken(r, "fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		/* the tracee dies with the runner, and is its own group */
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(127);
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		if (e->memfd != 3 && dup2(e->memfd, 3) < 0)
+			_exit(126);
+		execl(r->o->tracee, "fpabi-tracee", "3", (char *)NULL);
+		_exit(127);
+	}
+	setpgid(pid, pid);
+	r->pid = pid;
+	fpabi_current_tracee = pid;
+	if (ptrace(PTRACE_SEIZE, pid, 0,
+		   PTRACE_O_EXITKILL | PTRACE_O_TRACESYSGOOD) < 0) {
+		run_broken(r, "PTRACE_SEIZE: %s", strerror(errno));
+		return -1;
+	}
+	__atomic_store_n(&hdr(r)->go, 1, __ATOMIC_SEQ_CST);
+	syscall(SYS_futex, &hdr(r)->go, FUTEX_WAKE, 1, NULL, NULL, 0);
+	return 0;
+}
+
+static void snapshot_take(struct engine *e, struct snapshot *s)
+{
+	struct fpabi_run *r = e->r;
+	unsigned n = r->lo.nfields;
+
+	s->img = xmalloc(r->lo.size);
+	memcpy(s->img, r->exp.img, r->lo.size);
+	s->kind = xmalloc(n);
+	memcpy(s->kind, r->exp.kind, n);
+	s->phase = xmalloc(n);
+	memcpy(s->phase, r->exp.phase, n);
+	s->task = xmalloc(n);
+	memcpy(s->task, r->exp.task, n);
+	s->rule = xmalloc(n * sizeof(*s->rule));
+	memcpy(s->rule, r->exp.rule, n * sizeof(*s->rule));
+}
+
+static void snapshot_restore(struct engine *e, struct snapshot *s)
+{
+	struct fpabi_run *r = e->r;
+	unsigned n = r->lo.nfields;
+
+	memcpy(r->exp.img, s->img, r->lo.size);
+	memcpy(r->exp.kind, s->kind, n);
+	memcpy(r->exp.phase, s->phase, n);
+	memcpy(r->exp.task, s->task, n);
+	memcpy(r->exp.rule, s->rule, n * sizeof(*s->rule));
+}
+
+static void snapshot_free(struct snapshot *s)
+{
+	free(s->img);
+	free(s->kind);
+	free(s->phase);
+	free(s->task);
+	free(s->rule);
+}
+
+/* Walk the steps: the model follows the tracee; the tracer acts at stops. */
+static int walk(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	const struct fpabi_step *s;
+	unsigned store = 0;
+	int i;
+
+	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
+		r->step = i;
+		r->skip_io = dropped(r, i);
+		if (s->op <= S_STORE && resume(e) < 0)
+			return -1;
+		switch (s->op) {
+		case S_LOAD:
+			fpabi_arch.model_load(r, s->a);
+			break;
+		case S_SYSCALL:
+			fpabi_arch.model_syscall(r, step_sc(r, s));
+			break;
+		case S_TRAP:
+			if (!r->skip_io && wait_trap(e) < 0)
+				return -1;
+			break;
+		case S_STORE:
+			snapshot_take(e, &e->snap[store++]);
+			break;
+		case S_READ:
+			if (!e->stopped)
+				die("internal: %s reads with no stop", r->id);
+			fpabi_arch.check_stop(r);
+			break;
+		case S_WRITE:
+			if (!e->stopped)
+				die("internal: %s writes with no stop", r->id);
+			if (fpabi_arch.write_stop(r, s->a, s->b) < 0)
+				return -1;
+			break;
+		}
+	}
+	r->skip_io = false;
+	e->nstores = store;
+	return resume(e);
+}
+
+static void finish(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	struct fpabi_proof *p = &hdr(r)->proof;
+	char obs[64];
+	int status;
+	unsigned k;
+
+	if (wait_tracee(e, &status) < 0)
+		return;
+	if (WIFSTOPPED(status)) {
+		tracee_died(r, status, "after its last event");
+		return;
+	}
+	r->pid = 0;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+	    hdr(r)->state != TRACEE_DONE) {
+		if (hdr(r)->state == TRACEE_FAILED || WIFEXITED(status))
+			run_broken(r, "tracee setup failed: %s (%s)",
+				   hdr(r)->errmsg[0] ? hdr(r)->errmsg : "no message",
+				   status_text(status, obs, sizeof(obs)));
+		else
+			tracee_died(r, status, "while running its events");
+		return;
+	}
+	snprintf(r->proof, sizeof(r->proof),
+		 "voluntary switches %lld, involuntary %lld, cpu %d -> %d",
+		 (long long)(p->nvcsw[1] - p->nvcsw[0]),
+		 (long long)(p->nivcsw[1] - p->nivcsw[0]), p->cpu[0], p->cpu[1]);
+	for (k = 0; k < e->nstores; k++) {
+		snapshot_restore(e, &e->snap[k]);
+		snprintf(obs, sizeof(obs), "tracee dump %u", k + 1);
+		fpabi_arch.check_dump(r, r->shm + e->dump_off[k], obs);
+	}
+}
+
+/* A switch the step needs, proven by the tracee's rusage counters. */
+static void check_proof(struct fpabi_run *r)
+{
+	struct fpabi_proof *p = &hdr(r)->proof;
+	const struct fpabi_step *s;
+
+	for (s = r->c->steps; s->op != S_END; s++) {
+		unsigned sc = step_sc(r, s);
+
+		if (s->op != S_SYSCALL ||
+		    (sc != SC_PIPE_READ && sc != SC_NANOSLEEP))
+			continue;
+		if (p->nvcsw[1] - p->nvcsw[0] < 1)
+			run_broken(r, "%s did not switch the tracee out "
+				   "(voluntary switches did not grow): the event "
+				   "under test is not proven", sc_name(sc));
+	}
+}
+
+static void cleanup(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	unsigned k;
+
+	if (r->pid > 0) {
+		int status;
+
+		kill(-r->pid, SIGKILL);
+		kill(r->pid, SIGKILL);
+		while (waitpid(r->pid, &status, __WALL) < 0 && errno == EINTR)
+			;
+		r->pid = 0;
+	}
+	fpabi_current_tracee = 0;
+	for (k = 0; k < MAX_STORES; k++)
+		snapshot_free(&e->snap[k]);
+	if (r->shm)
+		munmap(r->shm, r->shm_size);
+	r->shm = NULL;
+	if (e->memfd >= 0)
+		close(e->memfd);
+}
+
+void run_case(struct fpabi_run *r)
+{
+	struct engine e = { .r = r, .memfd = -1 };
+	unsigned n;
+
+	fpabi_arch.layout(r->m, &r->v, &r->lo);
+	n = r->lo.nfields;
+	r->exp.img = xzalloc(r->lo.size);
+	r->exp.init = xzalloc(r->lo.size);
+	r->exp.kind = xzalloc(n);
+	r->exp.phase = xzalloc(n);
+	r->exp.task = xzalloc(n);
+	r->exp.rule = xzalloc(n * sizeof(*r->exp.rule));
+	fpabi_arch.init_image(r, r->exp.init);
+	memset(r->exp.kind, EXP_ANY, n);
+
+	clock_gettime(CLOCK_MONOTONIC, &e.deadline);
+	ts_add_ms(&e.deadline, r->o->timeout * 1000L);
+	if (shm_plan(&e) == 0 && shm_create(&e) == 0) {
+		make_loads(&e);
+		build_events(&e);
+		if (spawn_tracee(&e) == 0 && walk(&e) == 0) {
+			finish(&e);
+			if (!r->broken[0] && !r->timed_out && !r->nfind)
+				check_proof(r);
+		}
+	}
+	cleanup(&e);
+	free(r->exp.img);
+	free(r->exp.init);
+	free(r->exp.kind);
+	free(r->exp.phase);
+	free(r->exp.task);
+	free(r->exp.rule);
+	layout_free(&r->lo);
+}

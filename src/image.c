@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Register image layouts, canary images, and the model's expectation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpabi/run.h"
+#include "fpabi/util.h"
+
+void layout_add(struct fpabi_layout *lo, const char *name, uint32_t off,
+		uint32_t size, uint32_t reg_off, unsigned comp, unsigned reg,
+		unsigned lane0, enum field_fill fill, unsigned group)
+{
+	struct fpabi_field *f;
+
+	if (off + size > lo->size)
+		die("layout: %s at %u+%u beyond image size %zu", name, off,
+		    size, lo->size);
+	if (!(lo->nfields & (lo->nfields - 1))) {
+		struct fpabi_field *n = xzalloc(sizeof(*n) *
+						(lo->nfields ? lo->nfields * 2 : 16));
+
+		if (lo->nfields)
+			memcpy(n, lo->f, sizeof(*n) * lo->nfields);
+		free(lo->f);
+		lo->f = n;
+	}
+	f = &lo->f[lo->nfields++];
+	snprintf(f->name, sizeof(f->name), "%s", name);
+	f->off = off;
+	f->size = size;
+	f->reg_off = reg_off;
+	f->comp = comp;
+	f->reg = reg;
+	f->lane0 = lane0;
+	f->fill = fill;
+	f->group = group;
+}
+
+void layout_free(struct fpabi_layout *lo)
+{
+	free(lo->f);
+	memset(lo, 0, sizeof(*lo));
+}
+
+const struct fpabi_field *layout_find(const struct fpabi_layout *lo,
+				      const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < lo->nfields; i++)
+		if (!strcmp(lo->f[i].name, name))
+			return &lo->f[i];
+	return NULL;
+}
+
+void image_fill(struct fpabi_run *r, uint8_t *img, unsigned phase,
+		unsigned task)
+{
+	unsigned i;
+
+	fpabi_arch.init_image(r, img);
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		if (f->fill == FILL_WORDS)
+			canary_fill(img + f->off, f->size, r->cseed, task,
+				    phase, f->comp, f->reg, f->lane0);
+		else if (f->fill == FILL_SHAPED)
+			fpabi_arch.fill_shaped(r, f, img + f->off, phase, task);
+	}
+}
+
+void expect_fill(struct fpabi_run *r, unsigned phase, unsigned task)
+{
+	unsigned i;
+
+	image_fill(r, r->exp.img, phase, task);
+	for (i = 0; i < r->lo.nfields; i++) {
+		r->exp.kind[i] = r->lo.f[i].fill == FILL_NONE ? EXP_ANY
+							       : EXP_VALUE;
+		r->exp.phase[i] = phase;
+		r->exp.task[i] = task;
+		r->exp.rule[i] = NULL;
+	}
+}
+
+void expect_field(struct fpabi_run *r, unsigned i, const uint8_t *val,
+		  const struct fpabi_rule *rule)
+{
+	const struct fpabi_field *f = &r->lo.f[i];
+
+	memcpy(r->exp.img + f->off, val, f->size);
+	r->exp.kind[i] = EXP_VALUE;
+	r->exp.rule[i] = rule;
+}
+
+void expect_field_init(struct fpabi_run *r, unsigned i,
+		       const struct fpabi_rule *rule)
+{
+	expect_field(r, i, r->exp.init + r->lo.f[i].off, rule);
+}
+
+void expect_field_any(struct fpabi_run *r, unsigned i)
+{
+	r->exp.kind[i] = EXP_ANY;
+}
+
+const struct fpabi_rule *rule_get(const char *id)
+{
+	const struct fpabi_rule *ru;
+
+	for (ru = fpabi_arch.rules; ru->id; ru++)
+		if (!strcmp(ru->id, id))
+			return ru;
+	die("internal: unknown rule %s", id);
+}

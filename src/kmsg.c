@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kernel log as an observer: records logged while the suite ran that
+ * say the kernel hit a bug (Oops, BUG, WARNING) fail the run.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fpabi/kmsg.h"
+#include "fpabi/util.h"
+
+static const char *const bad[] = {
+	"Oops", "BUG:", "WARNING:", "Internal error", "Unable to handle",
+	"kernel BUG", "general protection fault", "Call trace:", "Call Trace:",
+};
+
+int kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	/* only records logged from now on */
+	if (lseek(fd, 0, SEEK_END) < 0) {
+		int err = errno;
+
+		close(fd);
+		return -err;
+	}
+	return fd;
+}
+
+/* Collect the matching records since kmsg_open(); returns their count. */
+int kmsg_scan(int fd, char *out, size_t n)
+{
+	char rec[2048];
+	size_t o = 0;
+	int found = 0;
+
+	out[0] = 0;
+	for (;;) {
+		ssize_t len = read(fd, rec, sizeof(rec) - 1);
+		char *msg;
+		unsigned i;
+
+		if (len < 0 && errno == EPIPE)
+			continue;	/* records were overwritten: go on */
+		if (len <= 0)
+			break;
+		rec[len] = 0;
+		msg = strchr(rec, ';');
+		msg = msg ? msg + 1 : rec;
+		msg[strcspn(msg, "\n")] = 0;
+		for (i = 0; i < ARRAY_SIZE(bad); i++)
+			if (strstr(msg, bad[i]))
+				break;
+		if (i == ARRAY_SIZE(bad))
+			continue;
+		found++;
+		if (o + 4 < n)
+			o += snprintf(out + o, n - o, "%s%s", o ? " | " : "", msg);
+	}
+	return found;
+}

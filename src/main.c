@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fpabi: the command line.  `run` (the default) plans the cases for this
+ * machine and runs each in its own tracee; `list` and `info` describe them.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <getopt.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "fpabi/kmsg.h"
+#include "fpabi/plan.h"
+#include "fpabi/report.h"
+#include "fpabi/util.h"
+
+extern volatile pid_t fpabi_current_tracee;
+
+static const char usage[] =
+"Usage: fpabi [COMMAND] [OPTIONS]\n"
+"Check the Linux ABI of floating-point and vector register state: what the\n"
+"tracee's own registers, the ptrace regsets and the signal frames show\n"
+"across syscalls, stops, writes and context switches.  Output is TAP 13.\n"
+"\n"
+"Commands:\n"
+"  run            run the cases for this machine (the default)\n"
+"  list           every case ID, what it needs, whether it can run here\n"
+"  list --rules   every ABI rule the model encodes, and its source\n"
+"  info           kernel, CPU features, register layout, ABI profile\n"
+"\n"
+"Options:\n"
+"  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
+"  -s, --seed N              seed of the canaries (default: random, printed)\n"
+"  -r, --repeat N            run the plan N times, seeds N, N+1, ...\n"
+"  -t, --timeout SECONDS     watchdog per case (default 60)\n"
+"      --skip-exit N         exit status when every case was skipped\n"
+"                            (kselftest 4, autopkgtest 77; default 0)\n"
+"      --tracee PATH         the tracee program (default: next to fpabi,\n"
+"                            then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
+"                            while the suite runs (reads /dev/kmsg)\n"
+"      --inject-fault=KIND:TARGET\n"
+"                            test-only: prove the checks can fail.  KIND is\n"
+"                            byte (corrupt one observed byte) or step (drop\n"
+"                            the case's marked step); TARGET is a family, a\n"
+"                            case ID glob, or any\n"
+"  -v, --verbose             explain on stderr what the runner does\n"
+"  -h, --help                this text\n"
+"  -V, --version             the version\n"
+"\n"
+"Exit status: 0 nothing failed, 1 a case failed, 2 bad usage or setup.\n";
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+bad_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fpabi: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'fpabi --help'.\n");
+	exit(2);
+}
+
+static unsigned long long parse_num(const char *s, const char *opt,
+				    unsigned long long max)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || !*s || *end || *s == '-' || v > max)
+		bad_usage("invalid number for %s", opt);
+	return v;
+}
+
+static void parse_inject(struct fpabi_opts *o, const char *spec)
+{
+	const char *colon = strchr(spec, ':');
+
+	if (!colon || !colon[1])
+		bad_usage("--inject-fault wants KIND:TARGET, got '%s'", spec);
+	if (!strncmp(spec, "byte:", 5))
+		o->inject = INJ_BYTE;
+	else if (!strncmp(spec, "step:", 5))
+		o->inject = INJ_STEP;
+	else
+		bad_usage("--inject-fault KIND is byte or step, got '%s'", spec);
+	o->inject_target = colon + 1;
+}
+
+static bool inject_hits(const struct fpabi_opts *o, const struct plan_item *it)
+{
+	return o->inject != INJ_NONE &&
+	       (!strcmp(o->inject_target, "any") ||
+		!strcmp(o->inject_target, it->c->family) ||
+		!fnmatch(o->inject_target, it->id, 0));
+}
+
+static char *find_tracee(const char *opt)
+{
+	char self[PATH_MAX], *slash, *path;
+	const char *env = getenv("FPABI_TRACEE");
+	ssize_t n;
+
+	if (opt)
+		return xstrdup(opt);
+	if (env && *env)
+		return xstrdup(env);
+	n = readlink("/proc/self/exe", self, sizeof(self) - 32);
+	if (n > 0) {
+		self[n] = 0;
+		slash = strrchr(self, '/');
+		if (slash) {
+			strcpy(slash + 1, "fpabi-tracee");
+			if (access(self, X_OK) == 0)
+				return xstrdup(self);
+		}
+	}
+	path = xstrdup(FPABI_LIBEXECDIR "/fpabi-tracee");
+	return path;
+}
+
+static void header(const struct fpabi_machine *m, FILE *f, const char *pfx)
+{
+	fprintf(f, "%sfpabi %s\n", pfx, PACKAGE_VERSION);
+	fprintf(f, "%skernel: %s\n", pfx, m->kernel);
+	fprintf(f, "%sarch: %s, %d CPUs usable\n", pfx, fpabi_arch.name, m->ncpus);
+	fprintf(f, "%sprofile: %s (%s)\n", pfx, m->profile, m->profile_why);
+}
+
+static void probe(struct fpabi_machine *m)
+{
+	struct utsname u;
+	cpu_set_t set;
+
+	memset(m, 0, sizeof(*m));
+	if (uname(&u) == 0)
+		snprintf(m->kernel, sizeof(m->kernel), "%s %s", u.release,
+			 u.version);
+	m->kver = kernel_version();
+	m->profile = "unknown";
+	m->profile_why = "not probed";
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		m->ncpus = CPU_COUNT(&set);
+	if (geteuid() == 0)
+		m->have |= NEED_ROOT;
+	if (m->ncpus >= 2)
+		m->have |= NEED_SMP2;
+	fpabi_arch.probe(m);
+}
+
+static int cmd_info(const struct fpabi_machine *m)
+{
+	header(m, stdout, "");
+	fpabi_arch.info(m, stdout);
+	return 0;
+}
+
+static int cmd_list(const struct fpabi_machine *m, const char *filter,
+		    bool rules)
+{
+	struct plan p;
+	unsigned i;
+
+	if (rules) {
+		const struct fpabi_rule *ru;
+
+		for (ru = fpabi_arch.rules; ru->id; ru++)
+			printf("%s\t%s\t%s\t%s\n", fpabi_arch.name, ru->id,
+			       ru->text, ru->source);
+		return 0;
+	}
+	plan_build(&p, m, filter);
+	for (i = 0; i < p.n; i++) {
+		char needs[128];
+
+		const struct fpabi_case *c = p.items[i].c;
+
+		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\n",
+		       p.items[i].id, need_names(c->needs, needs, sizeof(needs)),
+		       c->rule, c->drop >= 0 && c->drop_class ? c->drop_class : "-",
+		       p.items[i].skip ? "skip: " : "runnable",
+		       p.items[i].skip ? p.items[i].skip : "");
+	}
+	plan_free(&p);
+	return 0;
+}
+
+static void on_fatal_signal(int sig)
+{
+	pid_t pid = fpabi_current_tracee;
+
+	/* the tracee and its helpers die with the runner */
+	if (pid > 0) {
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void setup_signals(void)
+{
+	struct sigaction sa;
+	sigset_t chld;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fatal_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	/* SIGCHLD is waited for with sigtimedwait() by the watchdog */
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+}
+
+static void kmsg_result(struct tap *t, int fd)
+{
+	char found[2048], yaml[2300], q[2200];
+	int n;
+
+	if (fd < 0) {
+		snprintf(found, sizeof(found), "cannot read /dev/kmsg: %s",
+			 strerror(-fd));
+		tap_result(t, TAP_SKIP, "kernel.log-clean", found, NULL);
+		return;
+	}
+	n = kmsg_scan(fd, found, sizeof(found));
+	if (!n) {
+		tap_result(t, TAP_PASS, "kernel.log-clean", NULL, NULL);
+		return;
+	}
+	tap_comment(t, "the kernel logged %d bug report line(s) during the run", n);
+	yaml_quote(q, sizeof(q), found);
+	snprintf(yaml, sizeof(yaml), "verdict: fail\nrecords: %d\nlog: %s", n, q);
+	tap_result(t, TAP_FAIL, "kernel.log-clean", NULL, yaml);
+}
+
+static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
+{
+	struct plan p;
+	struct tap t;
+	unsigned i, rep, runnable = 0;
+	uint64_t base = o->seed;
+	int kfd = -1;
+
+	plan_build(&p, m, o->filter);
+	if (o->filter && !p.n)
+		bad_usage("--filter '%s' matches no case", o->filter);
+	for (i = 0; i < p.n; i++)
+		runnable += !p.items[i].skip;
+	if (runnable && access(o->tracee, X_OK) != 0)
+		die("cannot run the tracee %s: %s (use --tracee)", o->tracee,
+		    strerror(errno));
+	if (o->kmsg)
+		kfd = kmsg_open();
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_begin(&t, stdout);
+	header(m, stdout, "# ");
+	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s",
+		    (unsigned long long)base, o->repeat, o->timeout);
+	if (o->inject != INJ_NONE)
+		tap_comment(&t, "fault injection: %s into %s (test-only: "
+			    "failures below are expected)",
+			    o->inject == INJ_BYTE ? "a corrupted byte" :
+			    "a dropped step", o->inject_target);
+	tap_comment(&t, "%u case instances, %u runnable here", p.n, runnable);
+	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0));
+
+	for (rep = 0; rep < o->repeat; rep++) {
+		o->seed = base + rep;
+		for (i = 0; i < p.n; i++) {
+			const struct plan_item *it = &p.items[i];
+			struct fpabi_run r;
+
+			memset(&r, 0, sizeof(r));
+			r.m = m;
+			r.o = o;
+			r.c = it->c;
+			r.v = it->v;
+			r.param = it->param;
+			snprintf(r.id, sizeof(r.id), "%s", it->id);
+			if (it->skip) {
+				tap_result(&t, TAP_SKIP, it->id, it->skip, NULL);
+				continue;
+			}
+			r.seed = mix64(o->seed ^ hash_str(it->id));
+			r.cseed = canary_seed16(r.seed);
+			if (inject_hits(o, it)) {
+				r.inject_byte = o->inject == INJ_BYTE;
+				r.drop_step = o->inject == INJ_STEP &&
+					      it->c->drop >= 0;
+			}
+			vlog("running %s (seed %llu)", r.id,
+			     (unsigned long long)o->seed);
+			run_case(&r);
+			report(&t, &r);
+		}
+	}
+	o->seed = base;
+	if (o->kmsg)
+		kmsg_result(&t, kfd);
+	tap_totals(&t);
+	plan_free(&p);
+	if (t.failed)
+		return 1;
+	if (!t.passed && !t.todo && t.skipped)
+		return o->skip_exit;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES };
+	static const struct option longopts[] = {
+		{ "filter", required_argument, NULL, 'f' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "repeat", required_argument, NULL, 'r' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
+		{ "tracee", required_argument, NULL, OPT_TRACEE },
+		{ "kmsg", no_argument, NULL, OPT_KMSG },
+		{ "inject-fault", required_argument, NULL, OPT_INJECT },
+		{ "rules", no_argument, NULL, OPT_RULES },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct fpabi_opts o = { .repeat = 1, .timeout = 60 };
+	const char *cmd = "run", *tracee = NULL;
+	struct fpabi_machine m;
+	bool rules = false, seeded = false;
+	int c, ret;
+
+	o.argv0 = argv[0];
+	if (argc > 1 && argv[1][0] != '-') {
+		cmd = argv[1];
+		argv[1] = argv[0];
+		argc--;
+		argv++;
+	}
+	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f': o.filter = optarg; break;
+		case 's': o.seed = parse_num(optarg, "--seed", ~0ull); seeded = true; break;
+		case 'r': o.repeat = parse_num(optarg, "--repeat", 100000); break;
+		case 't': o.timeout = parse_num(optarg, "--timeout", 86400); break;
+		case OPT_SKIP_EXIT: o.skip_exit = parse_num(optarg, "--skip-exit", 255); break;
+		case OPT_TRACEE: tracee = optarg; break;
+		case OPT_KMSG: o.kmsg = true; break;
+		case OPT_INJECT: parse_inject(&o, optarg); break;
+		case OPT_RULES: rules = true; break;
+		case 'v': fpabi_verbose = 1; break;
+		case 'h': fputs(usage, stdout); return 0;
+		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;
+		default: fprintf(stderr, "Try 'fpabi --help'.\n"); return 2;
+		}
+	}
+	if (optind < argc)
+		bad_usage("unexpected argument '%s'", argv[optind]);
+	if (!o.repeat || !o.timeout)
+		bad_usage("%s must be at least 1", !o.repeat ? "--repeat" : "--timeout");
+	if (strcmp(cmd, "run") && strcmp(cmd, "list") && strcmp(cmd, "info"))
+		bad_usage("unknown command '%s'", cmd);
+	if (rules && strcmp(cmd, "list"))
+		bad_usage("%s", "--rules goes with the list command");
+	if (!seeded && getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
+		o.seed = (uint64_t)getpid() * 2654435761u;
+	o.seed &= 0xffffffffffffull;	/* short enough to retype */
+
+	probe(&m);
+	if (!strcmp(cmd, "info"))
+		return cmd_info(&m);
+	if (!strcmp(cmd, "list"))
+		return cmd_list(&m, o.filter, rules);
+	o.tracee = find_tracee(tracee);
+	setup_signals();
+	ret = cmd_run(&m, &o);
+	free((char *)o.tracee);
+	return ret;
+}

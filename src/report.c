@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Turn a finished case instance into its TAP result: ok, a failure with a
+ * one-line diagnosis and a YAML block, or a broken setup.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fpabi/report.h"
+#include "fpabi/util.h"
+
+struct buf {
+	char *p;
+	size_t n, len;
+};
+
+static void bprintf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void bprintf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (b->len + 1 >= b->n)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(b->p + b->len, b->n - b->len, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		b->len = MIN(b->len + (size_t)w, b->n - 1);
+}
+
+static void kv(struct buf *b, const char *key, const char *val)
+{
+	char q[600];
+
+	yaml_quote(q, sizeof(q), val);
+	bprintf(b, "%s: %s\n", key, q);
+}
+
+static void steps_text(const struct fpabi_run *r, char *out, size_t n)
+{
+	const struct fpabi_step *s;
+	size_t o = 0;
+	int i;
+
+	out[0] = 0;
+	for (i = 0, s = r->c->steps; s->op != S_END && o + 48 < n; s++, i++) {
+		const char *sep = o ? " " : "";
+		const char *drop = r->drop_step && r->c->drop == i ?
+				   "[dropped]" : "";
+
+		switch (s->op) {
+		case S_LOAD:
+			o += snprintf(out + o, n - o, "%sload(%u)%s", sep, s->a, drop);
+			break;
+		case S_SYSCALL:
+			o += snprintf(out + o, n - o, "%ssyscall(%s)%s", sep,
+				      sc_name(s->a ? s->a : r->param), drop);
+			break;
+		case S_TRAP:
+			o += snprintf(out + o, n - o, "%sbreakpoint%s", sep, drop);
+			break;
+		case S_STORE:
+			o += snprintf(out + o, n - o, "%sdump%s", sep, drop);
+			break;
+		case S_READ:
+			o += snprintf(out + o, n - o, "%sread-regsets%s", sep, drop);
+			break;
+		case S_WRITE:
+			o += snprintf(out + o, n - o, "%swrite(%s,%u)%s", sep,
+				      fpabi_arch.write_kind_name(s->b), s->a, drop);
+			break;
+		}
+	}
+}
+
+void reproducer(const struct fpabi_run *r, char *out, size_t n)
+{
+	int o = snprintf(out, n, "%s run --filter '%s' --seed %llu",
+			 r->o->argv0, r->id, (unsigned long long)r->o->seed);
+
+	if (r->o->inject != INJ_NONE && o > 0 && (size_t)o < n)
+		snprintf(out + o, n - o, " --inject-fault=%s:%s",
+			 r->o->inject == INJ_BYTE ? "byte" : "step",
+			 r->o->inject_target);
+}
+
+static void finding_line(const struct fpabi_finding *f, char *out, size_t n)
+{
+	if (f->lo || f->hi)
+		snprintf(out, n, "%s: %s bytes %u-%u hold %s: %s", f->observer,
+			 f->what, f->lo, f->hi, f->origin,
+			 canary_class_name(f->cls));
+	else
+		snprintf(out, n, "%s: %s is %s, expected %s: %s", f->observer,
+			 f->what, f->got, f->expected,
+			 canary_class_name(f->cls));
+}
+
+void report(struct tap *t, const struct fpabi_run *r)
+{
+	char yaml[8192], line[512], steps[512], repro[512];
+	struct buf b = { yaml, sizeof(yaml), 0 };
+	const struct fpabi_finding *f = &r->find[0];
+	unsigned i;
+
+	yaml[0] = 0;
+	if (!r->broken[0] && !r->timed_out && !r->nfind) {
+		tap_result(t, TAP_PASS, r->id, NULL, NULL);
+		return;
+	}
+	steps_text(r, steps, sizeof(steps));
+	reproducer(r, repro, sizeof(repro));
+	if (r->timed_out) {
+		tap_comment(t, "%s: the tracee did not finish within %u s",
+			    r->id, r->o->timeout);
+		bprintf(&b, "verdict: timeout\n");
+	} else if (r->broken[0] && !r->nfind) {
+		tap_comment(t, "%s: setup failed, no verdict on the kernel: %s",
+			    r->id, r->broken);
+		bprintf(&b, "verdict: broken\n");
+		kv(&b, "reason", r->broken);
+	} else {
+		finding_line(f, line, sizeof(line));
+		tap_comment(t, "%s", line);
+		bprintf(&b, "verdict: fail\n");
+	}
+	kv(&b, "arch", fpabi_arch.name);
+	kv(&b, "case", r->id);
+	kv(&b, "summary", r->c->summary);
+	kv(&b, "profile", r->m->profile);
+	if (r->v.xfeatures)
+		bprintf(&b, "xstate_bv: \"%#llx\"\n",
+			(unsigned long long)r->v.xfeatures);
+	if (r->v.vl)
+		bprintf(&b, "vl: %u\nsvl: %u\nsvcr: %u\n", r->v.vl, r->v.svl,
+			r->v.svcr);
+	kv(&b, "steps", steps);
+	bprintf(&b, "seed: %llu\n", (unsigned long long)r->o->seed);
+	if (r->proof[0])
+		kv(&b, "proof", r->proof);
+	if (r->nfind) {
+		const struct fpabi_rule *ru = f->rule;
+
+		bprintf(&b, "findings: %u\n", r->nfind);
+		kv(&b, "observer", f->observer);
+		kv(&b, "component", f->group[0] ? f->group : "-");
+		kv(&b, "register", f->what);
+		if (f->lo || f->hi)
+			bprintf(&b, "bytes: \"%u-%u\"\n", f->lo, f->hi);
+		kv(&b, "expected", f->expected);
+		kv(&b, "got", f->got);
+		kv(&b, "classification", canary_class_name(f->cls));
+		kv(&b, "origin", f->origin);
+		if (ru) {
+			kv(&b, "rule", ru->id);
+			kv(&b, "rule_text", ru->text);
+			kv(&b, "source", ru->source);
+		}
+		if (r->nfind > 1) {
+			bprintf(&b, "more:\n");
+			for (i = 1; i < MIN(r->nfind, (unsigned)MAX_FINDINGS); i++) {
+				char q[600];
+
+				finding_line(&r->find[i], line, sizeof(line));
+				yaml_quote(q, sizeof(q), line);
+				bprintf(&b, "  - %s\n", q);
+			}
+		}
+	}
+	kv(&b, "reproduce", repro);
+	tap_result(t, TAP_FAIL, r->id, NULL, yaml);
+}

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fpabi-tracee: maps the shared memory the tracer prepared, waits until the
+ * tracer has seized it, resolves its event list (syscall numbers, pipes,
+ * addresses) and runs the whole list in one assembly routine.  No C code
+ * runs between the first load and the last store.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fpabi/event.h"
+#include "fpabi/shm.h"
+
+static struct fpabi_shm_hdr *h;
+
+static void __attribute__((noreturn, format(printf, 2, 3)))
+fail(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (h) {
+		va_start(ap, fmt);
+		vsnprintf(h->errmsg, sizeof(h->errmsg), fmt, ap);
+		va_end(ap);
+		h->err = err ? err : -1;
+		__atomic_store_n(&h->state, TRACEE_FAILED, __ATOMIC_SEQ_CST);
+	}
+	_exit(3);
+}
+
+static void wait_for_go(void)
+{
+	struct timespec ts = { 1, 0 };
+	int tries;
+
+	__atomic_store_n(&h->state, TRACEE_WAITING, __ATOMIC_SEQ_CST);
+	for (tries = 0; tries < 60; tries++) {
+		if (__atomic_load_n(&h->go, __ATOMIC_SEQ_CST))
+			return;
+		syscall(SYS_futex, &h->go, FUTEX_WAIT, 0, &ts, NULL, 0);
+	}
+	fail(ETIMEDOUT, "the tracer never said go");
+}
+
+static void proof(int i)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) < 0)
+		fail(errno, "getrusage: %s", strerror(errno));
+	h->proof.nvcsw[i] = ru.ru_nvcsw;
+	h->proof.nivcsw[i] = ru.ru_nivcsw;
+	h->proof.cpu[i] = sched_getcpu();
+}
+
+/* Is process pid sleeping (state S) according to /proc/pid/stat? */
+static int sleeping(pid_t pid)
+{
+	char path[64], buf[256], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' && p[2] == 'S';
+}
+
+/*
+ * A helper process that writes one byte into the pipe once the tracee is
+ * asleep in read(), so the read blocks and the tracee is switched out.  It
+ * is cloned without an exit signal: the tracee gets no SIGCHLD (a signal
+ * would be a ptrace stop the case did not ask for).
+ */
+static pid_t start_writer(int wfd)
+{
+	pid_t parent = getpid(), pid;
+
+	pid = syscall(SYS_clone, 0, NULL, NULL, NULL, NULL);
+	if (pid < 0)
+		fail(errno, "clone writer: %s", strerror(errno));
+	if (pid == 0) {
+		struct timespec ts = { 0, 200000 };
+		int i;
+
+		for (i = 0; i < 150000; i++) {
+			if (__atomic_load_n(&h->state, __ATOMIC_SEQ_CST) ==
+			    TRACEE_RUNNING && sleeping(parent) == 1)
+				break;
+			nanosleep(&ts, NULL);
+		}
+		if (write(wfd, "x", 1) != 1)
+			_exit(1);
+		_exit(0);
+	}
+	return pid;
+}
+
+static char pipe_byte;
+static const struct timespec one_ms = { 0, 1000000 };
+
+static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
+{
+	int p[2];
+
+	switch (ev->nr) {
+	case SC_GETPID:
+		ev->nr = SYS_getpid;
+		break;
+	case SC_SCHED_YIELD:
+		ev->nr = SYS_sched_yield;
+		break;
+	case SC_NANOSLEEP:
+		ev->nr = SYS_nanosleep;
+		ev->arg[0] = (uintptr_t)&one_ms;
+		ev->arg[1] = 0;
+		break;
+	case SC_PIPE_READ:
+		if (*writer)
+			fail(EINVAL, "one pipe read per case");
+		if (pipe(p) < 0)
+			fail(errno, "pipe: %s", strerror(errno));
+		*writer = start_writer(p[1]);
+		ev->nr = SYS_read;
+		ev->arg[0] = p[0];
+		ev->arg[1] = (uintptr_t)&pipe_byte;
+		ev->arg[2] = 1;
+		break;
+	default:
+		fail(EINVAL, "unknown syscall kind %llu",
+		     (unsigned long long)ev->nr);
+	}
+}
+
+static void check_results(const struct fpabi_ev *ev, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		if (ev[i].kind != FPABI_EV_SYSCALL)
+			continue;
+		if ((long)ev[i].ret < 0 && (long)ev[i].ret > -4096)
+			fail(-(long)ev[i].ret, "syscall %llu failed: %s",
+			     (unsigned long long)ev[i].nr,
+			     strerror(-(long)ev[i].ret));
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct fpabi_ev *ev;
+	pid_t writer = 0;
+	struct stat st;
+	uint8_t *base;
+	unsigned i;
+	int fd;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: fpabi-tracee FD (started by fpabi)\n");
+		return 2;
+	}
+	fd = atoi(argv[1]);
+	if (fstat(fd, &st) < 0 || st.st_size < 4096) {
+		fprintf(stderr, "fpabi-tracee: fd %d is not fpabi's memory\n", fd);
+		return 2;
+	}
+	base = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (base == MAP_FAILED)
+		return 2;
+	h = (struct fpabi_shm_hdr *)base;
+	if (h->magic != FPABI_SHM_MAGIC || h->version != FPABI_SHM_VERSION ||
+	    h->size != (uint64_t)st.st_size)
+		fail(EINVAL, "shared memory header mismatch");
+	wait_for_go();
+
+	ev = (struct fpabi_ev *)(base + h->ev_off);
+	for (i = 0; i < h->nev; i++) {
+		switch (ev[i].kind) {
+		case FPABI_EV_LOAD:
+		case FPABI_EV_STORE:
+			ev[i].ptr += (uintptr_t)base;
+			if (ev[i].arg[0])
+				ev[i].arg[0] += (uintptr_t)base;
+			if (ev[i].arg[1])
+				ev[i].arg[1] += (uintptr_t)base;
+			break;
+		case FPABI_EV_SPIN:
+			ev[i].ptr += (uintptr_t)base;
+			break;
+		case FPABI_EV_SYSCALL:
+			resolve_syscall(&ev[i], &writer);
+			break;
+		}
+	}
+
+	proof(0);
+	__atomic_store_n(&h->state, TRACEE_RUNNING, __ATOMIC_SEQ_CST);
+	fpabi_run_events(ev);
+	proof(1);
+
+	check_results(ev, h->nev);
+	if (writer > 0) {
+		int status;
+
+		if (waitpid(writer, &status, __WALL) < 0 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status))
+			fail(ECHILD, "the pipe writer failed");
+	}
+	__atomic_store_n(&h->state, TRACEE_DONE, __ATOMIC_SEQ_CST);
+	_exit(0);
+}

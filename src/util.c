@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Small helpers shared by the tracer: errors, allocation, hashing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "fpabi/util.h"
+
+int fpabi_verbose;
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("fpabi: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+void vlog(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!fpabi_verbose)
+		return;
+	fputs("fpabi: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *xzalloc(size_t n)
+{
+	void *p = xmalloc(n);
+
+	memset(p, 0, n ? n : 1);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+uint64_t hash_str(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*s) {
+		h ^= (unsigned char)*s++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+void hex_bytes(char *buf, size_t bufsz, const void *p, size_t len)
+{
+	const unsigned char *b = p;
+	size_t i, n = 0, show = len > 32 ? 32 : len;
+
+	/* little-endian words read most naturally as bytes in memory order */
+	n += snprintf(buf + n, bufsz - n, "%s", "");
+	for (i = 0; i < show && n + 3 < bufsz; i++)
+		n += snprintf(buf + n, bufsz - n, "%02x", b[i]);
+	if (show < len && n + 4 < bufsz)
+		snprintf(buf + n, bufsz - n, "...");
+}
+
+unsigned kernel_version(void)
+{
+	struct utsname u;
+	unsigned a = 0, b = 0, c = 0;
+
+	if (uname(&u) < 0)
+		return 0;
+	sscanf(u.release, "%u.%u.%u", &a, &b, &c);
+	return a << 16 | b << 8 | (c > 255 ? 255 : c);
+}
