@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <linux/futex.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,16 @@ static const char *const sc_names[SC_NR] = {
 	[SC_NANOSLEEP] = "nanosleep",
 	[SC_PIPE_READ] = "pipe-read",
 };
+
+const char *inject_kind_name(enum inject_kind k)
+{
+	static const char *const names[] = {
+		[INJ_NONE] = "none", [INJ_BYTE] = "byte", [INJ_STEP] = "step",
+		[INJ_HANG] = "hang",
+	};
+
+	return names[k];
+}
 
 const char *sc_name(unsigned sc)
 {
@@ -86,6 +97,7 @@ static int shm_plan(struct engine *e)
 		e->load_off[i] = 0;
 	for (s = r->c->steps; s->op != S_END; s++)
 		nev++;
+	nev += r->hang;
 	off = SHM_HDR_SIZE;
 	e->ev_off = off;
 	off = ALIGN_UP(off + nev * sizeof(struct fpabi_ev), 4096);
@@ -142,6 +154,14 @@ static void build_events(struct engine *e)
 	size_t dump = 0;
 	int i;
 
+	if (r->hang) {
+		/* test-only: spin on a word nobody sets, for the watchdog */
+		memset(&ev[n], 0, sizeof(ev[n]));
+		ev[n].kind = FPABI_EV_SPIN;
+		ev[n].ptr = offsetof(struct fpabi_shm_hdr, never);
+		ev[n].arg[0] = ~0ull;
+		n++;
+	}
 	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
 		struct fpabi_ev *v = &ev[n];
 

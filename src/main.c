@@ -50,9 +50,10 @@ static const char usage[] =
 "                            while the suite runs (reads /dev/kmsg)\n"
 "      --inject-fault=KIND:TARGET\n"
 "                            test-only: prove the checks can fail.  KIND is\n"
-"                            byte (corrupt one observed byte) or step (drop\n"
-"                            the case's marked step); TARGET is a family, a\n"
-"                            case ID glob, or any\n"
+"                            byte (corrupt one observed byte), step (drop\n"
+"                            the case's marked step) or hang (the tracee\n"
+"                            spins: the watchdog must end it); TARGET is a\n"
+"                            family, a case ID glob, or any\n"
 "  -v, --verbose             explain on stderr what the runner does\n"
 "  -h, --help                this text\n"
 "  -V, --version             the version\n"
@@ -95,8 +96,11 @@ static void parse_inject(struct fpabi_opts *o, const char *spec)
 		o->inject = INJ_BYTE;
 	else if (!strncmp(spec, "step:", 5))
 		o->inject = INJ_STEP;
+	else if (!strncmp(spec, "hang:", 5))
+		o->inject = INJ_HANG;
 	else
-		bad_usage("--inject-fault KIND is byte or step, got '%s'", spec);
+		bad_usage("--inject-fault KIND is byte, step or hang, got '%s'",
+			  spec);
 	o->inject_target = colon + 1;
 }
 
@@ -277,8 +281,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	if (o->inject != INJ_NONE)
 		tap_comment(&t, "fault injection: %s into %s (test-only: "
 			    "failures below are expected)",
-			    o->inject == INJ_BYTE ? "a corrupted byte" :
-			    "a dropped step", o->inject_target);
+			    inject_kind_name(o->inject), o->inject_target);
 	tap_comment(&t, "%u case instances, %u runnable here", p.n, runnable);
 	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0));
 
@@ -305,6 +308,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 				r.inject_byte = o->inject == INJ_BYTE;
 				r.drop_step = o->inject == INJ_STEP &&
 					      it->c->drop >= 0;
+				r.hang = o->inject == INJ_HANG;
 			}
 			vlog("running %s (seed %llu)", r.id,
 			     (unsigned long long)o->seed);

@@ -84,8 +84,7 @@ void reproducer(const struct fpabi_run *r, char *out, size_t n)
 
 	if (r->o->inject != INJ_NONE && o > 0 && (size_t)o < n)
 		snprintf(out + o, n - o, " --inject-fault=%s:%s",
-			 r->o->inject == INJ_BYTE ? "byte" : "step",
-			 r->o->inject_target);
+			 inject_kind_name(r->o->inject), r->o->inject_target);
 }
 
 static void finding_line(const struct fpabi_finding *f, char *out, size_t n)
@@ -115,7 +114,7 @@ void report(struct tap *t, const struct fpabi_run *r)
 	steps_text(r, steps, sizeof(steps));
 	reproducer(r, repro, sizeof(repro));
 	if (r->timed_out) {
-		tap_comment(t, "%s: the tracee did not finish within %u s",
+		tap_comment(t, "%s: the tracee did not finish within %u s: killed",
 			    r->id, r->o->timeout);
 		bprintf(&b, "verdict: timeout\n");
 	} else if (r->broken[0] && !r->nfind) {

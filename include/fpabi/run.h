@@ -14,7 +14,9 @@
 #include "fpabi/canary.h"
 #include "fpabi/image.h"
 
-enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP };
+enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG };
+
+const char *inject_kind_name(enum inject_kind k);
 
 struct fpabi_opts {
 	uint64_t seed;
@@ -65,6 +67,7 @@ struct fpabi_run {
 	bool drop_step;		/* INJ_STEP applies to this run */
 	bool inject_byte;	/* INJ_BYTE: corrupt the next observation */
 	bool skip_io;		/* INJ_STEP: this tracer step is dropped */
+	bool hang;		/* INJ_HANG: the tracee spins forever first */
 	bool timed_out;
 
 	unsigned checks;	/* values compared */

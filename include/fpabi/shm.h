@@ -41,6 +41,7 @@ struct fpabi_shm_hdr {
 	int32_t err;		/* errno of a setup failure in the tracee */
 	char errmsg[124];
 	struct fpabi_proof proof;
+	uint64_t never;		/* stays 0: what an injected hang spins on */
 };
 
 #endif

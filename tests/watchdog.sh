@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The runner's watchdog and cleanup: a hung tracee is `not ok` with a
+# timeout verdict and the run goes on; killing the runner (TERM or KILL)
+# leaves no tracee behind.
+. "${srcdir:-.}/tests/lib.sh"
+echo "TAP version 13"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+first=$("$FPABI" list | awk -F'\t' '$5 == "runnable" {print $1}' | head -2)
+if [ "$(echo "$first" | wc -l)" -lt 2 ]; then
+	echo "1..0 # SKIP fewer than two runnable cases here"
+	exit 0
+fi
+one=$(echo "$first" | head -1)
+two=$(echo "$first" | tail -1)
+
+"$FPABI" run --filter "$one,$two" --timeout 1 --inject-fault="hang:$one" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q '^not ok 1 ' "$tmp/out" && grep -q '^  verdict: timeout' "$tmp/out"
+ok $? "a hung tracee is not ok with verdict timeout (exit $rc)"
+grep -q '^ok 2 ' "$tmp/out" && tail -1 "$tmp/out" | grep -qx '1 passed, 1 failed, 0 skipped'
+ok $? "the run goes on after a timeout"
+
+# the tracee of a runner; empty if none yet
+tracee_of() {
+	ps -o pid= -o comm= --ppid "$1" 2>/dev/null | awk '$2 == "fpabi-tracee" {print $1}'
+}
+
+for sig in TERM KILL INT; do
+	"$FPABI" run --filter "$one" --timeout 60 --inject-fault=hang:any >/dev/null 2>&1 &
+	runner=$!
+	t=""
+	for _ in $(seq 100); do
+		t=$(tracee_of $runner)
+		[ -n "$t" ] && break
+		sleep 0.05
+	done
+	kill -s $sig $runner
+	wait $runner 2>/dev/null
+	gone=1
+	for _ in $(seq 50); do
+		if [ -n "$t" ] && ! kill -0 "$t" 2>/dev/null; then
+			gone=0
+			break
+		fi
+		sleep 0.05
+	done
+	[ -n "$t" ] && [ $gone -eq 0 ]
+	ok $? "SIG$sig to the runner leaves no tracee behind (tracee ${t:-not found})"
+done
+done_testing
