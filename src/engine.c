@@ -138,6 +138,8 @@ static int shm_create(struct engine *e)
 		run_broken(r, "mmap shm: %s", strerror(errno));
 		return -1;
 	}
+	if (fpabi_arch.shm_setup)
+		fpabi_arch.shm_setup(r, hdr(r));
 	hdr(r)->magic = FPABI_SHM_MAGIC;
 	hdr(r)->version = FPABI_SHM_VERSION;
 	hdr(r)->size = r->shm_size;
@@ -178,7 +180,7 @@ static void build_events(struct engine *e)
 		case S_LOAD:
 			v->kind = FPABI_EV_LOAD;
 			v->ptr = e->load_off[s->a];
-			fpabi_arch.ev_load(r, v);
+			fpabi_arch.ev_load(r, v, s->b);
 			break;
 		case S_STORE:
 			v->kind = FPABI_EV_STORE;
@@ -438,7 +440,7 @@ static int walk(struct engine *e)
 			return -1;
 		switch (s->op) {
 		case S_LOAD:
-			fpabi_arch.model_load(r, s->a);
+			fpabi_arch.model_load(r, s->a, s->b);
 			break;
 		case S_SYSCALL:
 			fpabi_arch.model_syscall(r, step_sc(r, s));

@@ -106,6 +106,15 @@ void expect_field_any(struct fpabi_run *r, unsigned i)
 	r->exp.kind[i] = EXP_ANY;
 }
 
+void expect_field_kept_or_zero(struct fpabi_run *r, unsigned i,
+			       const struct fpabi_rule *rule)
+{
+	if (r->exp.kind[i] != EXP_VALUE)
+		return;		/* nothing known to keep */
+	r->exp.kind[i] = EXP_KEPT_OR_ZERO;
+	r->exp.rule[i] = rule;
+}
+
 const struct fpabi_rule *rule_get(const char *id)
 {
 	const struct fpabi_rule *ru;

@@ -14,6 +14,7 @@
 #include "fpabi/image.h"
 
 struct fpabi_run;
+struct fpabi_shm_hdr;
 
 struct fpabi_machine {
 	char kernel[160];	/* uname -r and -v */
@@ -58,15 +59,17 @@ struct fpabi_arch {
 			    uint8_t *dst, unsigned phase, unsigned task);
 
 	/* tracee events for S_LOAD / S_STORE; dump bytes per S_STORE */
-	void (*ev_load)(struct fpabi_run *r, struct fpabi_ev *ev);
+	void (*ev_load)(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind);
 	void (*ev_store)(struct fpabi_run *r, struct fpabi_ev *ev);
+	/* what the tracee sets up before its events (arm64: vector lengths) */
+	void (*shm_setup)(struct fpabi_run *r, struct fpabi_shm_hdr *h);
 	size_t (*dump_size)(struct fpabi_run *r);
 	size_t (*load_size)(struct fpabi_run *r);
 	/* load image for a phase, from the expected image (x86: XSTATE_BV) */
 	void (*make_load)(struct fpabi_run *r, uint8_t *dst, unsigned phase);
 
 	/* model: how each step changes what every observer must see */
-	void (*model_load)(struct fpabi_run *r, unsigned phase);
+	void (*model_load)(struct fpabi_run *r, unsigned phase, unsigned kind);
 	void (*model_syscall)(struct fpabi_run *r, unsigned sc);
 
 	/* observations */

@@ -13,6 +13,8 @@
  * VL is the effective vector length: the SVE VL, or the streaming VL when
  * SVCR.SM is set.  ZA (SVL rows of SVL bytes) and ZT0 (64 bytes) live in
  * separate buffers whose addresses the event carries in .arg[0] and .arg[1].
+ * FPSIMD-only loads and stores (FPABI_A64_V) use the Z slots' first 16
+ * bytes; .arg[2] gives the image's VL (the distance between slots).
  */
 #ifndef FPABI_ARM64_IMAGE_H
 #define FPABI_ARM64_IMAGE_H

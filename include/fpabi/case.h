@@ -12,7 +12,8 @@
 enum fpabi_op {
 	S_END = 0,
 	/* tracee steps: run by the tracee's assembly, in order */
-	S_LOAD,		/* a = phase: load that phase's canaries */
+	S_LOAD,		/* a = phase: load that phase's canaries; b = arch
+			   load kind (0: everything) */
 	S_SYSCALL,	/* a = enum fpabi_sc, or 0: the case's parameter */
 	S_TRAP,		/* breakpoint: the tracer gets a stop */
 	S_STORE,	/* dump every register: an observation */
@@ -28,6 +29,7 @@ struct fpabi_step {
 };
 
 #define LOAD(p)		{ S_LOAD, (p), 0 }
+#define LOADK(p, k)	{ S_LOAD, (p), (k) }
 #define SYSCALL(sc)	{ S_SYSCALL, (sc), 0 }
 #define TRAP		{ S_TRAP, 0, 0 }
 #define STORE		{ S_STORE, 0, 0 }

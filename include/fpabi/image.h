@@ -56,6 +56,9 @@ struct fpabi_rule {
 enum expect_kind {
 	EXP_VALUE,		/* exactly these bytes */
 	EXP_ANY,		/* not checked (undefined by the ABI) */
+	EXP_KEPT_OR_ZERO,	/* unspecified by the ABI, but each 8-byte
+				   word is its old value or zero: never
+				   stale or foreign bytes */
 };
 
 struct fpabi_expect {

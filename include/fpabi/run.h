@@ -64,6 +64,7 @@ struct fpabi_run {
 	int step;		/* index of the step being run */
 	int stops;
 	unsigned reads;		/* S_READs at the current stop */
+	uint32_t astate[4];	/* the arch model's own state (arm64: format) */
 	bool drop_step;		/* INJ_STEP applies to this run */
 	bool inject_byte;	/* INJ_BYTE: corrupt the next observation */
 	bool skip_io;		/* INJ_STEP: this tracer step is dropped */
@@ -85,6 +86,8 @@ void expect_field(struct fpabi_run *r, unsigned i, const uint8_t *val,
 void expect_field_init(struct fpabi_run *r, unsigned i,
 		       const struct fpabi_rule *rule);
 void expect_field_any(struct fpabi_run *r, unsigned i);
+void expect_field_kept_or_zero(struct fpabi_run *r, unsigned i,
+			       const struct fpabi_rule *rule);
 /* An image of phase p, task t canaries (FILL_NONE fields at init). */
 void image_fill(struct fpabi_run *r, uint8_t *img, unsigned phase,
 		unsigned task);

@@ -42,6 +42,8 @@ struct fpabi_shm_hdr {
 	char errmsg[124];
 	struct fpabi_proof proof;
 	uint64_t never;		/* stays 0: what an injected hang spins on */
+	uint32_t sve_vl;	/* arm64: prctl(PR_SVE_SET_VL) first, if set */
+	uint32_t sme_vl;	/* arm64: prctl(PR_SME_SET_VL) first, if set */
 };
 
 #endif

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -117,6 +118,25 @@ static pid_t start_writer(int wfd)
 	return pid;
 }
 
+/* The vector lengths the case asks for (arm64), before any event. */
+static void set_vector_lengths(void)
+{
+	int got;
+
+	if (h->sve_vl) {
+		got = prctl(PR_SVE_SET_VL, h->sve_vl);
+		if (got < 0 || (got & PR_SVE_VL_LEN_MASK) != (int)h->sve_vl)
+			fail(got < 0 ? errno : EINVAL, "PR_SVE_SET_VL(%u) gave %d",
+			     h->sve_vl, got);
+	}
+	if (h->sme_vl) {
+		got = prctl(PR_SME_SET_VL, h->sme_vl);
+		if (got < 0 || (got & PR_SME_VL_LEN_MASK) != (int)h->sme_vl)
+			fail(got < 0 ? errno : EINVAL, "PR_SME_SET_VL(%u) gave %d",
+			     h->sme_vl, got);
+	}
+}
+
 static char pipe_byte;
 static const struct timespec one_ms = { 0, 1000000 };
 
@@ -193,6 +213,7 @@ int main(int argc, char **argv)
 	    h->size != (uint64_t)st.st_size)
 		fail(EINVAL, "shared memory header mismatch");
 	wait_for_go();
+	set_vector_lengths();
 
 	ev = (struct fpabi_ev *)(base + h->ev_off);
 	for (i = 0; i < h->nev; i++) {

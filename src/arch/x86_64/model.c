@@ -9,8 +9,9 @@
 #include "fpabi/util.h"
 #include "x86.h"
 
-static void x86_model_load(struct fpabi_run *r, unsigned phase)
+static void x86_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
+	(void)kind;
 	x86_expect_components(r, phase, r->v.xfeatures, NULL);
 }
 
@@ -31,7 +32,13 @@ static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase)
 	x86_set_header(dst, r->v.xfeatures);
 }
 
-static void x86_ev_load(struct fpabi_run *r, struct fpabi_ev *ev)
+static void x86_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
+{
+	(void)kind;
+	ev->mask = xm(r)->testable;
+}
+
+static void x86_ev_store(struct fpabi_run *r, struct fpabi_ev *ev)
 {
 	ev->mask = xm(r)->testable;
 }
@@ -138,7 +145,7 @@ const struct fpabi_arch fpabi_arch = {
 	.init_image = x86_init_image,
 	.fill_shaped = x86_fill_shaped,
 	.ev_load = x86_ev_load,
-	.ev_store = x86_ev_load,
+	.ev_store = x86_ev_store,
 	.dump_size = x86_image_size,
 	.load_size = x86_image_size,
 	.make_load = x86_make_load,

@@ -24,7 +24,9 @@
  * Events (include/fpabi/event.h):
  *   LOAD, STORE  .ptr = image (include/fpabi/arm64-image.h), .mask =
  *                FPABI_A64_* groups, .arg[0] = ZA buffer (SVL rows of SVL
- *                bytes), .arg[1] = ZT0 buffer (64 bytes), .aux bit 0 =
+ *                bytes), .arg[1] = ZT0 buffer (64 bytes), .arg[2] = the
+ *                distance between V slots (the image's VL; 0 means 16),
+ *                .aux bit 0 =
  *                SME implemented, bit 1 = SVE implemented (INFO only).
  *                Each group needs its feature (and ZA/ZT need PSTATE.ZA);
  *                the routine does not check, the instruction traps.
@@ -66,6 +68,14 @@
 	.arch_extension sme
 
 #define FPMR		s3_3_c4_c4_2
+
+/* x13 = the distance between V slots in the image: .arg[2], or 16 */
+	.macro	v_stride
+	ldr	x13, [x19, #FPABI_EV_OFF_ARG + 16]
+	cbnz	x13, 9f
+	mov	x13, #16
+9:
+	.endm
 /* .aux bits of LOAD/STORE (to move into arm64-image.h) */
 #ifndef FPABI_A64_AUX_SME_BIT
 #define FPABI_A64_AUX_SME_BIT	0	/* SME implemented: SVCR, SVL readable */
@@ -179,9 +189,11 @@ fpabi_run_events:
 	msr	tpidr2_el0, x9
 1:	tst	x20, #FPABI_A64_V
 	b.eq	1f
-	add	x9, x21, #FPABI_A64_CTRL_SIZE	/* V layout: Z slots, VL 16 */
+	add	x9, x21, #FPABI_A64_CTRL_SIZE	/* V in the Z slots */
+	v_stride
 	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	ldr	q\n, [x9, #\n * 16]
+	ldr	q\n, [x9]
+	add	x9, x9, x13
 	.endr
 1:	tst	x20, #FPABI_A64_Z
 	b.eq	1f
@@ -222,8 +234,10 @@ fpabi_run_events:
 	tst	x20, #FPABI_A64_V
 	b.eq	1f
 	add	x9, x21, #FPABI_A64_CTRL_SIZE
+	v_stride
 	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	str	q\n, [x9, #\n * 16]
+	str	q\n, [x9]
+	add	x9, x9, x13
 	.endr
 1:	tst	x20, #FPABI_A64_Z
 	b.eq	1f

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arm64 syscall family: a syscall keeps V (Z[127:0]), FPSR and FPCR and
+ * zeroes Z above bit 127, every P and FFR (sve.rst section 3, A-SYS-1),
+ * including syscalls that switch the task out.
+ */
+#include "fpabi/case.h"
+#include "fpabi/shm.h"
+#include "../src/arch/arm64/a64.h"
+
+static const struct fpabi_step syscall_steps[] = {
+	LOAD(1), STORE, LOAD(2), SYSCALL(0), STORE, END
+};
+
+static const struct fpabi_case cases[] = {
+	{
+		.family = "syscall",
+		.name = "sve-zeroes-high",
+		.summary = "after a syscall Z[127:0], FPSR and FPCR are kept; Z "
+			   "above bit 127, P0-P15 and FFR are zero, never stale",
+		.rule = "A-SYS-1",
+		.needs = NEED_SVE,
+		.vset = VSET_ALL,
+		.params = { SC_GETPID, SC_SCHED_YIELD, SC_PIPE_READ,
+			    SC_NANOSLEEP },
+		.steps = syscall_steps,
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "syscall",
+		.name = "fpsimd-preserve",
+		.summary = "V0-V31, FPSR and FPCR survive a syscall",
+		.rule = "A-SYS-1",
+		.vset = VSET_DEFAULT,
+		.params = { SC_GETPID, SC_PIPE_READ },
+		.steps = syscall_steps,
+		.drop = 2, .drop_class = "stale",
+	},
+};
+
+const struct fpabi_family a64_family_syscall = {
+	"syscall", cases, sizeof(cases) / sizeof(cases[0])
+};

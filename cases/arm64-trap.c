@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arm64 first-use SVE access trap family: after a syscall (or an AdvSIMD
+ * write) discarded the SVE state, the next SVE instruction traps, and what
+ * the tracee and the regsets see afterwards is V in Z[127:0] and zero above,
+ * never the bytes a stop saved earlier (A-SYS-3).  The stop before the
+ * syscall writes this task's phase-1 SVE state to the kernel's buffer, so
+ * a trap handler that let that buffer show through is caught as "stale".
+ */
+#include "fpabi/case.h"
+#include "fpabi/shm.h"
+#include "../src/arch/arm64/a64.h"
+
+static const struct fpabi_step after_syscall[] = {
+	LOAD(1), TRAP, READ, SYSCALL(0), STORE, TRAP, READ, END
+};
+static const struct fpabi_step after_fpsimd[] = {
+	LOAD(1), TRAP, READ, SYSCALL(0), LOADK(2, L_FPSIMD), STORE, TRAP,
+	READ, END
+};
+
+static const struct fpabi_case cases[] = {
+	{
+		.family = "trap",
+		.name = "after-syscall",
+		.summary = "the first SVE instruction after a syscall sees V in "
+			   "Z[127:0] and zero above; P and FFR zero; regsets agree",
+		.rule = "A-SYS-3",
+		.needs = NEED_SVE,
+		.vset = VSET_ALL,
+		.params = { SC_GETPID, SC_PIPE_READ },
+		.steps = after_syscall,
+		.drop = 2, .drop_class = "poison",
+	},
+	{
+		.family = "trap",
+		.name = "after-fpsimd-write",
+		.summary = "after a syscall and an AdvSIMD-only load, the first "
+			   "SVE instruction sees the new V and zero above it",
+		.rule = "A-SYS-3",
+		.needs = NEED_SVE,
+		.vset = VSET_ALL,
+		.params = { SC_PIPE_READ },
+		.steps = after_fpsimd,
+		.drop = 4, .drop_class = "stale",
+	},
+};
+
+const struct fpabi_family a64_family_trap = {
+	"trap", cases, sizeof(cases) / sizeof(cases[0])
+};

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The arm64 case families, in plan order. */
+#include <stddef.h>
+
+#include "fpabi/case.h"
+
+extern const struct fpabi_family a64_family_syscall;
+extern const struct fpabi_family a64_family_trap;
+extern const struct fpabi_family a64_family_ptrace_read;
+extern const struct fpabi_family a64_family_ptrace_write;
+
+const struct fpabi_family *const a64_families[] = {
+	&a64_family_syscall,
+	&a64_family_trap,
+	&a64_family_ptrace_read,
+	&a64_family_ptrace_write,
+	NULL
+};

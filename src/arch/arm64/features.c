@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arm64 features: hwcaps, the vector lengths the system supports (probed
+ * with prctl, as Documentation/arch/arm64/sve.rst section 6 describes), the
+ * default VLs, the variants cases are crossed with, and the ABI profile.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/prctl.h>
+
+#include "uapi-compat/arm64.h"
+#include "fpabi/util.h"
+#include "a64.h"
+
+static int read_int(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int v = -1;
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+/*
+ * Every VL the system supports for one vector type: PR_*_SET_VL rounds a
+ * request down to the largest supported VL (A-VL-1), so asking for each
+ * VQ from the top finds them all.  The caller's VL is restored.
+ */
+static unsigned probe_vls(int set, int get, unsigned *out)
+{
+	int orig = prctl(get), vq, got;
+	unsigned n = 0, i, last = 0;
+
+	if (orig < 0)
+		return 0;
+	for (vq = 16; vq >= 1; vq--) {
+		got = prctl(set, vq * 16);
+		if (got < 0)
+			break;
+		got &= PR_SVE_VL_LEN_MASK;
+		if ((unsigned)got == last)
+			continue;
+		last = got;
+		if (n < MAX_VLS)
+			out[n++] = got;
+		vq = got / 16;	/* the next request is below this one */
+	}
+	prctl(set, orig & (PR_SVE_VL_LEN_MASK | PR_SVE_VL_INHERIT));
+	/* ascending */
+	for (i = 0; i < n / 2; i++) {
+		unsigned t = out[i];
+
+		out[i] = out[n - 1 - i];
+		out[n - 1 - i] = t;
+	}
+	return n;
+}
+
+void a64_probe(struct fpabi_machine *m)
+{
+	static struct a64_machine a;
+
+	memset(&a, 0, sizeof(a));
+	m->arch = &a;
+	a.hwcap = getauxval(AT_HWCAP);
+	a.hwcap2 = getauxval(AT_HWCAP2);
+	if (a.hwcap & HWCAP_SVE) {
+		m->have |= NEED_SVE;
+		a.nsve = probe_vls(PR_SVE_SET_VL, PR_SVE_GET_VL, a.sve_vls);
+	}
+	if (a.hwcap2 & HWCAP2_SME) {
+		m->have |= NEED_SME;
+		a.nsme = probe_vls(PR_SME_SET_VL, PR_SME_GET_VL, a.sme_vls);
+		if (a.hwcap2 & HWCAP2_SME_FA64)
+			m->have |= NEED_FA64;
+		if (a.hwcap2 & HWCAP2_SME2)
+			m->have |= NEED_SME2;
+	}
+	if (a.hwcap2 & HWCAP2_FPMR)
+		m->have |= NEED_FPMR;
+	a.sve_max = a.nsve ? a.sve_vls[a.nsve - 1] : 0;
+	a.sme_max = a.nsme ? a.sme_vls[a.nsme - 1] : 0;
+	a.sve_default = read_int("/proc/sys/abi/sve_default_vector_length");
+	a.sme_default = read_int("/proc/sys/abi/sme_default_vector_length");
+
+	/*
+	 * Profiles.  6.16 changed ptrace and VL-change semantics: inactive
+	 * streaming/non-streaming regsets are header-only, partial NT_ARM_SVE
+	 * writes zero what they do not write, and an SME VL change keeps SM
+	 * ("Consistently handle partial writes to NT_ARM_(S)SVE", "Do not
+	 * present register data for inactive mode").
+	 */
+	a.v616 = m->kver >= (6u << 16 | 16u << 8);
+	if (a.v616) {
+		m->profile = "arm64-6.16+";
+		m->profile_why = "kernel 6.16 or later: partial NT_ARM_SVE writes zero-fill, inactive mode is header-only";
+	} else {
+		m->profile = "arm64-pre-6.16";
+		m->profile_why = "kernel before 6.16: partial NT_ARM_SVE writes keep V, FPSR and FPCR";
+	}
+}
+
+const char *a64_group_name(unsigned group)
+{
+	static const char *const names[G_NGROUPS] = {
+		[G_ZLO] = "v (z[127:0])", [G_ZHI] = "z above bit 127",
+		[G_P] = "p", [G_FFR] = "ffr", [G_FPSR] = "fpsr/fpcr",
+		[G_INFO] = "vl/svcr",
+	};
+
+	return group < G_NGROUPS ? names[group] : "?";
+}
+
+static void print_vls(FILE *f, const char *what, const unsigned *v,
+		      unsigned n, int def)
+{
+	unsigned i;
+
+	fprintf(f, "%s vector lengths (bytes):", what);
+	for (i = 0; i < n; i++)
+		fprintf(f, " %u", v[i]);
+	if (!n)
+		fprintf(f, " none");
+	if (def >= 0)
+		fprintf(f, "; default %d", def);
+	fputc('\n', f);
+}
+
+void a64_info(const struct fpabi_machine *m, FILE *f)
+{
+	const struct a64_machine *a = m->arch;
+
+	fprintf(f, "hwcap: %#lx hwcap2: %#lx\n", a->hwcap, a->hwcap2);
+	fprintf(f, "features: sve %s, sme %s, sme_fa64 %s, sme2 %s, fpmr %s\n",
+		m->have & NEED_SVE ? "yes" : "no",
+		m->have & NEED_SME ? "yes" : "no",
+		m->have & NEED_FA64 ? "yes" : "no",
+		m->have & NEED_SME2 ? "yes" : "no",
+		m->have & NEED_FPMR ? "yes" : "no");
+	print_vls(f, "SVE", a->sve_vls, a->nsve, a->sve_default);
+	print_vls(f, "SME", a->sme_vls, a->nsme, a->sme_default);
+}
+
+/*
+ * Variants: the SVE VL.  All of them: a spread over the supported VLs
+ * (smallest, default, largest, and the powers of two between).
+ */
+int a64_variants(const struct fpabi_machine *m, enum variant_set set,
+		 struct fpabi_variant *v, int max)
+{
+	const struct a64_machine *a = m->arch;
+	unsigned i;
+	int n = 0;
+
+	if (!(m->have & NEED_SVE)) {
+		memset(&v[0], 0, sizeof(v[0]));
+		snprintf(v[0].name, sizeof(v[0].name), "fpsimd");
+		v[0].vl = 16;
+		return 1;
+	}
+	for (i = 0; i < a->nsve && n < max; i++) {
+		unsigned vl = a->sve_vls[i];
+		bool pow2 = !(vl & (vl - 1));
+		bool def = (int)vl == a->sve_default ||
+			   (a->sve_default < 0 && i == a->nsve - 1);
+
+		if (set == VSET_DEFAULT ? !def :
+		    !(pow2 || def || i == 0 || i == a->nsve - 1))
+			continue;
+		memset(&v[n], 0, sizeof(v[n]));
+		snprintf(v[n].name, sizeof(v[n].name), "vl%u", vl);
+		v[n].vl = vl;
+		n++;
+	}
+	return n;
+}

@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arm64 regsets at a ptrace stop: NT_PRFPREG, NT_ARM_SVE and NT_ARM_SSVE
+ * read into poisoned buffers and checked byte by byte against the model;
+ * NT_PRFPREG and NT_ARM_SVE writes of every shape, and what they must do.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/uio.h>
+
+#include "uapi-compat/arm64.h"
+#include "fpabi/util.h"
+#include "a64.h"
+
+#define SLACK		64
+#define FPR_SIZE	528	/* struct user_fpsimd_state */
+#define SVE_REGSET_MAX	SVE_PT_SIZE(16, SVE_PT_REGS_SVE)	/* ARCH_SVE_VQ_MAX */
+
+static int getregset(struct fpabi_run *r, unsigned note, uint8_t *buf,
+		     size_t len, size_t *got)
+{
+	struct iovec iov = { buf, len };
+
+	canary_poison(buf, len, r->cseed);
+	*got = len;
+	if (r->skip_io)
+		return 0;	/* fault injection: the read is dropped */
+	if (ptrace(PTRACE_GETREGSET, r->pid, note, &iov) < 0)
+		return errno;
+	*got = iov.iov_len;
+	return 0;
+}
+
+static int setregset(struct fpabi_run *r, unsigned note, void *buf,
+		     size_t len)
+{
+	struct iovec iov = { buf, len };
+
+	if (r->skip_io)
+		return 0;	/* fault injection: the write is dropped */
+	if (ptrace(PTRACE_SETREGSET, r->pid, note, &iov) < 0)
+		return errno;
+	return 0;
+}
+
+/* A-PT-1: bytes from off to the end of the buffer are still poison. */
+static void check_untouched(struct fpabi_run *r, const char *obs,
+			    const uint8_t *buf, size_t off, size_t len)
+{
+	uint8_t *p;
+
+	if (off >= len)
+		return;
+	p = xmalloc(len);
+	canary_poison(p, len, r->cseed);
+	check_bytes(r, obs, "bytes past what the regset produced", p + off,
+		    buf + off, len - off, rule_get("A-PT-1"));
+	free(p);
+}
+
+/* Copy V registers (16 bytes each), FPSR and FPCR into an image. */
+static void fpsimd_to_image(struct fpabi_run *r, const uint8_t *fpr,
+			    uint8_t *img)
+{
+	unsigned vl = img_vl(r), n;
+
+	for (n = 0; n < 32; n++)
+		memcpy(img + FPABI_A64_Z_OFF(vl, n), fpr + 16 * n, 16);
+	memcpy(img + FPABI_A64_CTRL_FPSR, fpr + 512, 4);
+	memcpy(img + FPABI_A64_CTRL_FPCR, fpr + 516, 4);
+}
+
+static void image_to_fpsimd(struct fpabi_run *r, const uint8_t *img,
+			    uint8_t *fpr)
+{
+	unsigned vl = img_vl(r), n;
+
+	memset(fpr, 0, FPR_SIZE);
+	for (n = 0; n < 32; n++)
+		memcpy(fpr + 16 * n, img + FPABI_A64_Z_OFF(vl, n), 16);
+	memcpy(fpr + 512, img + FPABI_A64_CTRL_FPSR, 4);
+	memcpy(fpr + 516, img + FPABI_A64_CTRL_FPCR, 4);
+}
+
+static void check_fpr(struct fpabi_run *r)
+{
+	uint8_t buf[FPR_SIZE + SLACK], *img = xmalloc(r->lo.size);
+	static const uint8_t zero[8];
+	char obs[64];
+	size_t got;
+	int err;
+
+	snprintf(obs, sizeof(obs), "NT_PRFPREG read %u at stop %d", r->reads,
+		 r->stops);
+	err = getregset(r, NT_PRFPREG, buf, sizeof(buf), &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-3"));
+	if (!err) {
+		memcpy(img, r->exp.img, r->lo.size);
+		fpsimd_to_image(r, buf, img);
+		check_image_groups(r, obs, img, GM(G_ZLO) | GM(G_FPSR));
+		check_bytes(r, obs, "reserved bytes 520-527", zero, buf + 520,
+			    8, rule_get("A-PT-3"));
+		check_value(r, obs, "iov_len", FPR_SIZE, got, rule_get("A-PT-1"));
+		check_untouched(r, obs, buf, FPR_SIZE, sizeof(buf));
+	}
+	free(img);
+}
+
+/* Does the model have live SVE state (anything above V non-zero)? */
+static bool model_has_sve_bits(const struct fpabi_run *r)
+{
+	unsigned i;
+
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		if ((f->group == G_ZHI || f->group == G_P || f->group == G_FFR) &&
+		    r->exp.kind[i] == EXP_VALUE &&
+		    memcmp(r->exp.img + f->off, r->exp.init + f->off, f->size))
+			return true;
+	}
+	return false;
+}
+
+static void check_sve_payload(struct fpabi_run *r, const char *obs,
+			      const uint8_t *buf, const struct user_sve_header *h)
+{
+	unsigned vl = img_vl(r), vq = vl / 16;
+	uint8_t *img = xmalloc(r->lo.size), *zero;
+	size_t regs = SVE_PT_SVE_FFR_OFFSET(vq) + SVE_PT_SVE_FFR_SIZE(vq) -
+		      SVE_PT_SVE_OFFSET;
+	size_t pad_lo = SVE_PT_SVE_OFFSET + regs;
+	size_t fpsr = SVE_PT_SVE_FPSR_OFFSET(vq);
+	size_t end = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE);
+
+	memcpy(img, r->exp.img, r->lo.size);
+	if (h->flags & SVE_PT_REGS_SVE) {
+		/* the payload's Z, P, FFR are laid out as the image's */
+		memcpy(img + FPABI_A64_Z_OFF(vl, 0), buf + SVE_PT_SVE_OFFSET, regs);
+		memcpy(img + FPABI_A64_CTRL_FPSR, buf + fpsr, 4);
+		memcpy(img + FPABI_A64_CTRL_FPCR, buf + fpsr + 4, 4);
+		zero = xzalloc(end);
+		check_bytes(r, obs, "padding between FFR and FPSR", zero,
+			    buf + pad_lo, fpsr - pad_lo, rule_get("A-PT-6"));
+		check_bytes(r, obs, "padding after FPCR", zero, buf + fpsr + 8,
+			    end - fpsr - 8, rule_get("A-PT-6"));
+		free(zero);
+	} else {
+		/* FPSIMD format: no live SVE bits, so they read as zero */
+		memset(img + FPABI_A64_Z_OFF(vl, 0), 0, regs);
+		fpsimd_to_image(r, buf + SVE_PT_FPSIMD_OFFSET, img);
+	}
+	check_image_groups(r, obs, img, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) |
+			   GM(G_FFR) | GM(G_FPSR));
+	free(img);
+}
+
+static void check_sve(struct fpabi_run *r)
+{
+	const struct a64_machine *a = am(r);
+	size_t len = SVE_REGSET_MAX + SLACK, got;
+	uint8_t *buf = xmalloc(len);
+	struct user_sve_header h;
+	unsigned vq = r->v.vl / 16, fmt = r->astate[0];
+	char obs[64];
+	int err;
+
+	snprintf(obs, sizeof(obs), "NT_ARM_SVE read %u at stop %d", r->reads,
+		 r->stops);
+	err = getregset(r, NT_ARM_SVE, buf, len, &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-5"));
+	if (err)
+		goto out;
+	memcpy(&h, buf, sizeof(h));
+	/* the registers first: the most telling finding */
+	check_sve_payload(r, obs, buf, &h);
+	check_value(r, obs, "header.vl", r->v.vl, h.vl, rule_get("A-PT-5"));
+	check_value(r, obs, "header.max_vl", a->sve_max, h.max_vl,
+		    rule_get("A-PT-5"));
+	check_value(r, obs, "header.max_size",
+		    SVE_PT_SIZE(a->sve_max / 16, SVE_PT_REGS_SVE), h.max_size,
+		    rule_get("A-PT-5"));
+	check_value(r, obs, "header flags other than the format",
+		    0, h.flags & ~SVE_PT_REGS_SVE, rule_get("A-PT-5"));
+	check_value(r, obs, "header.__reserved", 0, h.__reserved,
+		    rule_get("A-PT-5"));
+	if (fmt != FMT_EITHER)
+		check_value(r, obs, "header flags: SVE_PT_REGS_SVE",
+			    fmt == FMT_SVE, h.flags & SVE_PT_REGS_SVE,
+			    rule_get("A-SYS-6"));
+	else if (!(h.flags & SVE_PT_REGS_SVE) && model_has_sve_bits(r))
+		check_value(r, obs, "header flags: SVE_PT_REGS_SVE (live SVE "
+			    "state must not be dropped)", 1, 0,
+			    rule_get("A-SYS-6"));
+	check_value(r, obs, "header.size",
+		    SVE_PT_SIZE(vq, h.flags & SVE_PT_REGS_SVE), h.size,
+		    rule_get("A-PT-6"));
+	check_value(r, obs, "iov_len", SVE_REGSET_MAX, got, rule_get("A-PT-1"));
+	check_untouched(r, obs, buf, MIN((size_t)h.size, SVE_REGSET_MAX), len);
+out:
+	free(buf);
+}
+
+/* A-PT-7 (6.16+): the inactive streaming regset is a bare header. */
+static void check_ssve_inactive(struct fpabi_run *r)
+{
+	const struct a64_machine *a = am(r);
+	size_t len = 1024, got;
+	uint8_t *buf = xmalloc(len);
+	struct user_sve_header h;
+	char obs[64];
+	int err;
+
+	snprintf(obs, sizeof(obs), "NT_ARM_SSVE read %u at stop %d", r->reads,
+		 r->stops);
+	err = getregset(r, NT_ARM_SSVE, buf, len, &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-7"));
+	if (!err) {
+		memcpy(&h, buf, sizeof(h));
+		check_value(r, obs, "header.size (not streaming)",
+			    sizeof(h), h.size, rule_get("A-PT-7"));
+		check_value(r, obs, "header flags: SVE_PT_REGS_SVE", 0,
+			    h.flags & SVE_PT_REGS_SVE, rule_get("A-PT-7"));
+		check_value(r, obs, "header.max_vl", a->sme_max, h.max_vl,
+			    rule_get("A-PT-5"));
+		check_untouched(r, obs, buf, sizeof(h), len);
+	}
+	free(buf);
+}
+
+void a64_check_stop(struct fpabi_run *r)
+{
+	r->reads++;
+	check_fpr(r);
+	if (has_sve(r))
+		check_sve(r);
+	if ((r->m->have & NEED_SME) && am(r)->v616)
+		check_ssve_inactive(r);
+}
+
+static const char *const write_names[W_NKINDS] = {
+	[W_SVE] = "NT_ARM_SVE SVE format",
+	[W_FPSIMD] = "NT_ARM_SVE FPSIMD format",
+	[W_PRFPREG] = "NT_PRFPREG",
+	[W_SVE_HEADER] = "NT_ARM_SVE SVE format header only",
+	[W_SVE_HALF] = "NT_ARM_SVE SVE format Z0-Z15 only",
+	[W_FPSIMD_HEADER] = "NT_ARM_SVE FPSIMD format header only",
+};
+
+const char *a64_write_kind_name(unsigned kind)
+{
+	return kind < W_NKINDS ? write_names[kind] : "?";
+}
+
+/* A write's expected result for fields of groups, from src or zero. */
+static void expect_written(struct fpabi_run *r, uint64_t from_src,
+			   uint64_t zeroed, const uint8_t *src,
+			   unsigned phase, const struct fpabi_rule *rule)
+{
+	a64_expect_groups(r, from_src, src, phase, rule);
+	a64_expect_zero(r, zeroed, rule);
+}
+
+/*
+ * What a partial NT_ARM_SVE write does to the registers it does not write:
+ * 6.16+ zeroes them (A-PT-13); before 6.16 sve.rst calls the effect
+ * unspecified, so each word must be its old value or zero, never stale or
+ * foreign bytes (A-PT-14).
+ */
+static void expect_unwritten(struct fpabi_run *r, unsigned i, bool v616)
+{
+	if (v616)
+		expect_field_init(r, i, rule_get("A-PT-13"));
+	else
+		expect_field_kept_or_zero(r, i, rule_get("A-PT-14"));
+}
+
+/* Only Z0-Z15 come from src. */
+static void expect_half(struct fpabi_run *r, const uint8_t *src,
+			unsigned phase, bool v616)
+{
+	unsigned i;
+
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		if (f->group == G_INFO)
+			continue;
+		if (f->comp == C_Z && f->reg < 16) {
+			expect_field(r, i, src + f->off, rule_get("A-PT-13"));
+			r->exp.phase[i] = phase;
+		} else {
+			expect_unwritten(r, i, v616);
+		}
+	}
+}
+
+/* Nothing comes from the payload (header-only writes). */
+static void expect_nothing_written(struct fpabi_run *r, uint64_t groups,
+				   bool v616)
+{
+	unsigned i;
+
+	for (i = 0; i < r->lo.nfields; i++)
+		if (groups >> r->lo.f[i].group & 1)
+			expect_unwritten(r, i, v616);
+}
+
+int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
+{
+	unsigned vl = img_vl(r), vq = vl / 16;
+	bool v616 = am(r)->v616;
+	size_t full = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE), len;
+	uint8_t *img = xmalloc(r->lo.size), *buf = xzalloc(full + FPR_SIZE);
+	struct user_sve_header *h = (struct user_sve_header *)buf;
+	const struct fpabi_rule *rule;
+	unsigned note = NT_ARM_SVE;
+	char obs[96];
+	int err;
+
+	image_fill(r, img, phase, 0);
+	h->vl = vl;
+	h->max_vl = am(r)->sve_max;
+	switch (kind) {
+	case W_SVE:
+	case W_SVE_HEADER:
+	case W_SVE_HALF:
+		h->flags = SVE_PT_REGS_SVE;
+		h->size = full;
+		memcpy(buf + SVE_PT_SVE_OFFSET, img + FPABI_A64_Z_OFF(vl, 0),
+		       SVE_PT_SVE_FFR_OFFSET(vq) + SVE_PT_SVE_FFR_SIZE(vq) -
+		       SVE_PT_SVE_OFFSET);
+		memcpy(buf + SVE_PT_SVE_FPSR_OFFSET(vq),
+		       img + FPABI_A64_CTRL_FPSR, 4);
+		memcpy(buf + SVE_PT_SVE_FPCR_OFFSET(vq),
+		       img + FPABI_A64_CTRL_FPCR, 4);
+		len = kind == W_SVE ? full : kind == W_SVE_HEADER ?
+		      sizeof(*h) : SVE_PT_SVE_ZREG_OFFSET(vq, 16);
+		break;
+	case W_FPSIMD:
+	case W_FPSIMD_HEADER:
+		h->flags = SVE_PT_REGS_FPSIMD;
+		h->size = SVE_PT_SIZE(vq, SVE_PT_REGS_FPSIMD);
+		image_to_fpsimd(r, img, buf + SVE_PT_FPSIMD_OFFSET);
+		len = kind == W_FPSIMD ? h->size : sizeof(*h);
+		break;
+	case W_PRFPREG:
+		note = NT_PRFPREG;
+		image_to_fpsimd(r, img, buf);
+		len = FPR_SIZE;
+		break;
+	default:
+		die("internal: unknown arm64 write kind %u", kind);
+	}
+	snprintf(obs, sizeof(obs), "%s write at stop %d",
+		 a64_write_kind_name(kind), r->stops);
+	err = setregset(r, note, buf, len);
+	rule = rule_get(kind == W_PRFPREG ? "A-PT-4" :
+			kind == W_FPSIMD || kind == W_FPSIMD_HEADER ? "A-PT-12" :
+			"A-PT-13");
+	check_errno(r, obs, "PTRACE_SETREGSET", 0, err, rule);
+	if (err)
+		goto out;
+
+	switch (kind) {
+	case W_SVE:
+		expect_written(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
+			       GM(G_FPSR), 0, img, phase, rule);
+		r->astate[0] = FMT_SVE;
+		break;
+	case W_FPSIMD:
+		expect_written(r, GM(G_ZLO) | GM(G_FPSR),
+			       GM(G_ZHI) | GM(G_P) | GM(G_FFR), img, phase, rule);
+		r->astate[0] = FMT_FPSIMD;
+		break;
+	case W_PRFPREG:
+		expect_written(r, GM(G_ZLO) | GM(G_FPSR),
+			       GM(G_ZHI) | GM(G_P) | GM(G_FFR), img, phase, rule);
+		break;
+	case W_SVE_HEADER:
+		expect_nothing_written(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) |
+				       GM(G_FFR) | GM(G_FPSR), v616);
+		r->astate[0] = FMT_SVE;
+		break;
+	case W_SVE_HALF:
+		expect_half(r, img, phase, v616);
+		r->astate[0] = FMT_SVE;
+		break;
+	case W_FPSIMD_HEADER:
+		/* FPSIMD format: no SVE bits survive, whatever the revision */
+		a64_expect_zero(r, GM(G_ZHI) | GM(G_P) | GM(G_FFR), rule);
+		expect_nothing_written(r, GM(G_ZLO) | GM(G_FPSR), v616);
+		r->astate[0] = FMT_FPSIMD;
+		break;
+	}
+out:
+	free(img);
+	free(buf);
+	return 0;
+}
