@@ -7,10 +7,12 @@
 extern const struct fpabi_family x86_family_syscall;
 extern const struct fpabi_family x86_family_ptrace_read;
 extern const struct fpabi_family x86_family_ptrace_write;
+extern const struct fpabi_family x86_family_signal;
 
 const struct fpabi_family *const x86_families[] = {
 	&x86_family_syscall,
 	&x86_family_ptrace_read,
 	&x86_family_ptrace_write,
+	&x86_family_signal,
 	NULL
 };

@@ -58,13 +58,34 @@ struct snapshot {
 	const struct fpabi_rule **rule;
 };
 
+/* What the tracee leaves in shared memory, checked at the end. */
+enum obs_kind { OBS_DUMP, OBS_HANDLER, OBS_FRAME };
+
+#define MAX_OBS		(MAX_STORES + 2 * FPABI_MAX_SIGNALS)
+#define FRAME_CAP	(256 * 1024)	/* SIGFRAME_MAXSZ on arm64 */
+
+struct obs {
+	enum obs_kind kind;
+	size_t off;		/* dump, or frame copy */
+	unsigned sig;		/* signal slot */
+	struct snapshot snap;	/* the model's expectation at that point */
+};
+
 struct engine {
 	struct fpabi_run *r;
 	int memfd;
 	size_t ev_off, load_off[CANARY_MAX_PHASE + 1];
-	size_t dump_off[MAX_STORES];
-	struct snapshot snap[MAX_STORES];
-	unsigned nstores;
+	size_t dump_off[MAX_STORES + FPABI_MAX_SIGNALS];
+	unsigned ndumps;
+	struct obs obs[MAX_OBS];
+	unsigned nobs;
+	unsigned nsig;
+	size_t sig_ev_off[FPABI_MAX_SIGNALS];	/* entry list, then exit list */
+	size_t frame_off[FPABI_MAX_SIGNALS];
+	int pending_sig;	/* to deliver when the tracee resumes */
+	const struct fpabi_step *sig_step;	/* its model, applied then */
+	unsigned sig_n;
+	size_t sig_dump;
 	bool stopped;		/* the tracee sits in a ptrace stop */
 	struct timespec deadline;
 };
@@ -84,13 +105,41 @@ static unsigned step_sc(const struct fpabi_run *r, const struct fpabi_step *s)
 	return s->a ? s->a : r->param;
 }
 
-/* Lay out the shared memory: header, events, load images, dumps. */
+static unsigned edit_kind(const struct fpabi_step *s)
+{
+	return s->b & 0xff;
+}
+
+static unsigned edit_phase(const struct fpabi_step *s)
+{
+	return s->b >> 8;
+}
+
+/* Reserve n bytes of shared memory, page aligned. */
+static size_t take(size_t *off, size_t n)
+{
+	size_t at = *off;
+
+	*off = ALIGN_UP(at + n, 4096);
+	return at;
+}
+
+static void need_image(struct engine *e, size_t *off, unsigned phase)
+{
+	if (phase && !e->load_off[phase])
+		e->load_off[phase] = take(off, fpabi_arch.load_size(e->r));
+}
+
+/*
+ * Lay out the shared memory: header, events, the images of every phase
+ * used, dumps (one per STORE and per signal handler entry), and per
+ * signal its handler's event lists and frame copy.
+ */
 static int shm_plan(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	const struct fpabi_step *s;
-	size_t off, nev = 1, load = fpabi_arch.load_size(r);
-	size_t dump = fpabi_arch.dump_size(r);
+	size_t off = SHM_HDR_SIZE, nev = 1, dump = fpabi_arch.dump_size(r);
 	unsigned i;
 
 	for (i = 0; i <= CANARY_MAX_PHASE; i++)
@@ -98,23 +147,30 @@ static int shm_plan(struct engine *e)
 	for (s = r->c->steps; s->op != S_END; s++)
 		nev++;
 	nev += r->hang;
-	off = SHM_HDR_SIZE;
-	e->ev_off = off;
-	off = ALIGN_UP(off + nev * sizeof(struct fpabi_ev), 4096);
+	e->ev_off = take(&off, nev * sizeof(struct fpabi_ev));
 	for (s = r->c->steps; s->op != S_END; s++) {
-		if (s->op == S_LOAD && !e->load_off[s->a]) {
-			e->load_off[s->a] = off;
-			off = ALIGN_UP(off + load, 4096);
-		} else if (s->op == S_STORE) {
-			if (e->nstores == MAX_STORES)
-				die("internal: case %s has too many stores",
-				    r->id);
-			e->dump_off[e->nstores++] = off;
-			off = ALIGN_UP(off + dump, 4096);
-		}
+		if (s->op == S_LOAD)
+			need_image(e, &off, s->a);
+		if (s->op != S_STORE && s->op != S_FAULT)
+			continue;
+		if (e->ndumps == ARRAY_SIZE(e->dump_off))
+			die("internal: case %s has too many dumps", r->id);
+		e->dump_off[e->ndumps++] = take(&off, dump);
+		if (s->op != S_FAULT)
+			continue;
+		if (e->nsig == FPABI_MAX_SIGNALS)
+			die("internal: case %s has too many signals", r->id);
+		need_image(e, &off, s->a);
+		if (edit_kind(s))
+			need_image(e, &off, edit_phase(s));
+		e->nsig++;
+	}
+	/* per signal: entry and exit event lists, and the frame copy */
+	for (i = 0; i < e->nsig; i++) {
+		e->sig_ev_off[i] = take(&off, 8 * sizeof(struct fpabi_ev));
+		e->frame_off[i] = take(&off, FRAME_CAP);
 	}
 	r->shm_size = off;
-	e->nstores = 0;
 	return 0;
 }
 
@@ -146,13 +202,41 @@ static int shm_create(struct engine *e)
 	return 0;
 }
 
+/* A signal's handler lists: STORE at entry; LOAD (clobber) at exit. */
+static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *s,
+			 size_t dump)
+{
+	struct fpabi_run *r = e->r;
+	struct fpabi_sig_slot *slot = &hdr(r)->sig[k];
+	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->sig_ev_off[k]);
+
+	memset(ev, 0, 8 * sizeof(*ev));
+	ev[0].kind = FPABI_EV_STORE;
+	ev[0].ptr = dump;
+	fpabi_arch.ev_store(r, &ev[0]);
+	ev[1].kind = FPABI_EV_END;
+	if (s->a) {
+		ev[4].kind = FPABI_EV_LOAD;
+		ev[4].ptr = e->load_off[s->a];
+		fpabi_arch.ev_load(r, &ev[4], 0);
+	}
+	ev[s->a ? 5 : 4].kind = FPABI_EV_END;
+	ev[s->a ? 5 : 4].nr = 1;	/* keep what the exit LOAD put there */
+	slot->entry_ev = e->sig_ev_off[k];
+	slot->exit_ev = e->sig_ev_off[k] + 4 * sizeof(*ev);
+	slot->frame_off = e->frame_off[k];
+	slot->frame_cap = FRAME_CAP;
+	slot->edit = edit_kind(s);
+	slot->edit_img = slot->edit ? e->load_off[edit_phase(s)] : 0;
+}
+
 /* The tracee's events: dropped steps are left out (fault injection). */
 static void build_events(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->ev_off);
 	const struct fpabi_step *s;
-	unsigned n = 0, store = 0;
+	unsigned n = 0, ndump = 0, nsig = 0;
 	size_t dump = 0;
 	int i;
 
@@ -167,13 +251,15 @@ static void build_events(struct engine *e)
 	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
 		struct fpabi_ev *v = &ev[n];
 
-		if (s->op == S_STORE) {
+		if (s->op == S_STORE || s->op == S_FAULT) {
 			/* poison first, so bytes the CPU did not write show */
-			dump = e->dump_off[store++];
+			dump = e->dump_off[ndump++];
 			canary_poison(r->shm + dump, fpabi_arch.dump_size(r),
 				      r->cseed);
 		}
-		if (dropped(r, i) || s->op > S_STORE)
+		if (s->op == S_FAULT)
+			build_signal(e, nsig++, s, dump);
+		if (dropped(r, i) || s->op > S_FAULT)
 			continue;
 		memset(v, 0, sizeof(*v));
 		switch (s->op) {
@@ -194,6 +280,9 @@ static void build_events(struct engine *e)
 		case S_TRAP:
 			v->kind = FPABI_EV_TRAP;
 			break;
+		case S_FAULT:
+			v->kind = FPABI_EV_FAULT;
+			break;
 		}
 		n++;
 	}
@@ -201,6 +290,7 @@ static void build_events(struct engine *e)
 	ev[n].kind = FPABI_EV_END;
 	hdr(r)->nev = n + 1;
 	hdr(r)->ev_off = e->ev_off;
+	hdr(r)->nsig = nsig;
 }
 
 static void make_loads(struct engine *e)
@@ -300,10 +390,11 @@ static void tracee_died(struct fpabi_run *r, int status, const char *when)
 }
 
 /*
- * Wait for the breakpoint stop of an S_TRAP.  Signals the tracee gets on
- * the way (none are expected) are passed on.
+ * Wait for the stop an S_TRAP (SIGTRAP) or S_FAULT (SIGILL) causes.
+ * Other signals the tracee gets on the way (none are expected) are passed
+ * on.
  */
-static int wait_trap(struct engine *e)
+static int wait_stop(struct engine *e, int signo)
 {
 	struct fpabi_run *r = e->r;
 	int status;
@@ -312,11 +403,12 @@ static int wait_trap(struct engine *e)
 		if (wait_tracee(e, &status) < 0)
 			return -1;
 		if (!WIFSTOPPED(status)) {
-			tracee_died(r, status, "before its breakpoint");
+			tracee_died(r, status, signo == SIGTRAP ?
+				    "before its breakpoint" : "before its signal");
 			r->pid = 0;
 			return -1;
 		}
-		if (WSTOPSIG(status) == SIGTRAP && !(status >> 16))
+		if (WSTOPSIG(status) == signo && !(status >> 16))
 			break;
 		vlog("%s: passing on signal %d", r->id, WSTOPSIG(status));
 		if (ptrace(PTRACE_CONT, r->pid, 0,
@@ -328,22 +420,38 @@ static int wait_trap(struct engine *e)
 	r->stops++;
 	r->reads = 0;
 	e->stopped = true;
-	if (fpabi_arch.after_trap && fpabi_arch.after_trap(r) < 0)
+	if (signo == SIGTRAP && fpabi_arch.after_trap &&
+	    fpabi_arch.after_trap(r) < 0)
 		return -1;
+	/* a signal-delivery stop: the signal is delivered on resuming */
+	e->pending_sig = signo == SIGTRAP ? 0 : signo;
 	return 0;
 }
 
+static void model_signal(struct engine *e, const struct fpabi_step *s,
+			 unsigned sig, size_t dump);
+
+/*
+ * Resume from a stop.  At a signal-delivery stop the tracer could still
+ * read and write the registers the frame will hold, so the signal's model
+ * is applied now, just before the signal is delivered.
+ */
 static int resume(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 
+	if (e->sig_step) {
+		model_signal(e, e->sig_step, e->sig_n, e->sig_dump);
+		e->sig_step = NULL;
+	}
 	if (!e->stopped)
 		return 0;
-	if (ptrace(PTRACE_CONT, r->pid, 0, 0) < 0) {
+	if (ptrace(PTRACE_CONT, r->pid, 0, e->pending_sig) < 0) {
 		run_broken(r, "PTRACE_CONT: %s", strerror(errno));
 		return -1;
 	}
 	e->stopped = false;
+	e->pending_sig = 0;
 	return 0;
 }
 
@@ -425,18 +533,52 @@ static void snapshot_free(struct snapshot *s)
 	free(s->rule);
 }
 
+static void observe(struct engine *e, enum obs_kind kind, size_t off,
+		    unsigned sig)
+{
+	struct obs *o = &e->obs[e->nobs++];
+
+	o->kind = kind;
+	o->off = off;
+	o->sig = sig;
+	snapshot_take(e, &o->snap);
+}
+
+/*
+ * A signal's model: the frame must hold the pre-signal state; the handler
+ * starts with what the arch says; after sigreturn the arch says what the
+ * edit (or its absence) leaves.
+ */
+static void model_signal(struct engine *e, const struct fpabi_step *s,
+			 unsigned sig, size_t dump)
+{
+	struct fpabi_run *r = e->r;
+	struct snapshot pre;
+	uint32_t astate[4];
+
+	memcpy(astate, r->astate, sizeof(astate));
+	snapshot_take(e, &pre);
+	observe(e, OBS_FRAME, e->frame_off[sig], sig);
+	fpabi_arch.model_handler_entry(r);
+	observe(e, OBS_HANDLER, dump, sig);
+	snapshot_restore(e, &pre);
+	memcpy(r->astate, astate, sizeof(astate));
+	fpabi_arch.model_sigreturn(r, edit_kind(s), edit_phase(s));
+	snapshot_free(&pre);
+}
+
 /* Walk the steps: the model follows the tracee; the tracer acts at stops. */
 static int walk(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	const struct fpabi_step *s;
-	unsigned store = 0;
+	unsigned ndump = 0, nsig = 0;
 	int i;
 
 	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
 		r->step = i;
 		r->skip_io = dropped(r, i);
-		if (s->op <= S_STORE && resume(e) < 0)
+		if (s->op <= S_FAULT && resume(e) < 0)
 			return -1;
 		switch (s->op) {
 		case S_LOAD:
@@ -446,15 +588,23 @@ static int walk(struct engine *e)
 			fpabi_arch.model_syscall(r, step_sc(r, s));
 			break;
 		case S_TRAP:
-			if (!r->skip_io && wait_trap(e) < 0)
+			if (!r->skip_io && wait_stop(e, SIGTRAP) < 0)
 				return -1;
 			break;
 		case S_STORE:
-			snapshot_take(e, &e->snap[store++]);
+			observe(e, OBS_DUMP, e->dump_off[ndump++], 0);
+			break;
+		case S_FAULT:
+			if (!r->skip_io && wait_stop(e, SIGILL) < 0)
+				return -1;
+			e->sig_step = s;
+			e->sig_n = nsig++;
+			e->sig_dump = e->dump_off[ndump++];
 			break;
 		case S_READ:
 			if (!e->stopped)
 				die("internal: %s reads with no stop", r->id);
+			/* (at a signal stop: the pre-signal registers) */
 			fpabi_arch.check_stop(r);
 			break;
 		case S_WRITE:
@@ -466,17 +616,43 @@ static int walk(struct engine *e)
 		}
 	}
 	r->skip_io = false;
-	e->nstores = store;
 	return resume(e);
+}
+
+static void check_observation(struct engine *e, struct obs *o, unsigned n)
+{
+	struct fpabi_run *r = e->r;
+	const struct fpabi_sig_slot *slot = &hdr(r)->sig[o->sig];
+	char name[64];
+
+	snapshot_restore(e, &o->snap);
+	switch (o->kind) {
+	case OBS_DUMP:
+		snprintf(name, sizeof(name), "tracee dump %u", n);
+		fpabi_arch.check_dump(r, r->shm + o->off, name);
+		break;
+	case OBS_HANDLER:
+		snprintf(name, sizeof(name), "handler entry %u", o->sig + 1);
+		fpabi_arch.check_dump(r, r->shm + o->off, name);
+		break;
+	case OBS_FRAME:
+		snprintf(name, sizeof(name), "signal frame %u", o->sig + 1);
+		if (!slot->done)
+			check_value(r, name, "the handler ran", 1, 0,
+				    rule_get(r->c->rule));
+		else
+			fpabi_arch.check_frame(r, slot, r->shm + o->off, name);
+		break;
+	}
 }
 
 static void finish(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	struct fpabi_proof *p = &hdr(r)->proof;
+	unsigned k, ndump = 0;
 	char obs[64];
 	int status;
-	unsigned k;
 
 	if (wait_tracee(e, &status) < 0)
 		return;
@@ -499,11 +675,9 @@ static void finish(struct engine *e)
 		 "voluntary switches %lld, involuntary %lld, cpu %d -> %d",
 		 (long long)(p->nvcsw[1] - p->nvcsw[0]),
 		 (long long)(p->nivcsw[1] - p->nivcsw[0]), p->cpu[0], p->cpu[1]);
-	for (k = 0; k < e->nstores; k++) {
-		snapshot_restore(e, &e->snap[k]);
-		snprintf(obs, sizeof(obs), "tracee dump %u", k + 1);
-		fpabi_arch.check_dump(r, r->shm + e->dump_off[k], obs);
-	}
+	for (k = 0; k < e->nobs; k++)
+		check_observation(e, &e->obs[k],
+				  e->obs[k].kind == OBS_DUMP ? ++ndump : 0);
 }
 
 /* A switch the step needs, proven by the tracee's rusage counters. */
@@ -540,8 +714,8 @@ static void cleanup(struct engine *e)
 		r->pid = 0;
 	}
 	fpabi_current_tracee = 0;
-	for (k = 0; k < MAX_STORES; k++)
-		snapshot_free(&e->snap[k]);
+	for (k = 0; k < e->nobs; k++)
+		snapshot_free(&e->obs[k].snap);
 	if (r->shm)
 		munmap(r->shm, r->shm_size);
 	r->shm = NULL;

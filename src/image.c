@@ -99,6 +99,8 @@ void expect_field_init(struct fpabi_run *r, unsigned i,
 		       const struct fpabi_rule *rule)
 {
 	expect_field(r, i, r->exp.init + r->lo.f[i].off, rule);
+	/* no phase's canary is due: any canary seen is an older one */
+	r->exp.phase[i] = PHASE_NONE;
 }
 
 void expect_field_any(struct fpabi_run *r, unsigned i)

@@ -353,12 +353,6 @@ int main(int argc, char **argv)
 	int c, ret;
 
 	o.argv0 = argv[0];
-	if (argc > 1 && argv[1][0] != '-') {
-		cmd = argv[1];
-		argv[1] = argv[0];
-		argc--;
-		argv++;
-	}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;
@@ -376,6 +370,9 @@ int main(int argc, char **argv)
 		default: fprintf(stderr, "Try 'fpabi --help'.\n"); return 2;
 		}
 	}
+	/* the command may stand anywhere among the options */
+	if (optind < argc)
+		cmd = argv[optind++];
 	if (optind < argc)
 		bad_usage("unexpected argument '%s'", argv[optind]);
 	if (!o.repeat || !o.timeout)

@@ -66,6 +66,13 @@ static void steps_text(const struct fpabi_run *r, char *out, size_t n)
 		case S_STORE:
 			o += snprintf(out + o, n - o, "%sdump%s", sep, drop);
 			break;
+		case S_FAULT:
+			o += snprintf(out + o, n - o,
+				      "%sSIGILL(handler loads %u, edit: %s %u)%s",
+				      sep, s->a, fpabi_arch.edit_name ?
+				      fpabi_arch.edit_name(s->b & 0xff) : "-",
+				      s->b >> 8, drop);
+			break;
 		case S_READ:
 			o += snprintf(out + o, n - o, "%sread-regsets%s", sep, drop);
 			break;

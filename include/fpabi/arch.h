@@ -15,6 +15,7 @@
 
 struct fpabi_run;
 struct fpabi_shm_hdr;
+struct fpabi_sig_slot;
 
 struct fpabi_machine {
 	char kernel[160];	/* uname -r and -v */
@@ -78,6 +79,16 @@ struct fpabi_arch {
 	void (*check_stop)(struct fpabi_run *r);	/* S_READ */
 	int (*write_stop)(struct fpabi_run *r, unsigned phase, unsigned kind);
 	const char *(*write_kind_name)(unsigned kind);
+
+	/* signals (S_FAULT): the model at handler entry and after sigreturn
+	 * (both from the pre-signal expectation), and the frame's checks
+	 * (with the pre-signal expectation in place) */
+	void (*model_handler_entry)(struct fpabi_run *r);
+	void (*model_sigreturn)(struct fpabi_run *r, unsigned edit,
+				unsigned edit_phase);
+	void (*check_frame)(struct fpabi_run *r, const struct fpabi_sig_slot *s,
+			    const uint8_t *copy, const char *observer);
+	const char *(*edit_name)(unsigned edit);
 	int (*after_trap)(struct fpabi_run *r);		/* arm64: skip brk */
 };
 

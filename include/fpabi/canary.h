@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #define CANARY_MAX_PHASE	15
+#define PHASE_NONE		0xff	/* expected: no canary (an init value) */
 #define CANARY_MAX_TASK		15
 #define CANARY_MAX_LANE		16383
 #define CANARY_MAX_REG		255

@@ -17,8 +17,12 @@ enum fpabi_op {
 	S_SYSCALL,	/* a = enum fpabi_sc, or 0: the case's parameter */
 	S_TRAP,		/* breakpoint: the tracer gets a stop */
 	S_STORE,	/* dump every register: an observation */
+	S_FAULT,	/* an undefined instruction: SIGILL and its handler;
+			   a = phase the handler loads before returning (0:
+			   none), b = arch frame edit | edit phase << 8 */
 	/* tracer steps: run at the latest stop */
 	S_READ,		/* read every regset, check it against the model */
+	/* (S_READ also works at the SIGILL stop of an S_FAULT) */
 	S_WRITE,	/* a = phase, b = arch write kind: write, update model */
 };
 
@@ -36,6 +40,8 @@ struct fpabi_step {
 #define READ		{ S_READ, 0, 0 }
 #define WRITE(p, k)	{ S_WRITE, (p), (k) }
 #define END		{ S_END, 0, 0 }
+#define SIGNAL(clobber, edit, edit_phase) \
+	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 }
 
 /* generic needs; arches define their feature bits below NEED_GENERIC */
 #define NEED_ROOT	(1ull << 63)

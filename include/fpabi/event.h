@@ -18,6 +18,7 @@
 #define FPABI_EV_TRAP		4	/* breakpoint: int3 (x86), brk #0 (arm64) */
 #define FPABI_EV_SPIN		5	/* spin until *(u64 *).ptr != 0, at most
 					   .arg[0] iterations; count left to .ret */
+#define FPABI_EV_FAULT		6	/* an undefined instruction: SIGILL */
 #define FPABI_EV_ARCH		16	/* first arch-specific event kind */
 
 #define FPABI_EV_SIZE		128
@@ -52,6 +53,8 @@ _Static_assert(offsetof(struct fpabi_ev, aux) == FPABI_EV_OFF_AUX, "aux");
 
 /* Runs the list; implemented in src/tracee/<arch>/events.S. */
 void fpabi_run_events(struct fpabi_ev *ev);
+/* The tracee's signal handler entry (src/tracee/<arch>/sigentry.S). */
+void fpabi_sig_entry(int sig, void *info, void *ucontext);
 #endif
 
 #endif

@@ -30,6 +30,28 @@ struct fpabi_proof {
 	int32_t cpu[2];		/* sched_getcpu() before/after */
 };
 
+/*
+ * One signal the tracee takes (an FPABI_EV_FAULT): its handler runs the
+ * entry events (a STORE: what the handler sees), copies the frame, edits
+ * it, runs the exit events (a LOAD: clobbers) and returns through
+ * sigreturn.  Offsets are from the start of the shared memory.
+ */
+#define FPABI_MAX_SIGNALS	4
+
+struct fpabi_sig_slot {
+	uint64_t entry_ev;	/* event list run at handler entry */
+	uint64_t exit_ev;	/* event list run before the handler returns */
+	uint64_t frame_off;	/* where the handler copies the frame */
+	uint32_t frame_cap;	/* bytes there */
+	uint32_t frame_len;	/* bytes copied (set by the tracee) */
+	uint64_t frame_addr;	/* the frame's address in the tracee */
+	uint64_t edit_img;	/* image the edit writes into the frame (0: none) */
+	uint32_t edit;		/* arch edit kind, 0: none */
+	uint32_t done;		/* set when the handler ran */
+	int32_t signo, code;	/* siginfo the handler got */
+	uint64_t aux[6];	/* arch facts the handler records */
+};
+
 struct fpabi_shm_hdr {
 	uint32_t magic;
 	uint32_t version;
@@ -44,6 +66,8 @@ struct fpabi_shm_hdr {
 	uint64_t never;		/* stays 0: what an injected hang spins on */
 	uint32_t sve_vl;	/* arm64: prctl(PR_SVE_SET_VL) first, if set */
 	uint32_t sme_vl;	/* arm64: prctl(PR_SME_SET_VL) first, if set */
+	uint32_t nsig;		/* FPABI_EV_FAULTs in the list */
+	struct fpabi_sig_slot sig[FPABI_MAX_SIGNALS];
 };
 
 #endif

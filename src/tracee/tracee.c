@@ -25,8 +25,12 @@
 
 #include "fpabi/event.h"
 #include "fpabi/shm.h"
+#include "sig.h"
 
 static struct fpabi_shm_hdr *h;
+static uint8_t *base;
+static struct sig_rt sig_rt[FPABI_MAX_SIGNALS];
+struct sig_rt *fpabi_sig_cur;
 
 static void __attribute__((noreturn, format(printf, 2, 3)))
 fail(int err, const char *fmt, ...)
@@ -187,13 +191,80 @@ static void check_results(const struct fpabi_ev *ev, unsigned n)
 	}
 }
 
+/* Make one event list's offsets into addresses; resolve its syscalls. */
+static void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer)
+{
+	unsigned i;
+
+	for (i = 0; i < max && ev[i].kind != FPABI_EV_END; i++) {
+		switch (ev[i].kind) {
+		case FPABI_EV_LOAD:
+		case FPABI_EV_STORE:
+			ev[i].ptr += (uintptr_t)base;
+			if (ev[i].arg[0])
+				ev[i].arg[0] += (uintptr_t)base;
+			if (ev[i].arg[1])
+				ev[i].arg[1] += (uintptr_t)base;
+			break;
+		case FPABI_EV_SPIN:
+			ev[i].ptr += (uintptr_t)base;
+			break;
+		case FPABI_EV_SYSCALL:
+			resolve_syscall(&ev[i], writer);
+			break;
+		}
+	}
+}
+
+struct fpabi_ev *fpabi_sig_body(int sig, siginfo_t *si, void *uc)
+{
+	struct sig_rt *rt = fpabi_sig_cur;
+
+	if (!rt || rt >= sig_rt + h->nsig)
+		fail(EINVAL, "signal %d with no slot left for it", sig);
+	rt->slot->signo = si->si_signo;
+	rt->slot->code = si->si_code;
+	arch_sig_frame(rt, uc);
+	rt->slot->done = 1;
+	fpabi_sig_cur = rt + 1;
+	return rt->exit;
+}
+
+/* The handler for FPABI_EV_FAULT's SIGILL, and what it needs. */
+static void setup_signals(pid_t *writer)
+{
+	struct sigaction sa;
+	unsigned i;
+
+	if (h->nsig > FPABI_MAX_SIGNALS)
+		fail(EINVAL, "too many signals");
+	for (i = 0; i < h->nsig; i++) {
+		struct fpabi_sig_slot *s = &h->sig[i];
+
+		sig_rt[i].slot = s;
+		sig_rt[i].entry = (struct fpabi_ev *)(base + s->entry_ev);
+		sig_rt[i].exit = (struct fpabi_ev *)(base + s->exit_ev);
+		sig_rt[i].frame = base + s->frame_off;
+		sig_rt[i].edit_img = s->edit_img ? base + s->edit_img : NULL;
+		resolve_events(sig_rt[i].entry, 8, writer);
+		resolve_events(sig_rt[i].exit, 8, writer);
+	}
+	fpabi_sig_cur = sig_rt;
+	if (!h->nsig)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = (void (*)(int, siginfo_t *, void *))fpabi_sig_entry;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGILL, &sa, NULL) < 0)
+		fail(errno, "sigaction: %s", strerror(errno));
+}
+
 int main(int argc, char **argv)
 {
 	struct fpabi_ev *ev;
 	pid_t writer = 0;
 	struct stat st;
-	uint8_t *base;
-	unsigned i;
 	int fd;
 
 	if (argc != 2) {
@@ -216,24 +287,8 @@ int main(int argc, char **argv)
 	set_vector_lengths();
 
 	ev = (struct fpabi_ev *)(base + h->ev_off);
-	for (i = 0; i < h->nev; i++) {
-		switch (ev[i].kind) {
-		case FPABI_EV_LOAD:
-		case FPABI_EV_STORE:
-			ev[i].ptr += (uintptr_t)base;
-			if (ev[i].arg[0])
-				ev[i].arg[0] += (uintptr_t)base;
-			if (ev[i].arg[1])
-				ev[i].arg[1] += (uintptr_t)base;
-			break;
-		case FPABI_EV_SPIN:
-			ev[i].ptr += (uintptr_t)base;
-			break;
-		case FPABI_EV_SYSCALL:
-			resolve_syscall(&ev[i], &writer);
-			break;
-		}
-	}
+	resolve_events(ev, h->nev, &writer);
+	setup_signals(&writer);
 
 	proof(0);
 	__atomic_store_n(&h->state, TRACEE_RUNNING, __ATOMIC_SEQ_CST);
@@ -241,6 +296,9 @@ int main(int argc, char **argv)
 	proof(1);
 
 	check_results(ev, h->nev);
+	if (fpabi_sig_cur != sig_rt + h->nsig)
+		fail(EINTR, "%u of %u signal handlers ran",
+		     (unsigned)(fpabi_sig_cur - sig_rt), h->nsig);
 	if (writer > 0) {
 		int status;
 

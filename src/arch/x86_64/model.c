@@ -117,6 +117,26 @@ const struct fpabi_rule x86_rules[] = {
 	{ "X-PT-5", "after an NT_X86_XSTATE write, components whose XSTATE_BV "
 	  "bit is set hold the written values and the others are at init",
 	  "arch/x86/kernel/fpu/xstate.c: copy_uabi_to_xstate()" },
+	{ "X-SIG-1", "a signal frame's uc_flags has UC_FP_XSTATE and its "
+	  "fpstate is a 64-byte aligned XSAVE area",
+	  "arch/x86/kernel/signal.c: get_sigframe(); "
+	  "fpu/signal.c: fpu__alloc_mathframe()" },
+	{ "X-SIG-2", "fx_sw_reserved: magic1 FP_XSTATE_MAGIC1, xstate_size the "
+	  "task's XSAVE size, extended_size 4 more, xfeatures the task's user "
+	  "features, zero padding; FP_XSTATE_MAGIC2 right after the area",
+	  "arch/x86/kernel/fpu/signal.c: save_sw_bytes()" },
+	{ "X-SIG-3", "the frame's XSAVE header: FP and SSE (and PKRU) bits set, "
+	  "a bit for every live component, xcomp_bv and reserved bytes zero; "
+	  "every register as it was when the signal came",
+	  "arch/x86/kernel/fpu/signal.c: copy_fpstate_to_sigframe(), "
+	  "save_xstate_epilog()" },
+	{ "X-SIG-5", "the handler starts with every user component at init "
+	  "and PKRU at init_pkru_value (0x55555554 by default)",
+	  "arch/x86/kernel/signal.c: handle_signal(); "
+	  "fpu/core.c: fpu__clear_user_states()" },
+	{ "X-SR-3", "sigreturn restores the frame's components whose "
+	  "XSTATE_BV bit is set and puts the others at init",
+	  "arch/x86/kernel/fpu/signal.c: __restore_fpregs_from_user()" },
 	{ "PT-IOV", "GETREGSET sets iov_len to the regset's size and writes "
 	  "no byte past it",
 	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: copy_regset_to_user()" },
@@ -155,4 +175,8 @@ const struct fpabi_arch fpabi_arch = {
 	.check_stop = x86_check_stop,
 	.write_stop = x86_write_stop,
 	.write_kind_name = x86_write_kind_name,
+	.model_handler_entry = x86_model_handler_entry,
+	.model_sigreturn = x86_model_sigreturn,
+	.check_frame = x86_check_frame,
+	.edit_name = x86_edit_name,
 };

@@ -21,6 +21,9 @@ enum {
 	W_FPREGS,	/* NT_PRFPREG, the 512-byte legacy area */
 };
 
+/* signal frame edits (S_FAULT b & 0xff); src/tracee/x86_64/sig.c does them */
+enum { E_NONE, E_REGS, E_CLEAR_AVX };
+
 struct x86_machine {
 	struct xsave_layout xl;
 	char vendor[13];
@@ -60,6 +63,12 @@ void x86_expect_components(struct fpabi_run *r, unsigned phase,
 void x86_check_stop(struct fpabi_run *r);
 int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
 const char *x86_write_kind_name(unsigned kind);
+
+void x86_model_handler_entry(struct fpabi_run *r);
+void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase);
+void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
+		     const uint8_t *copy, const char *observer);
+const char *x86_edit_name(unsigned edit);
 
 extern const struct fpabi_rule x86_rules[];
 extern const struct fpabi_family *const x86_families[];

@@ -32,10 +32,12 @@ enum {
 #define FXSAVE_MXCSR_MASK_OFF	28
 #define FXSAVE_SW_OFF		464	/* fx_sw_reserved / software bytes */
 
-/* uapi asm/sigcontext.h */
-#define FP_XSTATE_MAGIC1	0x46505853u
-#define FP_XSTATE_MAGIC2	0x46505845u
-#define FP_XSTATE_MAGIC2_SIZE	4
+/* uapi asm/sigcontext.h (which glibc's <signal.h> may already pull in) */
+#ifndef FP_XSTATE_MAGIC1
+#define FP_XSTATE_MAGIC1	0x46505853U
+#define FP_XSTATE_MAGIC2	0x46505845U
+#define FP_XSTATE_MAGIC2_SIZE	sizeof(FP_XSTATE_MAGIC2)
+#endif
 
 struct xsave_comp {
 	uint32_t size;

@@ -55,7 +55,11 @@
  *                iterations; .ret = iterations left (0: gave up).
  *   FPABI_A64_EV_SMSTART[_SM|_ZA], FPABI_A64_EV_SMSTOP[_SM|_ZA]
  *                smstart/smstop (msr svcrsmza/svcrsm/svcrza, #1 or #0).
- *   any other kind: udf #0 (SIGILL), a bug in the list.
+ *   FAULT        udf #0: a synchronous SIGILL the tracee's handler takes
+ *                (src/tracee/arm64/sig.c steps over it).
+ *   END          .nr = 0: restore d8-d15 and return; .nr != 0: return
+ *                with every FP/SIMD register as the events left it.
+ *   any other kind: udf #1 (SIGILL), a bug in the list.
  *
  * binutils 2.40 assembles SVE and SME (FEAT_SME) but not SME2 or FPMR:
  * ldr/str zt0 are emitted with .inst and FPMR by its encoding
@@ -143,6 +147,8 @@ fpabi_run_events:
 	b.eq	.Ltrap
 	cmp	x9, #FPABI_EV_SPIN
 	b.eq	.Lspin
+	cmp	x9, #FPABI_EV_FAULT
+	b.eq	.Lfault
 	cmp	x9, #FPABI_A64_EV_SMSTART
 	b.eq	.Lsmstart
 	cmp	x9, #FPABI_A64_EV_SMSTART_SM
@@ -155,18 +161,26 @@ fpabi_run_events:
 	b.eq	.Lsmstop_sm
 	cmp	x9, #FPABI_A64_EV_SMSTOP_ZA
 	b.eq	.Lsmstop_za
-	udf	#0				/* unknown kind */
+	udf	#1				/* unknown kind */
+
+.Lfault:
+	udf	#0				/* the handler steps over it */
+	b	.Lstep
 
 .Lstep:
 	add	x19, x19, #FPABI_EV_SIZE
 	b	.Lnext
 
 .Ldone:
+	/* END with .nr != 0: leave the FP/SIMD registers as the events left
+	 * them (the signal handler's way out, whose loads must stand) */
+	ldr	x9, [x19, #FPABI_EV_OFF_NR]
+	cbnz	x9, 1f
 	ldp	d8, d9, [sp, #48]
 	ldp	d10, d11, [sp, #64]
 	ldp	d12, d13, [sp, #80]
 	ldp	d14, d15, [sp, #96]
-	ldp	x21, x22, [sp, #32]
+1:	ldp	x21, x22, [sp, #32]
 	ldp	x19, x20, [sp, #16]
 	ldp	x29, x30, [sp], #112
 	ret

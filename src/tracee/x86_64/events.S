@@ -10,6 +10,8 @@
  *   TRAP:    int3 (the tracer sees SIGTRAP; %rip is already past it)
  *   SPIN:    until *(u64 *).ptr != 0, at most .arg[0] rounds; rounds left
  *            to .ret
+ *   FAULT:   ud2, a synchronous SIGILL the tracee's handler takes
+ *            (src/tracee/x86_64/sig.c steps over it)
  * Clobbers: the FP/vector state (that is the point), %rax %rcx %rdx %rsi
  * %rdi %r8-%r11; keeps %rbx %rbp %r12-%r15 as the SysV ABI asks.
  */
@@ -37,7 +39,14 @@ fpabi_run_events:
 	je	.Ltrap
 	cmpq	$FPABI_EV_SPIN, %rax
 	je	.Lspin
-	ud2			/* unknown event: die loudly */
+	cmpq	$FPABI_EV_FAULT, %rax
+	je	.Lfault
+	int	$0x80		/* unknown event: die loudly (not SIGILL) */
+	hlt
+
+.Lfault:
+	ud2			/* SIGILL; the handler steps over these 2 bytes */
+	jmp	.Ladvance
 
 .Lload:
 	movq	FPABI_EV_OFF_PTR(%rbx), %rcx

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * x86_64 signals: what the handler sees on entry, what the frame's fpstate
+ * must hold (magics, sizes, XSAVE header, every register), and what
+ * sigreturn restores, with and without the handler's edits.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpabi/shm.h"
+#include "fpabi/util.h"
+#include "x86.h"
+
+#define UC_FP_XSTATE		0x1	/* uapi asm/ucontext.h */
+#define INIT_PKRU_VALUE		0x55555554u	/* arch/x86/mm/pkeys.c default */
+
+static const char *const edit_names[] = {
+	[E_NONE] = "none",
+	[E_REGS] = "every register to a new phase",
+	[E_CLEAR_AVX] = "XSTATE_BV without AVX and AVX-512",
+};
+
+const char *x86_edit_name(unsigned edit)
+{
+	return edit < ARRAY_SIZE(edit_names) ? edit_names[edit] : "?";
+}
+
+/*
+ * X-SIG-5: the handler starts with every user component at its init
+ * value, and PKRU at init_pkru_value (pkey 0 allowed, the others denied).
+ */
+void x86_model_handler_entry(struct fpabi_run *r)
+{
+	const struct fpabi_rule *rule = rule_get("X-SIG-5");
+	uint32_t pkru = INIT_PKRU_VALUE;
+	unsigned i;
+
+	for (i = 0; i < r->lo.nfields; i++) {
+		if (r->lo.f[i].fill == FILL_NONE)
+			continue;
+		if (r->lo.f[i].group == XF_PKRU)
+			expect_field(r, i, (const uint8_t *)&pkru, rule);
+		else
+			expect_field_init(r, i, rule);
+	}
+}
+
+/*
+ * X-SR-3: sigreturn XRSTORs the frame: components whose XSTATE_BV bit is
+ * set take the frame's values, the others their init values.
+ */
+void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
+{
+	const struct fpabi_rule *rule = rule_get("X-SR-3");
+	unsigned i;
+
+	switch (edit) {
+	case E_NONE:
+		break;
+	case E_REGS:
+		x86_expect_components(r, phase, r->v.xfeatures, rule);
+		break;
+	case E_CLEAR_AVX:
+		for (i = 0; i < r->lo.nfields; i++) {
+			unsigned g = r->lo.f[i].group;
+
+			if (g == XF_YMM || g == XF_OPMASK || g == XF_ZMM_H ||
+			    g == XF_HI16_ZMM)
+				expect_field_init(r, i, rule);
+		}
+		break;
+	default:
+		die("internal: unknown x86 frame edit %u", edit);
+	}
+}
+
+/* X-SIG-2: fx_sw_reserved, and magic2 after the XSAVE area. */
+static void check_sw(struct fpabi_run *r, const char *obs,
+		     const struct fpstate_info *fi)
+{
+	const struct x86_machine *x = xm(r);
+	const struct fpabi_rule *rule = rule_get("X-SIG-2");
+	static const uint32_t zero[7];
+
+	check_value(r, obs, "fx_sw_reserved.magic1", FP_XSTATE_MAGIC1,
+		    fi->sw.magic1, rule);
+	check_value(r, obs, "fx_sw_reserved.xstate_size", x->size,
+		    fi->sw.xstate_size, rule);
+	check_value(r, obs, "fx_sw_reserved.extended_size",
+		    x->size + FP_XSTATE_MAGIC2_SIZE, fi->sw.extended_size, rule);
+	/* the task's user features: TILEDATA only once the task uses AMX */
+	check_value(r, obs, "fx_sw_reserved.xfeatures",
+		    x->xl.xcr0 & ~XFM(XF_TILEDATA), fi->sw.xfeatures, rule);
+	check_bytes(r, obs, "fx_sw_reserved.padding", zero, fi->sw.padding,
+		    sizeof(zero), rule);
+	check_value(r, obs, "magic2 at xstate_size", FP_XSTATE_MAGIC2,
+		    fi->magic2, rule);
+}
+
+/* X-SIG-3: the XSAVE header the kernel wrote. */
+static void check_header(struct fpabi_run *r, const char *obs,
+			 const struct xsave_hdr *h)
+{
+	const struct fpabi_rule *rule = rule_get("X-SIG-3");
+	uint64_t need = x86_expected_live(r) | XFM(XF_FP) | XFM(XF_SSE);
+	static const uint8_t zero[48];
+	unsigned i;
+
+	if (r->m->have & NEED_PKU)
+		need |= XFM(XF_PKRU);
+	check_value(r, obs, "XSTATE_BV bits outside XCR0", 0,
+		    h->xstate_bv & ~xm(r)->xl.xcr0, rule);
+	for (i = 0; i < XF_MAX; i++) {
+		char what[64];
+
+		if (!(need >> i & 1))
+			continue;
+		snprintf(what, sizeof(what), "XSTATE_BV bit %u (%s)", i,
+			 xfeature_name(i));
+		check_value(r, obs, what, 1, h->xstate_bv >> i & 1, rule);
+	}
+	check_value(r, obs, "xcomp_bv", 0, h->xcomp_bv, rule_get("X-GEN-1"));
+	check_bytes(r, obs, "XSAVE header reserved bytes", zero, h->reserved,
+		    sizeof(zero), rule);
+}
+
+/*
+ * The copy is the ucontext, then (64-byte aligned) the fpstate and magic2
+ * (src/tracee/x86_64/sig.c); aux[0] its offset, aux[1] its length, aux[2]
+ * its address in the tracee, aux[3] uc_flags.
+ */
+void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
+		     const uint8_t *copy, const char *obs)
+{
+	const struct x86_machine *x = xm(r);
+	const uint8_t *fp = copy + s->aux[0];
+	struct fpstate_info fi;
+	uint8_t *img;
+	unsigned i;
+
+	check_value(r, obs, "signal", 4 /* SIGILL */, s->signo,
+		    rule_get("X-SIG-1"));
+	check_value(r, obs, "uc_flags & UC_FP_XSTATE", UC_FP_XSTATE,
+		    s->aux[3] & UC_FP_XSTATE, rule_get("X-SIG-1"));
+	check_value(r, obs, "fpstate address % 64", 0, s->aux[2] & 63,
+		    rule_get("X-SIG-1"));
+	if (s->aux[0] + s->aux[1] > s->frame_cap || s->aux[1] < x->size) {
+		check_value(r, obs, "fpstate bytes the handler could copy",
+			    x->size, s->aux[1], rule_get("X-SIG-2"));
+		return;
+	}
+	fpstate_parse(fp, s->aux[1], x->size, &fi);
+	check_sw(r, obs, &fi);
+	if (fi.kind != FPSTATE_XSAVE)
+		return;
+	check_header(r, obs, &fi.hdr);
+	/* a component whose XSTATE_BV bit is clear is at init (X-SIG-3) */
+	img = xmalloc(r->lo.size);
+	memcpy(img, fp, r->lo.size);
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		if (!(fi.hdr.xstate_bv >> f->group & 1) &&
+		    f->off != FXSAVE_MXCSR_OFF && f->off != FXSAVE_MXCSR_MASK_OFF)
+			memcpy(img + f->off, r->exp.init + f->off, f->size);
+	}
+	check_image(r, obs, img);
+	free(img);
+}
