@@ -4,9 +4,11 @@
 #
 #   ./setup.sh suite [FPABI ARGS...]  set up, build, run the suite on this
 #                                     machine's kernel
-#   ./setup.sh check                  set up, build, run the project's tests
-#                                     (make check, make distcheck, and the
-#                                     QEMU guests when FPABI_VM is not 0)
+#   ./setup.sh check                  set up, build, run the project's tests:
+#                                     make check, make distcheck, and (unless
+#                                     FPABI_VM=0) the suite in QEMU guests:
+#                                     arm64 on Debian 7.3, 6.12, 6.1 kernels at
+#                                     several SVE VLs, x86_64 on 7.3 and 6.12
 #   ./setup.sh deps | build           just that step
 #
 # As root, missing packages are installed with apt-get; otherwise the
@@ -66,11 +68,37 @@ totals() {
 	} END { printf "%d passed, %d failed, %d skipped\n", p, f, s }' "$@"
 }
 
+# Static builds of the suite for the guests: arm64 (cross) and x86_64.
+build_static() { # DIR [configure args...]
+	local dir=$1
+	shift
+	mkdir -p "$dir"
+	(cd "$dir" && { [ -f Makefile ] || "$top/configure" -q "$@"; } && make -j"$(nproc)" >/dev/null)
+}
+
+vm() {
+	if [ "$(id -u)" -eq 0 ]; then
+		"$top/tools/setup-vm-host.sh" || return 1
+	elif ! command -v qemu-system-aarch64 >/dev/null || ! command -v aarch64-linux-gnu-gcc >/dev/null; then
+		echo "setup.sh: QEMU or the arm64 cross compiler is missing: run as root, or run tools/setup-vm-host.sh" >&2
+		return 1
+	fi
+	build_static "$top/build-arm64" --host=aarch64-linux-gnu \
+		PKG_CONFIG=pkg-config \
+		PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig || return 1
+	build_static "$top/build-static" --enable-static || return 1
+	FPABI_BUILD_ARM64=$top/build-arm64 FPABI_BUILD_X86_64=$top/build-static \
+		make -C "$B" check-vm
+}
+
 check() {
 	local rc=0
 	make -C "$B" check || rc=1
 	make -C "$B" distcheck >"$B/distcheck.log" 2>&1 || { tail -40 "$B/distcheck.log"; rc=1; }
 	[ $rc -eq 0 ] && echo "setup.sh: make distcheck passed"
+	if [ "${FPABI_VM:-1}" != 0 ]; then
+		vm || rc=1
+	fi
 	# shellcheck disable=SC2046
 	totals $(find "$B/tests" -name '*.trs')
 	return $rc

@@ -62,9 +62,20 @@ void canary_fill(void *buf, size_t len, uint16_t seed, unsigned task,
 	}
 }
 
+/*
+ * Poison is one canary word repeated, so that poisoned bytes are known
+ * wherever they land: regset payloads and images put the same register at
+ * different offsets (always 8-byte aligned the same way).
+ */
 void canary_poison(void *buf, size_t len, uint16_t seed)
 {
-	canary_fill(buf, len, seed, 0, 0, CANARY_COMP_POISON, 0, 0);
+	struct canary_prov p = { .seed = seed, .comp = CANARY_COMP_POISON };
+	uint64_t w = canary_encode(&p);
+	unsigned char *b = buf;
+	size_t off;
+
+	for (off = 0; off < len; off += 8)
+		memcpy(b + off, &w, len - off < 8 ? len - off : 8);
 }
 
 static const char *const class_names[CL_NCLASSES] = {

@@ -52,7 +52,7 @@ void canary_fill(void *buf, size_t len, uint16_t seed, unsigned task,
 		 unsigned phase, unsigned comp, unsigned reg,
 		 unsigned first_lane);
 
-/* Fill with poison: canary words of the poison component. */
+/* Fill with poison: one canary word of the poison component, repeated. */
 void canary_poison(void *buf, size_t len, uint16_t seed);
 
 /*

@@ -107,8 +107,7 @@ static void check_xstate(struct fpabi_run *r, unsigned nread)
 	 */
 	check_image(r, obs, buf);
 	check_value(r, obs, "iov_len", x->size, got, rule_get("PT-IOV"));
-	canary_fill(poison, SLACK, r->cseed, 0, 0, CANARY_COMP_POISON, 0,
-		    x->size / 8);
+	canary_poison(poison, SLACK, r->cseed);	/* x->size % 8 == 0 */
 	check_bytes(r, obs, "bytes past the regset", poison, buf + x->size,
 		    SLACK, rule_get("PT-IOV"));
 	check_bytes(r, obs, "legacy bytes 416-463", zero, buf + 416, 48, rule);
@@ -158,8 +157,7 @@ static void check_fpregs(struct fpabi_run *r, unsigned nread)
 	memcpy(img, buf, 416);
 	check_image_groups(r, obs, img, XFM(XF_FP) | XFM(XF_SSE));
 	check_value(r, obs, "iov_len", 512, got, rule_get("PT-IOV"));
-	canary_fill(poison, SLACK, r->cseed, 0, 0, CANARY_COMP_POISON, 0,
-		    512 / 8);
+	canary_poison(poison, SLACK, r->cseed);
 	check_bytes(r, obs, "bytes past the regset", poison, buf + 512, SLACK,
 		    rule_get("PT-IOV"));
 	check_bytes(r, obs, "bytes 416-511", zero, buf + 416, 96, rule);
