@@ -8,11 +8,15 @@ extern const struct fpabi_family a64_family_syscall;
 extern const struct fpabi_family a64_family_trap;
 extern const struct fpabi_family a64_family_ptrace_read;
 extern const struct fpabi_family a64_family_ptrace_write;
+extern const struct fpabi_family a64_family_vl;
+extern const struct fpabi_family a64_family_signal;
 
 const struct fpabi_family *const a64_families[] = {
 	&a64_family_syscall,
 	&a64_family_trap,
 	&a64_family_ptrace_read,
 	&a64_family_ptrace_write,
+	&a64_family_vl,
+	&a64_family_signal,
 	NULL
 };

@@ -234,16 +234,23 @@ void check_image(struct fpabi_run *r, const char *observer,
 void check_image_groups(struct fpabi_run *r, const char *observer,
 			const uint8_t *got, uint64_t groups)
 {
+	unsigned i, k, n = r->lo.nfields;
 	uint8_t *copy = NULL;
-	unsigned i;
 
 	if (r->inject_byte) {
-		/* test-only: corrupt one observed byte of a mid-image field */
-		for (i = r->lo.nfields / 2; i < r->lo.nfields; i++)
-			if (r->exp.kind[i] != EXP_ANY &&
-			    r->lo.f[i].fill == FILL_WORDS)
+		/* test-only: corrupt one observed byte of a field this
+		 * observer checks, from the middle of the image on */
+		for (k = 0, i = n; k < n; k++) {
+			unsigned j = (n / 2 + k) % n;
+
+			if (r->exp.kind[j] != EXP_ANY &&
+			    (groups >> r->lo.f[j].group & 1) &&
+			    r->lo.f[j].fill == FILL_WORDS) {
+				i = j;
 				break;
-		if (i < r->lo.nfields) {
+			}
+		}
+		if (i < n) {
 			copy = xmalloc(r->lo.size);
 			memcpy(copy, got, r->lo.size);
 			copy[r->lo.f[i].off + r->lo.f[i].size / 2] ^= 0x5a;

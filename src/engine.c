@@ -36,6 +36,7 @@ static const char *const sc_names[SC_NR] = {
 	[SC_SCHED_YIELD] = "sched_yield",
 	[SC_NANOSLEEP] = "nanosleep",
 	[SC_PIPE_READ] = "pipe-read",
+	[SC_SET_SVE_VL] = "prctl-sve-set-vl",
 };
 
 const char *inject_kind_name(enum inject_kind k)
@@ -54,6 +55,8 @@ const char *sc_name(unsigned sc)
 }
 
 struct snapshot {
+	struct fpabi_layout lo;		/* owned by the run */
+	uint8_t *init;			/* owned by the run */
 	uint8_t *img, *kind, *phase, *task;
 	const struct fpabi_rule **rule;
 };
@@ -103,6 +106,17 @@ static bool dropped(const struct fpabi_run *r, int i)
 static unsigned step_sc(const struct fpabi_run *r, const struct fpabi_step *s)
 {
 	return s->a ? s->a : r->param;
+}
+
+/*
+ * A syscall step's argument, from the case's code.  Resolved when the
+ * events are built and again when the model walks the step, so the arch
+ * must answer from the planned variant (r->v0), not the model's state.
+ */
+static uint64_t step_arg(struct fpabi_run *r, const struct fpabi_step *s)
+{
+	return fpabi_arch.syscall_arg ?
+	       fpabi_arch.syscall_arg(r, step_sc(r, s), s->b) : s->b;
 }
 
 static unsigned edit_kind(const struct fpabi_step *s)
@@ -276,6 +290,7 @@ static void build_events(struct engine *e)
 		case S_SYSCALL:
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = step_sc(r, s);
+			v->arg[0] = step_arg(r, s);
 			break;
 		case S_TRAP:
 			v->kind = FPABI_EV_TRAP;
@@ -495,33 +510,42 @@ static int spawn_tracee(struct engine *e)
 	return 0;
 }
 
+static void *memdup(const void *p, size_t n)
+{
+	void *q = xmalloc(n);
+
+	memcpy(q, p, n);
+	return q;
+}
+
 static void snapshot_take(struct engine *e, struct snapshot *s)
 {
 	struct fpabi_run *r = e->r;
 	unsigned n = r->lo.nfields;
 
-	s->img = xmalloc(r->lo.size);
-	memcpy(s->img, r->exp.img, r->lo.size);
-	s->kind = xmalloc(n);
-	memcpy(s->kind, r->exp.kind, n);
-	s->phase = xmalloc(n);
-	memcpy(s->phase, r->exp.phase, n);
-	s->task = xmalloc(n);
-	memcpy(s->task, r->exp.task, n);
-	s->rule = xmalloc(n * sizeof(*s->rule));
-	memcpy(s->rule, r->exp.rule, n * sizeof(*s->rule));
+	s->lo = r->lo;
+	s->init = r->exp.init;
+	s->img = memdup(r->exp.img, r->lo.size);
+	s->kind = memdup(r->exp.kind, n);
+	s->phase = memdup(r->exp.phase, n);
+	s->task = memdup(r->exp.task, n);
+	s->rule = memdup(r->exp.rule, n * sizeof(*s->rule));
 }
 
+/* Back to a snapshot's expectation, and its layout if that changed since. */
 static void snapshot_restore(struct engine *e, struct snapshot *s)
 {
 	struct fpabi_run *r = e->r;
-	unsigned n = r->lo.nfields;
+	unsigned n = s->lo.nfields;
 
-	memcpy(r->exp.img, s->img, r->lo.size);
-	memcpy(r->exp.kind, s->kind, n);
-	memcpy(r->exp.phase, s->phase, n);
-	memcpy(r->exp.task, s->task, n);
-	memcpy(r->exp.rule, s->rule, n * sizeof(*s->rule));
+	expect_free(&r->exp);
+	r->lo = s->lo;
+	r->exp.init = s->init;
+	r->exp.img = memdup(s->img, s->lo.size);
+	r->exp.kind = memdup(s->kind, n);
+	r->exp.phase = memdup(s->phase, n);
+	r->exp.task = memdup(s->task, n);
+	r->exp.rule = memdup(s->rule, n * sizeof(*s->rule));
 }
 
 static void snapshot_free(struct snapshot *s)
@@ -585,7 +609,8 @@ static int walk(struct engine *e)
 			fpabi_arch.model_load(r, s->a, s->b);
 			break;
 		case S_SYSCALL:
-			fpabi_arch.model_syscall(r, step_sc(r, s));
+			fpabi_arch.model_syscall(r, step_sc(r, s),
+						 step_arg(r, s));
 			break;
 		case S_TRAP:
 			if (!r->skip_io && wait_stop(e, SIGTRAP) < 0)
@@ -726,18 +751,10 @@ static void cleanup(struct engine *e)
 void run_case(struct fpabi_run *r)
 {
 	struct engine e = { .r = r, .memfd = -1 };
-	unsigned n;
+	unsigned k;
 
 	fpabi_arch.layout(r->m, &r->v, &r->lo);
-	n = r->lo.nfields;
-	r->exp.img = xzalloc(r->lo.size);
-	r->exp.init = xzalloc(r->lo.size);
-	r->exp.kind = xzalloc(n);
-	r->exp.phase = xzalloc(n);
-	r->exp.task = xzalloc(n);
-	r->exp.rule = xzalloc(n * sizeof(*r->exp.rule));
-	fpabi_arch.init_image(r, r->exp.init);
-	memset(r->exp.kind, EXP_ANY, n);
+	expect_alloc(r);
 
 	clock_gettime(CLOCK_MONOTONIC, &e.deadline);
 	ts_add_ms(&e.deadline, r->o->timeout * 1000L);
@@ -751,11 +768,11 @@ void run_case(struct fpabi_run *r)
 		}
 	}
 	cleanup(&e);
-	free(r->exp.img);
-	free(r->exp.init);
-	free(r->exp.kind);
-	free(r->exp.phase);
-	free(r->exp.task);
-	free(r->exp.rule);
-	layout_free(&r->lo);
+	expect_free(&r->exp);
+	/* every layout and init image the run used */
+	for (k = 0; k < r->nlo; k++) {
+		layout_free(&r->all_lo[k]);
+		free(r->all_init[k]);
+	}
+	memset(&r->lo, 0, sizeof(r->lo));
 }

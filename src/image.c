@@ -54,6 +54,52 @@ const struct fpabi_field *layout_find(const struct fpabi_layout *lo,
 	return NULL;
 }
 
+/* Arrays of an expectation for r->lo, with nothing expected yet. */
+void expect_alloc(struct fpabi_run *r)
+{
+	unsigned n = r->lo.nfields;
+
+	r->exp.img = xzalloc(r->lo.size);
+	r->exp.init = xzalloc(r->lo.size);
+	r->exp.kind = xzalloc(n);
+	r->exp.phase = xzalloc(n);
+	r->exp.task = xzalloc(n);
+	r->exp.rule = xzalloc(n * sizeof(*r->exp.rule));
+	fpabi_arch.init_image(r, r->exp.init);
+	memset(r->exp.kind, EXP_ANY, n);
+	memset(r->exp.phase, PHASE_NONE, n);
+	if (r->nlo == ARRAY_SIZE(r->all_lo))
+		die("internal: %s changes its layout too often", r->id);
+	r->all_lo[r->nlo] = r->lo;
+	r->all_init[r->nlo++] = r->exp.init;
+}
+
+/* The per-field arrays (not init: observations may still use it). */
+void expect_free(struct fpabi_expect *e)
+{
+	free(e->img);
+	free(e->kind);
+	free(e->phase);
+	free(e->task);
+	free(e->rule);
+	e->img = e->kind = e->phase = e->task = NULL;
+	e->rule = NULL;
+}
+
+void run_relayout(struct fpabi_run *r, struct relayout *old)
+{
+	old->lo = r->lo;
+	old->exp = r->exp;
+	memset(&r->lo, 0, sizeof(r->lo));
+	fpabi_arch.layout(r->m, &r->v, &r->lo);
+	expect_alloc(r);
+}
+
+void relayout_done(struct relayout *old)
+{
+	expect_free(&old->exp);
+}
+
 void image_fill(struct fpabi_run *r, uint8_t *img, unsigned phase,
 		unsigned task)
 {

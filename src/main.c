@@ -296,6 +296,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 			r.o = o;
 			r.c = it->c;
 			r.v = it->v;
+			r.v0 = it->v;
 			r.param = it->param;
 			snprintf(r.id, sizeof(r.id), "%s", it->id);
 			if (it->skip) {

@@ -71,7 +71,9 @@ struct fpabi_arch {
 
 	/* model: how each step changes what every observer must see */
 	void (*model_load)(struct fpabi_run *r, unsigned phase, unsigned kind);
-	void (*model_syscall)(struct fpabi_run *r, unsigned sc);
+	void (*model_syscall)(struct fpabi_run *r, unsigned sc, uint64_t arg);
+	/* a syscall step's argument from the case's code (NULL: the code) */
+	uint64_t (*syscall_arg)(struct fpabi_run *r, unsigned sc, unsigned code);
 
 	/* observations */
 	void (*check_dump)(struct fpabi_run *r, const uint8_t *dump,

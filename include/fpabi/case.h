@@ -14,7 +14,8 @@ enum fpabi_op {
 	/* tracee steps: run by the tracee's assembly, in order */
 	S_LOAD,		/* a = phase: load that phase's canaries; b = arch
 			   load kind (0: everything) */
-	S_SYSCALL,	/* a = enum fpabi_sc, or 0: the case's parameter */
+	S_SYSCALL,	/* a = enum fpabi_sc, or 0: the case's parameter;
+			   b = its argument, as the arch resolves it */
 	S_TRAP,		/* breakpoint: the tracer gets a stop */
 	S_STORE,	/* dump every register: an observation */
 	S_FAULT,	/* an undefined instruction: SIGILL and its handler;
@@ -35,6 +36,7 @@ struct fpabi_step {
 #define LOAD(p)		{ S_LOAD, (p), 0 }
 #define LOADK(p, k)	{ S_LOAD, (p), (k) }
 #define SYSCALL(sc)	{ S_SYSCALL, (sc), 0 }
+#define SYSCALLA(sc, arg)	{ S_SYSCALL, (sc), (arg) }
 #define TRAP		{ S_TRAP, 0, 0 }
 #define STORE		{ S_STORE, 0, 0 }
 #define READ		{ S_READ, 0, 0 }

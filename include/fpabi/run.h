@@ -49,7 +49,8 @@ struct fpabi_run {
 	const struct fpabi_machine *m;
 	const struct fpabi_opts *o;
 	const struct fpabi_case *c;
-	struct fpabi_variant v;
+	struct fpabi_variant v;		/* as the model has it now */
+	struct fpabi_variant v0;	/* as planned */
 	unsigned param;		/* the parameter SYSCALL(0) stands for */
 	char id[192];
 	uint64_t seed;		/* this instance's seed */
@@ -65,6 +66,11 @@ struct fpabi_run {
 	int stops;
 	unsigned reads;		/* S_READs at the current stop */
 	uint32_t astate[4];	/* the arch model's own state (arm64: format) */
+	/* every layout (and its init image) the run used: observations
+	 * taken with one keep pointing at it until the run ends */
+	struct fpabi_layout all_lo[4];
+	uint8_t *all_init[4];
+	unsigned nlo;
 	bool drop_step;		/* INJ_STEP applies to this run */
 	bool inject_byte;	/* INJ_BYTE: corrupt the next observation */
 	bool skip_io;		/* INJ_STEP: this tracer step is dropped */
@@ -77,6 +83,21 @@ struct fpabi_run {
 	char broken[256];	/* setup failure: no verdict on the kernel */
 	char proof[192];	/* what proves the event happened */
 };
+
+/*
+ * The image layout changes (arm64: a new vector length, taken from r->v):
+ * the run gets the new layout with nothing expected yet; *old keeps the
+ * previous layout and expectation for the caller to carry values over,
+ * then relayout_done(old).
+ */
+struct relayout {
+	struct fpabi_layout lo;
+	struct fpabi_expect exp;
+};
+void run_relayout(struct fpabi_run *r, struct relayout *old);
+void relayout_done(struct relayout *old);
+void expect_alloc(struct fpabi_run *r);	/* also records r->lo */
+void expect_free(struct fpabi_expect *e);
 
 /* The model's expectation: every field from phase p of task t. */
 void expect_fill(struct fpabi_run *r, unsigned phase, unsigned task);

@@ -18,6 +18,7 @@ enum fpabi_sc {
 	SC_SCHED_YIELD,
 	SC_NANOSLEEP,		/* 1 ms */
 	SC_PIPE_READ,		/* blocks until a helper process writes */
+	SC_SET_SVE_VL,		/* prctl(PR_SVE_SET_VL, .arg[0]) */
 	SC_NR
 };
 

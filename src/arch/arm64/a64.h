@@ -6,6 +6,7 @@
 #include "fpabi/arch.h"
 #include "fpabi/arm64-image.h"
 #include "fpabi/run.h"
+#include "sigframe.h"	/* enum a64_edit, the frame records */
 
 /* NEED_* bits of this arch */
 #define NEED_SVE	(1ull << 0)
@@ -13,6 +14,13 @@
 #define NEED_SME2	(1ull << 2)
 #define NEED_FPMR	(1ull << 3)
 #define NEED_FA64	(1ull << 4)
+#define NEED_SVE_2VL	(1ull << 5)	/* at least two SVE VLs to change between */
+
+/* syscall argument codes (SYSCALLA(SC_SET_SVE_VL, code)) */
+enum { VL_OTHER = 1, VL_BACK };
+
+/* how a VL change carries V, FPSR and FPCR over */
+enum { CARRY_KEEP, CARRY_KEPT_OR_ZERO, CARRY_ZERO };
 
 /* field groups (the model's granularity) */
 enum {
@@ -40,6 +48,7 @@ enum {
 	W_SVE_HEADER,	/* NT_ARM_SVE, SVE format, header only */
 	W_SVE_HALF,	/* NT_ARM_SVE, SVE format, Z0-Z15 only */
 	W_FPSIMD_HEADER,	/* NT_ARM_SVE, FPSIMD format, header only */
+	W_SVE_VL,	/* NT_ARM_SVE, SVE format header only, another VL */
 	W_NKINDS
 };
 
@@ -93,9 +102,20 @@ void a64_expect_groups(struct fpabi_run *r, uint64_t groups,
 void a64_expect_zero(struct fpabi_run *r, uint64_t groups,
 		     const struct fpabi_rule *rule);
 
+unsigned a64_other_vl(const struct fpabi_run *r);
+void a64_change_vl(struct fpabi_run *r, unsigned vl, int carry,
+		   const struct fpabi_rule *rule);
+
 void a64_check_stop(struct fpabi_run *r);
 int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
 const char *a64_write_kind_name(unsigned kind);
+
+/* signals (sigframe.c) */
+const char *a64_edit_name(unsigned edit);
+void a64_model_handler_entry(struct fpabi_run *r);
+void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase);
+void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
+		     const uint8_t *copy, const char *observer);
 
 extern const struct fpabi_rule a64_rules[];
 extern const struct fpabi_family *const a64_families[];

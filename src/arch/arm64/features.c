@@ -74,6 +74,8 @@ void a64_probe(struct fpabi_machine *m)
 	if (a.hwcap & HWCAP_SVE) {
 		m->have |= NEED_SVE;
 		a.nsve = probe_vls(PR_SVE_SET_VL, PR_SVE_GET_VL, a.sve_vls);
+		if (a.nsve >= 2)
+			m->have |= NEED_SVE_2VL;
 	}
 	if (a.hwcap2 & HWCAP2_SME) {
 		m->have |= NEED_SME;
@@ -150,12 +152,14 @@ void a64_info(const struct fpabi_machine *m, FILE *f)
 
 /*
  * Variants: the SVE VL.  All of them: a spread over the supported VLs
- * (smallest, default, largest, and the powers of two between).
+ * (smallest, default, largest, the powers of two between, and the first
+ * that is not a power of two, whose layouts are the least common).
  */
 int a64_variants(const struct fpabi_machine *m, enum variant_set set,
 		 struct fpabi_variant *v, int max)
 {
 	const struct a64_machine *a = m->arch;
+	bool odd_done = false;
 	unsigned i;
 	int n = 0;
 
@@ -171,9 +175,12 @@ int a64_variants(const struct fpabi_machine *m, enum variant_set set,
 		bool def = (int)vl == a->sve_default ||
 			   (a->sve_default < 0 && i == a->nsve - 1);
 
+		bool odd = !pow2 && !odd_done;
+
 		if (set == VSET_DEFAULT ? !def :
-		    !(pow2 || def || i == 0 || i == a->nsve - 1))
+		    !(pow2 || def || odd || i == 0 || i == a->nsve - 1))
 			continue;
+		odd_done |= !pow2;
 		memset(&v[n], 0, sizeof(v[n]));
 		snprintf(v[n].name, sizeof(v[n].name), "vl%u", vl);
 		v[n].vl = vl;

@@ -49,6 +49,67 @@ static size_t a64_image_size(struct fpabi_run *r)
 	return r->lo.size;
 }
 
+/* Dumps may be taken after a VL change: room for the largest VL. */
+static size_t a64_dump_size(struct fpabi_run *r)
+{
+	return has_sve(r) ? FPABI_A64_IMAGE_SIZE(am(r)->sve_max) : r->lo.size;
+}
+
+/* Another supported VL than the planned one: the smallest, or the largest. */
+unsigned a64_other_vl(const struct fpabi_run *r)
+{
+	const struct a64_machine *a = am(r);
+
+	if (!a->nsve)
+		return r->v0.vl;
+	return a->sve_vls[0] != r->v0.vl ? a->sve_vls[0] : a->sve_vls[a->nsve - 1];
+}
+
+static uint64_t a64_syscall_arg(struct fpabi_run *r, unsigned sc, unsigned code)
+{
+	if (sc != SC_SET_SVE_VL)
+		return code;
+	return code == VL_BACK ? r->v0.vl : a64_other_vl(r);
+}
+
+/*
+ * The task's SVE VL becomes vl: the image is laid out anew.  V, FPSR and
+ * FPCR carry over as asked; Z above bit 127, P and FFR are zero (A-VL-2);
+ * the tracee reads its new VL.
+ */
+void a64_change_vl(struct fpabi_run *r, unsigned vl, int carry,
+		   const struct fpabi_rule *rule)
+{
+	struct relayout old;
+	unsigned i, j;
+
+	if (vl == r->v.vl)
+		return;
+	r->v.vl = vl;
+	run_relayout(r, &old);
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		expect_field_init(r, i, rule);
+		if (carry == CARRY_ZERO || (f->group != G_ZLO && f->group != G_FPSR))
+			continue;
+		for (j = 0; j < old.lo.nfields; j++) {
+			const struct fpabi_field *o = &old.lo.f[j];
+
+			if (o->group != f->group || strcmp(o->name, f->name) ||
+			    old.exp.kind[j] == EXP_ANY)
+				continue;
+			expect_field(r, i, old.exp.img + o->off, old.exp.rule[j]);
+			r->exp.kind[i] = old.exp.kind[j];
+			r->exp.phase[i] = old.exp.phase[j];
+			r->exp.task[i] = old.exp.task[j];
+			if (carry == CARRY_KEPT_OR_ZERO)
+				expect_field_kept_or_zero(r, i, rule);
+		}
+	}
+	relayout_done(&old);
+}
+
 static void a64_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase)
 {
 	image_fill(r, dst, phase, 0);
@@ -87,13 +148,15 @@ static void a64_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
  * zeroes Z above bit 127, every P and FFR.  What format a later stop
  * reports then depends on whether the task was switched out (A-SYS-5).
  */
-static void a64_model_syscall(struct fpabi_run *r, unsigned sc)
+static void a64_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg)
 {
-	(void)sc;
 	if (!has_sve(r))
 		return;
 	a64_expect_zero(r, SVE_GROUPS, rule_get("A-SYS-1"));
 	r->astate[0] = FMT_EITHER;
+	/* A-VL-2: a new VL keeps V (and FPSR, FPCR), zeroes the rest */
+	if (sc == SC_SET_SVE_VL)
+		a64_change_vl(r, (unsigned)arg, CARRY_KEEP, rule_get("A-VL-2"));
 }
 
 static void a64_check_dump(struct fpabi_run *r, const uint8_t *dump,
@@ -149,6 +212,30 @@ const struct fpabi_rule a64_rules[] = {
 	{ "A-SYS-8", "without a syscall or signal, every register is kept bit "
 	  "for bit, across preemption and migration",
 	  "arch/arm64/kernel/fpsimd.c: fpsimd_save_user_state(), task_fpsimd_load()" },
+	{ "A-VL-2", "a VL change keeps V (Z[127:0]), FPSR and FPCR and zeroes "
+	  "Z above bit 127, P and FFR at the new VL: nothing of the old VL's "
+	  "state comes back (sve.rst section 6 calls those bits unspecified; "
+	  "the kernel zeroes them)",
+	  "arch/arm64/kernel/fpsimd.c: vec_set_vector_length(), "
+	  "change_live_vector_length()" },
+	{ "A-PT-11", "an NT_ARM_SVE write with another vl changes the VL "
+	  "first; 6.16+ then zeroes V, FPSR and FPCR before the payload",
+	  "arch/arm64/kernel/ptrace.c: sve_set_common()" },
+	{ "A-PT-9", "a regset of a feature the system lacks (NT_ARM_SSVE and "
+	  "NT_ARM_ZA without SME, NT_ARM_ZT without SME2) gives EINVAL",
+	  "arch/arm64/kernel/ptrace.c: ssve_get(), za_get(), zt_get(); "
+	  "kernel/ptrace.c: ptrace_regset()" },
+	{ "A-PT-16", "NT_ARM_ZA with ZA off is the header alone: size 16, vl "
+	  "the task's SVL, max_vl the largest",
+	  "arch/arm64/kernel/ptrace.c: za_get()" },
+	{ "A-PT-18", "NT_ARM_ZT is 64 bytes, all zero while ZA is off",
+	  "arch/arm64/kernel/ptrace.c: zt_get()" },
+	{ "A-PT-20", "NT_ARM_FPMR is one u64, EINVAL without FPMR; FPMR is 0 "
+	  "after exec",
+	  "arch/arm64/kernel/ptrace.c: fpmr_get(); fpsimd.c: fpsimd_flush_thread()" },
+	{ "A-PT-21", "NT_ARM_TLS is TPIDR_EL0 then TPIDR2_EL0; TPIDR2 reads 0 "
+	  "without SME, and is 0 until the task sets it",
+	  "arch/arm64/kernel/ptrace.c: tls_get(); Documentation/arch/arm64/sme.rst section 8" },
 	{ "A-PT-1", "GETREGSET sets iov_len to the regset's size cut to the "
 	  "buffer, and writes no byte past what the regset produced",
 	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: __regset_get()" },
@@ -184,6 +271,47 @@ const struct fpabi_rule a64_rules[] = {
 	  "foreign bytes (6.12 zeroes V when SVE is live and keeps FPSR/FPCR)",
 	  "Documentation/arch/arm64/sve.rst section 4 (6.12); "
 	  "6.12 arch/arm64/kernel/ptrace.c: sve_set_common()" },
+	{ "A-SIG-1", "the frame's records start at __reserved, 16-byte "
+	  "aligned, in the order fpsimd_context (0x210 bytes), esr_context "
+	  "(only when the fault set an ESR: not for a udf SIGILL), "
+	  "gcs_context (while GCS is in use), sve_context (whenever SVE or SME "
+	  "exists), tpidr2_context and za_context (SME), fpmr_context (FPMR), "
+	  "poe_context (POE), then a null terminator",
+	  "arch/arm64/kernel/signal.c: setup_sigframe_layout(), "
+	  "setup_sigframe(); traps.c: do_el0_undef() -> "
+	  "force_signal_inject(SIGILL, ILL_ILLOPC, pc, 0)" },
+	{ "A-SIG-2", "sve_context: vl is the task's SVE VL, flags 0 outside "
+	  "streaming mode, __reserved 0; it carries Z/P/FFR exactly when the "
+	  "saved state is in SVE format (head.size the 16-rounded "
+	  "SVE_SIG_CONTEXT_SIZE), else it is a bare 16-byte header; "
+	  "fpsimd_context's V equal Z[127:0]",
+	  "arch/arm64/kernel/signal.c: preserve_sve_context(), "
+	  "preserve_fpsimd_context(); Documentation/arch/arm64/sve.rst section 4" },
+	{ "A-SIG-5", "records that do not fit in __reserved (48 bytes kept "
+	  "back) go, from the first that does not fit on, into the space an "
+	  "extra_context (head.size 32) points at: datap just after the "
+	  "terminator that follows it, size the whole space including its "
+	  "own terminator",
+	  "arch/arm64/kernel/signal.c: __sigframe_alloc(), setup_sigframe()" },
+	{ "A-SIG-7", "without streaming mode the handler starts with the "
+	  "interrupted V, FPSR, FPCR and live SVE bits unchanged (SME only "
+	  "adds SM = 0, ZA = 0, TPIDR2 = 0)",
+	  "arch/arm64/kernel/signal.c: setup_rt_frame() "
+	  "(fpsimd_save_and_flush_current_state), setup_return()" },
+	{ "A-SR-2", "the kernel's frame parses: 16-byte aligned records that "
+	  "fit their space, at most one extra_context, followed by a "
+	  "terminator, datap right after it, and a terminator to end the walk",
+	  "arch/arm64/kernel/signal.c: parse_user_sigframe()" },
+	{ "A-SR-3", "sigreturn without an sve_context payload (none, or a bare "
+	  "header) takes V, FPSR and FPCR from fpsimd_context and leaves no "
+	  "live SVE state: Z above bit 127, P and FFR read zero",
+	  "arch/arm64/kernel/signal.c: restore_sve_fpsimd_context() -> "
+	  "restore_fpsimd_context()" },
+	{ "A-SR-5", "sigreturn with an sve_context payload loads Z, P and FFR "
+	  "from it, then Z[127:0] of every register from fpsimd_context.vregs "
+	  "and FPSR/FPCR from fpsimd_context",
+	  "arch/arm64/kernel/signal.c: restore_sve_fpsimd_context() -> "
+	  "fpsimd_update_current_state()" },
 	{ NULL, NULL, NULL }
 };
 
@@ -195,6 +323,7 @@ const struct fpabi_arch fpabi_arch = {
 		{ NEED_SME2, "sme2", "no SME2 (HWCAP2_SME2 clear; QEMU 11 has it)" },
 		{ NEED_FPMR, "fpmr", "no FPMR (HWCAP2_FPMR clear; QEMU 11 has it)" },
 		{ NEED_FA64, "sme_fa64", "no SME FA64 (HWCAP2_SME_FA64 clear)" },
+		{ NEED_SVE_2VL, "sve_2vl", "only one SVE vector length: no VL to change to" },
 		{ NEED_ROOT, "root", "needs root" },
 		{ NEED_SMP2, "smp2", "needs two CPUs" },
 		{ 0, NULL, NULL },
@@ -211,7 +340,8 @@ const struct fpabi_arch fpabi_arch = {
 	.ev_load = a64_ev_load,
 	.ev_store = a64_ev_store,
 	.shm_setup = a64_shm_setup,
-	.dump_size = a64_image_size,
+	.dump_size = a64_dump_size,
+	.syscall_arg = a64_syscall_arg,
 	.load_size = a64_image_size,
 	.make_load = a64_make_load,
 	.model_load = a64_model_load,
@@ -220,5 +350,9 @@ const struct fpabi_arch fpabi_arch = {
 	.check_stop = a64_check_stop,
 	.write_stop = a64_write_stop,
 	.write_kind_name = a64_write_kind_name,
+	.model_handler_entry = a64_model_handler_entry,
+	.model_sigreturn = a64_model_sigreturn,
+	.check_frame = a64_check_frame,
+	.edit_name = a64_edit_name,
 	.after_trap = a64_after_trap,
 };

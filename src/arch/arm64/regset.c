@@ -231,14 +231,122 @@ static void check_ssve_inactive(struct fpabi_run *r)
 	free(buf);
 }
 
+/* A-PT-9, A-PT-20: a regset of a feature the system lacks is EINVAL. */
+static void check_absent(struct fpabi_run *r, unsigned note, const char *name,
+			 const char *rule)
+{
+	uint8_t buf[64];
+	char obs[64];
+	size_t got;
+	int err;
+
+	snprintf(obs, sizeof(obs), "%s read %u at stop %d", name, r->reads,
+		 r->stops);
+	err = getregset(r, note, buf, sizeof(buf), &got);
+	check_errno(r, obs, "PTRACE_GETREGSET (feature absent)", EINVAL, err,
+		    rule_get(rule));
+}
+
+/*
+ * A-PT-16: NT_ARM_ZA with ZA off (the cases never turn it on) is a
+ * header: size 16, vl the task's SVL, max_vl the system's largest, and
+ * nothing written after it.  A-PT-18: NT_ARM_ZT reads as zeros then.
+ */
+static void check_za_off(struct fpabi_run *r)
+{
+	const struct a64_machine *a = am(r);
+	uint8_t buf[256];
+	struct user_za_header h;
+	static const uint8_t zero[64];
+	char obs[64];
+	size_t got;
+	int err;
+
+	snprintf(obs, sizeof(obs), "NT_ARM_ZA read %u at stop %d", r->reads,
+		 r->stops);
+	err = getregset(r, NT_ARM_ZA, buf, sizeof(buf), &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-16"));
+	if (!err) {
+		memcpy(&h, buf, sizeof(h));
+		check_value(r, obs, "header.size (ZA off)", sizeof(h), h.size,
+			    rule_get("A-PT-16"));
+		if (a->sme_default > 0)
+			check_value(r, obs, "header.vl (the default SVL)",
+				    (unsigned)a->sme_default, h.vl,
+				    rule_get("A-PT-16"));
+		check_value(r, obs, "header.max_vl", a->sme_max, h.max_vl,
+			    rule_get("A-PT-16"));
+		check_untouched(r, obs, buf, sizeof(h), sizeof(buf));
+	}
+	if (!(r->m->have & NEED_SME2)) {
+		check_absent(r, NT_ARM_ZT, "NT_ARM_ZT", "A-PT-9");
+		return;
+	}
+	snprintf(obs, sizeof(obs), "NT_ARM_ZT read %u at stop %d", r->reads,
+		 r->stops);
+	err = getregset(r, NT_ARM_ZT, buf, 64, &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-18"));
+	if (!err)
+		check_bytes(r, obs, "ZT0 with ZA off", zero, buf, 64,
+			    rule_get("A-PT-18"));
+}
+
+/*
+ * A-PT-21: NT_ARM_TLS is TPIDR_EL0 then (where the kernel knows TPIDR2)
+ * TPIDR2_EL0, which reads 0 without SME and is 0 here with it (the cases
+ * never set it).  A-PT-20: NT_ARM_FPMR is one u64, 0 after exec.
+ */
+static void check_tls_fpmr(struct fpabi_run *r)
+{
+	uint64_t tls[2 + SLACK / 8], fpmr[2];
+	char obs[64];
+	size_t got;
+	int err;
+
+	snprintf(obs, sizeof(obs), "NT_ARM_TLS read %u at stop %d", r->reads,
+		 r->stops);
+	err = getregset(r, NT_ARM_TLS, (uint8_t *)tls, sizeof(tls), &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-21"));
+	if (!err) {
+		if (got != 8)
+			check_value(r, obs, "iov_len (TPIDR_EL0, TPIDR2_EL0)", 16,
+				    got, rule_get("A-PT-21"));
+		if (got == 16)
+			check_value(r, obs, "TPIDR2_EL0", 0, tls[1],
+				    rule_get("A-PT-21"));
+		check_untouched(r, obs, (uint8_t *)tls, got, sizeof(tls));
+	}
+	if (!(r->m->have & NEED_FPMR)) {
+		check_absent(r, NT_ARM_FPMR, "NT_ARM_FPMR", "A-PT-20");
+		return;
+	}
+	snprintf(obs, sizeof(obs), "NT_ARM_FPMR read %u at stop %d", r->reads,
+		 r->stops);
+	err = getregset(r, NT_ARM_FPMR, (uint8_t *)fpmr, sizeof(fpmr), &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-20"));
+	if (!err) {
+		check_value(r, obs, "iov_len", 8, got, rule_get("A-PT-20"));
+		check_value(r, obs, "FPMR (0 since exec)", 0, fpmr[0],
+			    rule_get("A-PT-20"));
+	}
+}
+
 void a64_check_stop(struct fpabi_run *r)
 {
 	r->reads++;
 	check_fpr(r);
 	if (has_sve(r))
 		check_sve(r);
-	if ((r->m->have & NEED_SME) && am(r)->v616)
-		check_ssve_inactive(r);
+	if (r->m->have & NEED_SME) {
+		if (am(r)->v616)
+			check_ssve_inactive(r);
+		check_za_off(r);
+	} else {
+		check_absent(r, NT_ARM_SSVE, "NT_ARM_SSVE", "A-PT-9");
+		check_absent(r, NT_ARM_ZA, "NT_ARM_ZA", "A-PT-9");
+		check_absent(r, NT_ARM_ZT, "NT_ARM_ZT", "A-PT-9");
+	}
+	check_tls_fpmr(r);
 }
 
 static const char *const write_names[W_NKINDS] = {
@@ -248,6 +356,7 @@ static const char *const write_names[W_NKINDS] = {
 	[W_SVE_HEADER] = "NT_ARM_SVE SVE format header only",
 	[W_SVE_HALF] = "NT_ARM_SVE SVE format Z0-Z15 only",
 	[W_FPSIMD_HEADER] = "NT_ARM_SVE FPSIMD format header only",
+	[W_SVE_VL] = "NT_ARM_SVE header only with another VL",
 };
 
 const char *a64_write_kind_name(unsigned kind)
@@ -347,6 +456,12 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 		image_to_fpsimd(r, img, buf + SVE_PT_FPSIMD_OFFSET);
 		len = kind == W_FPSIMD ? h->size : sizeof(*h);
 		break;
+	case W_SVE_VL:
+		h->vl = a64_other_vl(r);
+		h->flags = SVE_PT_REGS_SVE;
+		h->size = sizeof(*h);
+		len = sizeof(*h);
+		break;
 	case W_PRFPREG:
 		note = NT_PRFPREG;
 		image_to_fpsimd(r, img, buf);
@@ -360,7 +475,7 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 	err = setregset(r, note, buf, len);
 	rule = rule_get(kind == W_PRFPREG ? "A-PT-4" :
 			kind == W_FPSIMD || kind == W_FPSIMD_HEADER ? "A-PT-12" :
-			"A-PT-13");
+			kind == W_SVE_VL ? "A-PT-11" : "A-PT-13");
 	check_errno(r, obs, "PTRACE_SETREGSET", 0, err, rule);
 	if (err)
 		goto out;
@@ -387,6 +502,12 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 		break;
 	case W_SVE_HALF:
 		expect_half(r, img, phase, v616);
+		r->astate[0] = FMT_SVE;
+		break;
+	case W_SVE_VL:
+		/* 6.16+: V, FPSR, FPCR zero (A-PT-11); before: unspecified */
+		a64_change_vl(r, h->vl, v616 ? CARRY_ZERO : CARRY_KEPT_OR_ZERO,
+			      v616 ? rule : rule_get("A-PT-14"));
 		r->astate[0] = FMT_SVE;
 		break;
 	case W_FPSIMD_HEADER:

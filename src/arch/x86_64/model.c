@@ -20,10 +20,11 @@ static void x86_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
  * syscall path zeroes vector state (the registers are restored lazily by
  * switch_fpu_return() only if the task was switched out).
  */
-static void x86_model_syscall(struct fpabi_run *r, unsigned sc)
+static void x86_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg)
 {
 	(void)r;
 	(void)sc;
+	(void)arg;
 }
 
 static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase)

@@ -1,15 +1,105 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * arm64 frame edits of the tracee's SIGILL handler (S_FAULT b & 0xff):
- * none yet.  An unknown edit is a case bug: the tracee says so.
+ * arm64 frame edits of the tracee's SIGILL handler (S_FAULT b & 0xff, enum
+ * a64_edit in src/arch/arm64/sigframe.h): write the edit image into the
+ * frame's fpsimd_context and/or sve_context payload, or cut sve_context to
+ * its header.  Runs inside the signal handler: no allocation, no libc
+ * beyond memcpy/memmove.  A frame the edit cannot be made on (no payload
+ * to edit is not one: the model knows) is a case bug: abort.
  */
 #include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
 
+#include "fpabi/arm64-image.h"
 #include "../sig.h"
+#include "../../arch/arm64/sigframe.h"
 
-void arch_sig_edit(struct sig_rt *rt, void *uc)
+_Static_assert(offsetof(ucontext_t, uc_mcontext.__reserved) ==
+	       A64_UC_RESERVED_OFF, "arm64 ucontext layout");
+_Static_assert(sizeof(((ucontext_t *)0)->uc_mcontext.__reserved) ==
+	       A64_RESERVED_SIZE, "arm64 __reserved size");
+
+static void edit_fpsimd(uint8_t *fp, const uint8_t *img, unsigned vl)
 {
-	(void)uc;
-	if (rt->slot->edit)
+	unsigned n;
+
+	for (n = 0; n < 32; n++)
+		memcpy(fp + A64_FPSIMD_V(n), img + FPABI_A64_Z_OFF(vl, n), 16);
+	memcpy(fp + A64_FPSIMD_FPSR, img + FPABI_A64_CTRL_FPSR, 4);
+	memcpy(fp + A64_FPSIMD_FPCR, img + FPABI_A64_CTRL_FPCR, 4);
+}
+
+/* Z, P, FFR: the image holds them in the payload's order */
+static void edit_sve(struct a64_rec *sve, const uint8_t *img, unsigned vl)
+{
+	if (sve->size < A64_SVE_CONTEXT_SIZE(vl / 16) ||
+	    a64_rd16(sve->p + A64_SVE_VL) != vl)
+		return;		/* no payload: nothing to edit */
+	memcpy(sve->p + A64_SVE_REGS_OFF, img + FPABI_A64_Z_OFF(vl, 0),
+	       A64_SVE_REGS_SIZE(vl / 16));
+}
+
+/*
+ * sve_context becomes a bare header (A-SR-3): the records after it in its
+ * space, terminator included, move up to follow the header.
+ */
+static void cut_sve(struct a64_walk *w, struct a64_rec *sve)
+{
+	uint32_t end = w->end[sve->space] + A64_TERM_SIZE, size = A64_SVE_HDR_SIZE;
+	unsigned i;
+
+	for (i = 0; i < w->n; i++)
+		if (w->rec[i].magic == A64_EXTRA_MAGIC &&
+		    w->rec[i].space == sve->space && w->rec[i].off > sve->off)
+			abort();	/* would break extra_context's datap */
+	memmove(sve->p + size, sve->p + sve->size, end - sve->off - sve->size);
+	memcpy(sve->p + 4, &size, 4);
+}
+
+void arch_sig_edit(struct sig_rt *rt, void *ucv)
+{
+	ucontext_t *uc = ucv;
+	uint8_t *res = (uint8_t *)uc->uc_mcontext.__reserved;
+	const uint8_t *img = rt->edit_img;
+	struct a64_walk w;
+	struct a64_rec *fp, *sve;
+	uint64_t ivl = 0;
+	unsigned vl;
+
+	if (a64_walk_frame(res, A64_RESERVED_SIZE, (uintptr_t)res, NULL, 0, 0,
+			   &w) < 0 && w.extra >= 0)
+		/* the extra space is live memory at datap: walk it there */
+		a64_walk_frame(res, A64_RESERVED_SIZE, (uintptr_t)res,
+			       (uint8_t *)(uintptr_t)w.datap, w.xsize, w.datap,
+			       &w);
+	if (w.err)
 		abort();
+	fp = a64_find(&w, A64_FPSIMD_MAGIC);
+	sve = a64_find(&w, A64_SVE_MAGIC);
+	if (img)
+		memcpy(&ivl, img + FPABI_A64_CTRL_VL, 8);
+	vl = ivl ? (unsigned)ivl : 16;
+	if (!fp || (!sve && (rt->slot->edit == E_SVE_ONLY ||
+			     rt->slot->edit == E_SVE_HEADER_ONLY)) ||
+	    (rt->slot->edit != E_SVE_HEADER_ONLY && !img))
+		abort();
+	switch (rt->slot->edit) {
+	case E_REGS:
+		edit_fpsimd(fp->p, img, vl);
+		if (sve)
+			edit_sve(sve, img, vl);
+		break;
+	case E_SVE_ONLY:
+		edit_sve(sve, img, vl);
+		break;
+	case E_FPSIMD_ONLY:
+		edit_fpsimd(fp->p, img, vl);
+		break;
+	case E_SVE_HEADER_ONLY:
+		cut_sve(&w, sve);
+		break;
+	default:
+		abort();
+	}
 }

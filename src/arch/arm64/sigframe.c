@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arm64 signals: what the frame's records must be (order, sizes, placement
+ * in __reserved or the extra_context space), what fpsimd_context and
+ * sve_context must hold, what the handler sees on entry, and what
+ * rt_sigreturn restores with and without the handler's edits.
+ * Documentation/arch/arm64/sve.rst section 4; arch/arm64/kernel/signal.c.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpabi/shm.h"
+#include "fpabi/util.h"
+#include "a64.h"
+
+#define SVE_GROUPS	(GM(G_ZHI) | GM(G_P) | GM(G_FFR))
+#define REG_GROUPS	(GM(G_ZLO) | SVE_GROUPS | GM(G_FPSR))
+#define A64_HWCAP_GCS	(1ul << 32)	/* uapi asm/hwcap.h */
+#define A64_HWCAP2_POE	(1ul << 63)
+#define ILL_ILLOPC_CODE	1
+
+static const char *const edit_names[E_NEDITS] = {
+	[E_NONE] = "none",
+	[E_REGS] = "V/FPSR/FPCR and the SVE payload to a new phase",
+	[E_SVE_ONLY] = "only the sve_context payload to a new phase",
+	[E_FPSIMD_ONLY] = "only fpsimd_context to a new phase",
+	[E_SVE_HEADER_ONLY] = "sve_context cut to its 16-byte header",
+};
+
+const char *a64_edit_name(unsigned edit)
+{
+	return edit < E_NEDITS ? edit_names[edit] : "?";
+}
+
+/*
+ * The format the task's state had when the signal was delivered (astate[0]
+ * then) is what decides whether sve_context carries a payload; the frame is
+ * checked after the run, so model_sigreturn() keeps it per signal in
+ * astate[2] (two bits each), counting signals in astate[3].
+ */
+static unsigned frame_fmt(const struct fpabi_run *r, unsigned sig)
+{
+	return sig < 16 ? r->astate[2] >> (2 * sig) & 3 : FMT_EITHER;
+}
+
+/* Does the model expect live SVE bits (anything above V non-zero)? */
+static bool expects_sve_bits(const struct fpabi_run *r)
+{
+	unsigned i;
+
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		if ((SVE_GROUPS >> f->group & 1) && r->exp.kind[i] == EXP_VALUE &&
+		    memcmp(r->exp.img + f->off, r->exp.init + f->off, f->size))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A-SIG-7: without SME (and with SM = 0, the only state these cases
+ * reach) the handler starts with the interrupted V, FPSR, FPCR and any live
+ * SVE bits; setup_rt_frame() saves and flushes the state, and the reload
+ * on the way to the handler brings it back unchanged.  After a syscall the
+ * SVE bits were already zero (A-SYS-1), which the expectation says.
+ */
+void a64_model_handler_entry(struct fpabi_run *r)
+{
+	const struct fpabi_rule *rule = rule_get("A-SIG-7");
+	unsigned i;
+
+	/* the values stand; a difference is this rule's */
+	for (i = 0; i < r->lo.nfields; i++)
+		if (r->exp.kind[i] != EXP_ANY && r->lo.f[i].group != G_INFO)
+			r->exp.rule[i] = rule;
+}
+
+/* Fields of groups: the edit image's value, or (maybe) that or zero. */
+static void expect_edit(struct fpabi_run *r, uint64_t groups,
+			const uint8_t *img, unsigned phase, bool maybe,
+			const struct fpabi_rule *rule)
+{
+	unsigned i;
+
+	a64_expect_groups(r, groups, img, phase, rule);
+	if (!maybe)
+		return;
+	for (i = 0; i < r->lo.nfields; i++)
+		if (groups >> r->lo.f[i].group & 1)
+			expect_field_kept_or_zero(r, i, rule);
+}
+
+/*
+ * rt_sigreturn (restore_sigframe -> restore_sve_fpsimd_context /
+ * restore_fpsimd_context):
+ *  - A-SR-5: with an sve_context payload, Z/P/FFR come from it, then
+ *    Z[127:0] of every register from fpsimd_context.vregs, FPSR/FPCR from
+ *    fpsimd_context;
+ *  - A-SR-3: without one (or header only), V/FPSR/FPCR from fpsimd_context
+ *    and no live SVE state: the upper Z, P, FFR read zero.
+ * Whether the frame has a payload follows the format at delivery
+ * (A-SIG-2): known for FMT_SVE/FMT_FPSIMD, either for FMT_EITHER.
+ */
+void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
+{
+	unsigned k = r->astate[3]++, fmt = r->astate[0];
+	bool sve = has_sve(r), payload = sve && fmt == FMT_SVE,
+	     maybe = sve && fmt == FMT_EITHER;
+	const struct fpabi_rule *r5 = rule_get("A-SR-5"),
+				*r3 = rule_get("A-SR-3");
+	uint8_t *img = NULL;
+
+	if (k < 16)
+		r->astate[2] |= fmt << (2 * k);
+	if (phase) {
+		img = xmalloc(r->lo.size);
+		image_fill(r, img, phase, 0);
+	}
+	switch (edit) {
+	case E_NONE:
+		break;
+	case E_REGS:
+		a64_expect_groups(r, GM(G_ZLO) | GM(G_FPSR), img, phase,
+				  payload || maybe ? r5 : r3);
+		if (payload || maybe)
+			expect_edit(r, SVE_GROUPS, img, phase, maybe, r5);
+		break;
+	case E_SVE_ONLY:
+		/* Z[127:0] still from the unedited fpsimd_context */
+		if (payload || maybe)
+			expect_edit(r, SVE_GROUPS, img, phase, maybe, r5);
+		break;
+	case E_FPSIMD_ONLY:
+		/* the upper bits still from the unedited payload */
+		a64_expect_groups(r, GM(G_ZLO) | GM(G_FPSR), img, phase,
+				  payload || maybe ? r5 : r3);
+		break;
+	case E_SVE_HEADER_ONLY:
+		a64_expect_zero(r, SVE_GROUPS, r3);
+		r->astate[0] = FMT_FPSIMD;
+		break;
+	default:
+		die("internal: unknown arm64 frame edit %u", edit);
+	}
+	free(img);
+}
+
+/* -v: the records as walked */
+static void log_records(const struct fpabi_run *r, const char *obs,
+			const struct a64_walk *w)
+{
+	char buf[512];
+	size_t len = 0;
+	unsigned i;
+
+	for (i = 0; i < w->n && len < sizeof(buf) - 64; i++)
+		len += snprintf(buf + len, sizeof(buf) - len, " %s%s+%u:%u",
+				w->rec[i].magic ? "" : "end@",
+				w->rec[i].space ? "x" : "r", w->rec[i].off,
+				w->rec[i].size);
+	vlog("%s: %s:%s", r->id, obs, buf);
+}
+
+/* A finding that is not a byte comparison: the frame's structure. */
+static void frame_defect(struct fpabi_run *r, const char *obs,
+			 const char *what, const char *expected,
+			 const char *got, const char *rule)
+{
+	struct fpabi_finding fd;
+
+	memset(&fd, 0, sizeof(fd));
+	snprintf(fd.observer, sizeof(fd.observer), "%s", obs);
+	snprintf(fd.what, sizeof(fd.what), "%s", what);
+	snprintf(fd.expected, sizeof(fd.expected), "%s", expected);
+	snprintf(fd.got, sizeof(fd.got), "%s", got);
+	fd.cls = CL_UNKNOWN;
+	snprintf(fd.origin, sizeof(fd.origin), "the frame the kernel wrote");
+	fd.rule = rule_get(rule);
+	r->checks++;
+	add_finding(r, &fd);
+}
+
+static const char *magic_name(uint32_t m)
+{
+	switch (m) {
+	case 0: return "terminator";
+	case A64_FPSIMD_MAGIC: return "fpsimd_context";
+	case A64_ESR_MAGIC: return "esr_context";
+	case A64_EXTRA_MAGIC: return "extra_context";
+	case A64_SVE_MAGIC: return "sve_context";
+	case A64_ZA_MAGIC: return "za_context";
+	case A64_TPIDR2_MAGIC: return "tpidr2_context";
+	case A64_ZT_MAGIC: return "zt_context";
+	case A64_FPMR_MAGIC: return "fpmr_context";
+	case A64_POE_MAGIC: return "poe_context";
+	case A64_GCS_MAGIC: return "gcs_context";
+	}
+	return "unknown magic";
+}
+
+struct want {
+	uint32_t magic, size;
+	bool optional;		/* may be absent (gcs: only while in use) */
+	uint8_t space;		/* computed: where the kernel puts it */
+};
+
+/*
+ * A-SIG-1: the records setup_sigframe_layout() allocates for this task,
+ * in order.  esr_context only when thread.fault_code is set, and a udf
+ * SIGILL (do_el0_undef -> force_signal_inject(..., 0) -> arm64_notify_die)
+ * sets it to 0: no esr_context.  ZA is off in every case here.
+ */
+static unsigned want_records(const struct fpabi_run *r, uint32_t sve_size,
+			     struct want *w)
+{
+	const struct a64_machine *a = am(r);
+	unsigned n = 0;
+
+	w[n++] = (struct want){ A64_FPSIMD_MAGIC, A64_FPSIMD_SIZE, 0, 0 };
+	if (a->hwcap & A64_HWCAP_GCS)
+		w[n++] = (struct want){ A64_GCS_MAGIC, 32, 1, 0 };
+	if (has_sve(r) || (r->m->have & NEED_SME))
+		w[n++] = (struct want){ A64_SVE_MAGIC, sve_size, 0, 0 };
+	if (r->m->have & NEED_SME) {
+		w[n++] = (struct want){ A64_TPIDR2_MAGIC, 16, 0, 0 };
+		w[n++] = (struct want){ A64_ZA_MAGIC, 16, 0, 0 };
+	}
+	if (r->m->have & NEED_FPMR)
+		w[n++] = (struct want){ A64_FPMR_MAGIC, 16, 0, 0 };
+	if (a->hwcap2 & A64_HWCAP2_POE)
+		w[n++] = (struct want){ A64_POE_MAGIC, 16, 0, 0 };
+	return n;
+}
+
+/*
+ * A-SIG-5: __sigframe_alloc() keeps 48 bytes of __reserved for an
+ * extra_context and the terminator; the first record that does not fit
+ * goes, with every later one, into the extra space, which ends in its own
+ * terminator.  Returns the expected extra space size (0: none) and where
+ * in __reserved extra_context goes.
+ */
+static uint32_t place(struct want *w, unsigned n, uint32_t *extra_off)
+{
+	uint32_t used = 0, limit = A64_RESERVED_SIZE - A64_TERM_SIZE -
+				   A64_EXTRA_SIZE, xused = 0;
+	bool extra = false;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t ps = A64_ROUND16(w[i].size);
+
+		if (!extra && ps > limit - used) {
+			extra = true;
+			*extra_off = used;
+		}
+		w[i].space = extra;
+		if (extra)
+			xused += ps;
+		else
+			used += ps;
+	}
+	return extra ? xused + A64_TERM_SIZE : 0;
+}
+
+/* Check the walked records against the wanted ones; skips optional ones. */
+static void check_records(struct fpabi_run *r, const char *obs,
+			  struct a64_walk *w, struct want *want, unsigned nw,
+			  uint32_t xsize, uint32_t extra_off)
+{
+	char what[48], e[80], g[80];
+	unsigned i, k = 0;
+
+	for (i = 0; i < w->n; i++) {
+		const struct a64_rec *rc = &w->rec[i];
+
+		if (rc->magic == A64_EXTRA_MAGIC) {
+			if (!xsize)
+				frame_defect(r, obs, "extra_context",
+					     "none: every record fits in __reserved",
+					     "present", "A-SIG-5");
+			else
+				check_value(r, obs, "extra_context offset in "
+					    "__reserved", extra_off, rc->off,
+					    rule_get("A-SIG-5"));
+			check_value(r, obs, "extra_context head.size",
+				    A64_EXTRA_SIZE, rc->size, rule_get("A-SIG-5"));
+			continue;
+		}
+		if (!rc->magic)
+			continue;
+		while (k < nw && want[k].optional && want[k].magic != rc->magic)
+			k++;
+		snprintf(what, sizeof(what), "record %u", i);
+		if (k == nw || want[k].magic != rc->magic) {
+			snprintf(e, sizeof(e), "%s", k == nw ? "terminator" :
+				 magic_name(want[k].magic));
+			snprintf(g, sizeof(g), "%s (magic %#x) at %s+%u",
+				 magic_name(rc->magic), rc->magic,
+				 rc->space ? "extra" : "__reserved", rc->off);
+			frame_defect(r, obs, what, e, g, "A-SIG-1");
+			return;
+		}
+		snprintf(what, sizeof(what), "%s head.size",
+			 magic_name(rc->magic));
+		check_value(r, obs, what, want[k].size, rc->size,
+			    rule_get(rc->magic == A64_SVE_MAGIC ? "A-SIG-2" :
+				     "A-SIG-1"));
+		snprintf(what, sizeof(what), "%s in the extra space",
+			 magic_name(rc->magic));
+		check_value(r, obs, what, want[k].space, rc->space,
+			    rule_get("A-SIG-5"));
+		k++;
+	}
+	while (k < nw && want[k].optional)
+		k++;
+	if (k < nw)
+		frame_defect(r, obs, "records", magic_name(want[k].magic),
+			     "missing", "A-SIG-1");
+	if (xsize && w->extra < 0)
+		frame_defect(r, obs, "extra_context",
+			     "present: a record does not fit in __reserved",
+			     "missing", "A-SIG-5");
+	if (w->extra >= 0) {
+		check_value(r, obs, "extra_context size", xsize, w->xsize,
+			    rule_get("A-SIG-5"));
+		check_value(r, obs, "extra space terminator offset",
+			    w->xsize - A64_TERM_SIZE, w->end[1],
+			    rule_get("A-SIG-5"));
+	}
+}
+
+/* Registers: fpsimd_context, then the sve_context payload (or none). */
+static void check_regs(struct fpabi_run *r, const char *obs,
+		       const struct a64_rec *fp, const struct a64_rec *sve,
+		       bool payload)
+{
+	unsigned vl = img_vl(r), n;
+	uint8_t *img = xmalloc(r->lo.size);
+
+	/* fpsimd_context: V = Z[127:0], FPSR, FPCR */
+	memcpy(img, r->exp.img, r->lo.size);
+	for (n = 0; n < 32; n++)
+		memcpy(img + FPABI_A64_Z_OFF(vl, n), fp->p + A64_FPSIMD_V(n), 16);
+	memcpy(img + FPABI_A64_CTRL_FPSR, fp->p + A64_FPSIMD_FPSR, 4);
+	memcpy(img + FPABI_A64_CTRL_FPCR, fp->p + A64_FPSIMD_FPCR, 4);
+	check_image_groups(r, obs, img, GM(G_ZLO) | GM(G_FPSR));
+	if (sve) {
+		/* the payload's Z, P, FFR; without one, nothing is live */
+		if (payload)
+			memcpy(img + FPABI_A64_Z_OFF(vl, 0),
+			       sve->p + A64_SVE_REGS_OFF,
+			       A64_SVE_REGS_SIZE(vl / 16));
+		else
+			for (n = 0; n < r->lo.nfields; n++)
+				if (SVE_GROUPS >> r->lo.f[n].group & 1)
+					memset(img + r->lo.f[n].off, 0,
+					       r->lo.f[n].size);
+		check_image_groups(r, obs, img, payload ? SVE_GROUPS | GM(G_ZLO) :
+				   SVE_GROUPS);
+	}
+	free(img);
+}
+
+/*
+ * The copy (src/tracee/arm64/sig.c): the ucontext at 0; aux[0] the tracee
+ * address of __reserved; the extra space at aux[1] in the copy (0: none
+ * copied), aux[2] its tracee address, aux[3] its size.
+ */
+void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
+		     const uint8_t *copy, const char *obs)
+{
+	const struct fpabi_shm_hdr *h = (const void *)r->shm;
+	unsigned sig = (unsigned)(s - h->sig), fmt = frame_fmt(r, sig);
+	unsigned vq = img_vl(r) / 16, nw;
+	uint8_t *res, *x = NULL;
+	struct a64_walk w;
+	struct a64_rec *fp, *sve;
+	struct want want[12];
+	uint32_t full = A64_ROUND16(A64_SVE_CONTEXT_SIZE(vq)), sve_size,
+		 xsize, extra_off = 0;
+	bool payload;
+	char where[96];
+
+	check_value(r, obs, "signal", SIGILL, s->signo, rule_get("A-SIG-1"));
+	check_value(r, obs, "si_code (ILL_ILLOPC)", ILL_ILLOPC_CODE, s->code,
+		    rule_get("A-SIG-1"));
+	if (s->frame_len < A64_UC_RESERVED_OFF + A64_RESERVED_SIZE ||
+	    s->frame_len > s->frame_cap) {
+		check_value(r, obs, "frame bytes the handler copied",
+			    A64_UC_RESERVED_OFF + A64_RESERVED_SIZE,
+			    s->frame_len, rule_get("A-SIG-1"));
+		return;
+	}
+	/* work on a private copy: never trust a size the frame gives */
+	res = xmalloc(s->frame_len);
+	memcpy(res, copy, s->frame_len);
+	if (s->aux[1] && s->aux[1] <= s->frame_len &&
+	    s->aux[3] <= s->frame_len - s->aux[1])
+		x = res + s->aux[1];
+	if (a64_walk_frame(res + A64_UC_RESERVED_OFF, A64_RESERVED_SIZE,
+			   s->aux[0], x, x ? s->aux[3] : 0, s->aux[2], &w) < 0) {
+		snprintf(where, sizeof(where), "%s at %s+%u", w.err,
+			 w.err_space ? "extra space" : "__reserved", w.err_off);
+		frame_defect(r, obs, "frame records",
+			     "well formed, as parse_user_sigframe() needs",
+			     where, "A-SR-2");
+		goto out;
+	}
+	log_records(r, obs, &w);
+	fp = a64_find(&w, A64_FPSIMD_MAGIC);
+	sve = a64_find(&w, A64_SVE_MAGIC);
+	payload = sve && sve->size > A64_SVE_HDR_SIZE;
+	if (fp && fp->size >= A64_FPSIMD_SIZE &&
+	    (!payload || sve->size >= A64_SVE_CONTEXT_SIZE(vq)))
+		check_regs(r, obs, fp, sve, payload);
+
+	/* A-SIG-2: the payload is there when the state was SVE at delivery */
+	if (has_sve(r)) {
+		bool need = fmt == FMT_SVE ||
+			    (fmt == FMT_EITHER && expects_sve_bits(r));
+
+		if (fmt == FMT_FPSIMD || need)
+			check_value(r, obs, "sve_context has a register payload",
+				    need, payload, rule_get("A-SIG-2"));
+	}
+	sve_size = payload ? full : A64_SVE_HDR_SIZE;
+	nw = want_records(r, sve_size, want);
+	xsize = place(want, nw, &extra_off);
+	check_records(r, obs, &w, want, nw, xsize, extra_off);
+	if (sve) {
+		check_value(r, obs, "sve_context.vl", img_vl(r),
+			    a64_rd16(sve->p + A64_SVE_VL), rule_get("A-SIG-2"));
+		check_value(r, obs, "sve_context.flags", 0,
+			    a64_rd16(sve->p + A64_SVE_FLAGS), rule_get("A-SIG-2"));
+		check_value(r, obs, "sve_context.__reserved", 0,
+			    a64_rd32(sve->p + A64_SVE_RESERVED),
+			    rule_get("A-SIG-2"));
+	}
+out:
+	free(res);
+}
