@@ -8,11 +8,13 @@ extern const struct fpabi_family x86_family_syscall;
 extern const struct fpabi_family x86_family_ptrace_read;
 extern const struct fpabi_family x86_family_ptrace_write;
 extern const struct fpabi_family x86_family_signal;
+extern const struct fpabi_family x86_family_sched;
 
 const struct fpabi_family *const x86_families[] = {
 	&x86_family_syscall,
 	&x86_family_ptrace_read,
 	&x86_family_ptrace_write,
 	&x86_family_signal,
+	&x86_family_sched,
 	NULL
 };

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
@@ -85,6 +86,12 @@ struct engine {
 	unsigned nsig;
 	size_t sig_ev_off[FPABI_MAX_SIGNALS];	/* entry list, then exit list */
 	size_t frame_off[FPABI_MAX_SIGNALS];
+	size_t comp_img;	/* the competitor's image (task 1) */
+	size_t comp_ev;		/* and its event list */
+	pid_t comp_pid;
+	int cpu;		/* where tracee and competitor are pinned */
+	int migrated_to;	/* S_MIGRATE's target CPU, or -1 */
+	unsigned npreempt;
 	int pending_sig;	/* to deliver when the tracee resumes */
 	const struct fpabi_step *sig_step;	/* its model, applied then */
 	unsigned sig_n;
@@ -179,6 +186,10 @@ static int shm_plan(struct engine *e)
 			need_image(e, &off, edit_phase(s));
 		e->nsig++;
 	}
+	if (r->c->competitor) {
+		e->comp_img = take(&off, fpabi_arch.load_size(r));
+		e->comp_ev = take(&off, 4 * sizeof(struct fpabi_ev));
+	}
 	/* per signal: entry and exit event lists, and the frame copy */
 	for (i = 0; i < e->nsig; i++) {
 		e->sig_ev_off[i] = take(&off, 8 * sizeof(struct fpabi_ev));
@@ -250,7 +261,7 @@ static void build_events(struct engine *e)
 	struct fpabi_run *r = e->r;
 	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->ev_off);
 	const struct fpabi_step *s;
-	unsigned n = 0, ndump = 0, nsig = 0;
+	unsigned n = 0, ndump = 0, nsig = 0, npreempt = 0;
 	size_t dump = 0;
 	int i;
 
@@ -298,6 +309,13 @@ static void build_events(struct engine *e)
 		case S_FAULT:
 			v->kind = FPABI_EV_FAULT;
 			break;
+		case S_PREEMPT:
+			v->kind = FPABI_EV_SPIN;
+			v->ptr = offsetof(struct fpabi_shm_hdr, spin[npreempt]);
+			v->arg[0] = ~0ull;
+			v->arg[1] = offsetof(struct fpabi_shm_hdr,
+					     spinning[npreempt++]);
+			break;
 		}
 		n++;
 	}
@@ -308,6 +326,24 @@ static void build_events(struct engine *e)
 	hdr(r)->nsig = nsig;
 }
 
+/* The competitor loads task 1's canaries and spins until told to stop. */
+static void build_competitor(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->comp_ev);
+
+	fpabi_arch.make_load(r, r->shm + e->comp_img, 1, 1);
+	memset(ev, 0, 4 * sizeof(*ev));
+	ev[0].kind = FPABI_EV_LOAD;
+	ev[0].ptr = e->comp_img;
+	fpabi_arch.ev_load(r, &ev[0], 0);
+	ev[1].kind = FPABI_EV_SPIN;
+	ev[1].ptr = offsetof(struct fpabi_shm_hdr, comp_stop);
+	ev[1].arg[0] = ~0ull;
+	ev[2].kind = FPABI_EV_END;
+	hdr(r)->comp_ev = e->comp_ev;
+}
+
 static void make_loads(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
@@ -315,7 +351,7 @@ static void make_loads(struct engine *e)
 
 	for (p = 0; p <= CANARY_MAX_PHASE; p++)
 		if (e->load_off[p])
-			fpabi_arch.make_load(r, r->shm + e->load_off[p], p);
+			fpabi_arch.make_load(r, r->shm + e->load_off[p], p, 0);
 }
 
 static void ts_add_ms(struct timespec *t, long ms)
@@ -470,36 +506,85 @@ static int resume(struct engine *e)
 	return 0;
 }
 
+static int pin(pid_t pid, int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(pid, sizeof(set), &set);
+}
+
+/*
+ * Start fpabi-tracee with the shared memory as fd 3, in the process group
+ * pgid (0: its own), dying with the runner.
+ */
+static pid_t spawn(struct engine *e, pid_t pgid, const char *mode)
+{
+	pid_t parent = getpid(), pid;
+	sigset_t none;
+
+	pid = fork();
+	if (pid != 0)
+		return pid;
+	setpgid(0, pgid);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	if (e->memfd != 3 && dup2(e->memfd, 3) < 0)
+		_exit(126);
+	execl(e->r->o->tracee, "fpabi-tracee", "3", mode, (char *)NULL);
+	_exit(127);
+}
+
+/*
+ * The competitor shares the tracee's process group (so it dies with it)
+ * and its CPU.  It holds its canaries before the tracee is told to go.
+ */
+static int spawn_competitor(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	int i;
+
+	e->comp_pid = spawn(e, r->pid, "compete");
+	if (e->comp_pid < 0) {
+		run_broken(r, "fork competitor: %s", strerror(errno));
+		return -1;
+	}
+	setpgid(e->comp_pid, r->pid);
+	if (pin(e->comp_pid, e->cpu) < 0 || pin(r->pid, e->cpu) < 0) {
+		run_broken(r, "pinning to CPU %d: %s", e->cpu, strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < 5000; i++) {
+		if (__atomic_load_n(&hdr(r)->comp_state, __ATOMIC_SEQ_CST) ==
+		    TRACEE_RUNNING)
+			return 0;
+		usleep(1000);
+	}
+	run_broken(r, "the competitor never loaded its registers");
+	return -1;
+}
+
 static int spawn_tracee(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
-	pid_t parent = getpid();
-	sigset_t none;
 	pid_t pid;
 
-	pid = fork();
+	pid = spawn(e, 0, "trace");
 	if (pid < 0) {
 		run_broken(r, "fork: %s", strerror(errno));
 		return -1;
 	}
-	if (pid == 0) {
-		/* the tracee dies with the runner, and is its own group */
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(127);
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		if (e->memfd != 3 && dup2(e->memfd, 3) < 0)
-			_exit(126);
-		execl(r->o->tracee, "fpabi-tracee", "3", (char *)NULL);
-		_exit(127);
-	}
 	setpgid(pid, pid);
 	r->pid = pid;
 	fpabi_current_tracee = pid;
+	if (r->c->competitor && spawn_competitor(e) < 0)
+		return -1;
 	if (ptrace(PTRACE_SEIZE, pid, 0,
 		   PTRACE_O_EXITKILL | PTRACE_O_TRACESYSGOOD) < 0) {
 		run_broken(r, "PTRACE_SEIZE: %s", strerror(errno));
@@ -557,6 +642,114 @@ static void snapshot_free(struct snapshot *s)
 	free(s->rule);
 }
 
+/* A task's involuntary switches so far (/proc/PID/status), or -1. */
+static long nonvoluntary_switches(pid_t pid)
+{
+	char path[64], line[128];
+	long n = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "nonvoluntary_ctxt_switches: %ld", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
+/* The CPU a task last ran on (/proc/PID/stat field 39), or -1. */
+static int task_cpu(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	int cpu = -1, field;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')'))) {
+		for (field = 2; field < 39 && p; field++)
+			p = strchr(p + 1, ' ');
+		if (p)
+			cpu = atoi(p + 1);
+	}
+	fclose(f);
+	return cpu;
+}
+
+/*
+ * S_PREEMPT: the tracee spins with its registers loaded until it has been
+ * switched out involuntarily n times (the competitor on its CPU, or the
+ * tick), as /proc shows; then it is told to go on.  Not seen within the
+ * budget: the case cannot prove its event and is skipped with the count.
+ */
+static int prove_preemption(struct engine *e, unsigned k, unsigned n)
+{
+	struct fpabi_run *r = e->r;
+	long base = -1, now = -1;
+	int ms;
+
+	/* count from the moment the tracee spins with its registers loaded */
+	for (ms = 0; ms < 3000; ms++) {
+		siginfo_t si = { .si_pid = 0 };
+
+		if (__atomic_load_n(&hdr(r)->spinning[k], __ATOMIC_SEQ_CST))
+			break;
+		/* stopped or died on the way: the next wait reports it */
+		if (waitid(P_PID, r->pid, &si, WEXITED | WSTOPPED | WNOHANG |
+			   WNOWAIT | __WALL) == 0 && si.si_pid == r->pid)
+			break;
+		usleep(1000);
+	}
+	base = now = nonvoluntary_switches(r->pid);
+	for (; ms < 3000 && base >= 0; ms++) {
+		now = nonvoluntary_switches(r->pid);
+		if (now >= base + (long)n)
+			break;
+		usleep(1000);
+	}
+	__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
+	if (base < 0 || now < base + (long)n) {
+		snprintf(r->skip, sizeof(r->skip),
+			 "preemption not proven: %ld of %u involuntary switches "
+			 "in 3 s", base < 0 ? 0 : now - base, n);
+		return 0;
+	}
+	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
+		 "%s%ld involuntary switches while spinning%s", r->proof[0] ?
+		 "; " : "", now - base, r->c->competitor ? " beside the competitor" : "");
+	return 0;
+}
+
+/* S_MIGRATE: pin the stopped tracee to another CPU it may use. */
+static int migrate(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	int from = task_cpu(r->pid), cpu;
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0) {
+		run_broken(r, "sched_getaffinity: %s", strerror(errno));
+		return -1;
+	}
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, &set) && cpu != from)
+			break;
+	if (cpu == CPU_SETSIZE || pin(r->pid, cpu) < 0) {
+		run_broken(r, "cannot move the tracee off CPU %d", from);
+		return -1;
+	}
+	e->migrated_to = cpu;
+	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
+		 "%smoved from CPU %d to %d at stop %d", r->proof[0] ? "; " : "",
+		 from, cpu, r->stops);
+	return 0;
+}
+
 static void observe(struct engine *e, enum obs_kind kind, size_t off,
 		    unsigned sig)
 {
@@ -596,7 +789,7 @@ static int walk(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	const struct fpabi_step *s;
-	unsigned ndump = 0, nsig = 0;
+	unsigned ndump = 0, nsig = 0, npreempt = 0;
 	int i;
 
 	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
@@ -618,6 +811,17 @@ static int walk(struct engine *e)
 			break;
 		case S_STORE:
 			observe(e, OBS_DUMP, e->dump_off[ndump++], 0);
+			break;
+		case S_PREEMPT:
+			if (!r->skip_io && prove_preemption(e, npreempt, s->a) < 0)
+				return -1;
+			npreempt++;
+			break;
+		case S_MIGRATE:
+			if (!e->stopped)
+				die("internal: %s migrates with no stop", r->id);
+			if (migrate(e) < 0)
+				return -1;
 			break;
 		case S_FAULT:
 			if (!r->skip_io && wait_stop(e, SIGILL) < 0)
@@ -696,10 +900,15 @@ static void finish(struct engine *e)
 			tracee_died(r, status, "while running its events");
 		return;
 	}
-	snprintf(r->proof, sizeof(r->proof),
-		 "voluntary switches %lld, involuntary %lld, cpu %d -> %d",
+	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
+		 "%svoluntary switches %lld, involuntary %lld, cpu %d -> %d",
+		 r->proof[0] ? "; " : "",
 		 (long long)(p->nvcsw[1] - p->nvcsw[0]),
 		 (long long)(p->nivcsw[1] - p->nivcsw[0]), p->cpu[0], p->cpu[1]);
+	if (e->migrated_to >= 0 && p->cpu[1] != e->migrated_to)
+		snprintf(r->skip, sizeof(r->skip),
+			 "migration not proven: the tracee ended on CPU %d, "
+			 "not %d", p->cpu[1], e->migrated_to);
 	for (k = 0; k < e->nobs; k++)
 		check_observation(e, &e->obs[k],
 				  e->obs[k].kind == OBS_DUMP ? ++ndump : 0);
@@ -729,6 +938,14 @@ static void cleanup(struct engine *e)
 	struct fpabi_run *r = e->r;
 	unsigned k;
 
+	if (e->comp_pid > 0) {
+		int status;
+
+		kill(e->comp_pid, SIGKILL);
+		while (waitpid(e->comp_pid, &status, 0) < 0 && errno == EINTR)
+			;
+		e->comp_pid = 0;
+	}
 	if (r->pid > 0) {
 		int status;
 
@@ -748,9 +965,22 @@ static void cleanup(struct engine *e)
 		close(e->memfd);
 }
 
+/* The first CPU this process may run on: where competitors meet. */
+static int first_cpu(void)
+{
+	cpu_set_t set;
+	int cpu;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+			if (CPU_ISSET(cpu, &set))
+				return cpu;
+	return 0;
+}
+
 void run_case(struct fpabi_run *r)
 {
-	struct engine e = { .r = r, .memfd = -1 };
+	struct engine e = { .r = r, .memfd = -1, .migrated_to = -1 };
 	unsigned k;
 
 	fpabi_arch.layout(r->m, &r->v, &r->lo);
@@ -761,6 +991,10 @@ void run_case(struct fpabi_run *r)
 	if (shm_plan(&e) == 0 && shm_create(&e) == 0) {
 		make_loads(&e);
 		build_events(&e);
+		if (r->c->competitor) {
+			e.cpu = first_cpu();
+			build_competitor(&e);
+		}
 		if (spawn_tracee(&e) == 0 && walk(&e) == 0) {
 			finish(&e);
 			if (!r->broken[0] && !r->timed_out && !r->nfind)

@@ -76,12 +76,29 @@ static void steps_text(const struct fpabi_run *r, char *out, size_t n)
 		case S_READ:
 			o += snprintf(out + o, n - o, "%sread-regsets%s", sep, drop);
 			break;
+		case S_PREEMPT:
+			o += snprintf(out + o, n - o, "%spreempted(x%u)%s", sep,
+				      s->a, drop);
+			break;
+		case S_MIGRATE:
+			o += snprintf(out + o, n - o, "%smigrate%s", sep, drop);
+			break;
 		case S_WRITE:
 			o += snprintf(out + o, n - o, "%swrite(%s,%u)%s", sep,
 				      fpabi_arch.write_kind_name(s->b), s->a, drop);
 			break;
 		}
 	}
+}
+
+static bool has_step(const struct fpabi_run *r, int op)
+{
+	const struct fpabi_step *s;
+
+	for (s = r->c->steps; s->op != S_END; s++)
+		if (s->op == op)
+			return true;
+	return false;
 }
 
 void reproducer(const struct fpabi_run *r, char *out, size_t n)
@@ -115,7 +132,13 @@ void report(struct tap *t, const struct fpabi_run *r)
 
 	yaml[0] = 0;
 	if (!r->broken[0] && !r->timed_out && !r->nfind) {
-		tap_result(t, TAP_PASS, r->id, NULL, NULL);
+		if (r->skip[0])
+			tap_result(t, TAP_SKIP, r->id, r->skip, NULL);
+		else
+			tap_result(t, TAP_PASS, r->id, NULL, NULL);
+		/* scheduling events are reported with what proves them */
+		if (has_step(r, S_PREEMPT) || has_step(r, S_MIGRATE))
+			tap_comment(t, "%s: proof: %s", r->id, r->proof);
 		return;
 	}
 	steps_text(r, steps, sizeof(steps));

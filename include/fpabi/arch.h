@@ -66,8 +66,9 @@ struct fpabi_arch {
 	void (*shm_setup)(struct fpabi_run *r, struct fpabi_shm_hdr *h);
 	size_t (*dump_size)(struct fpabi_run *r);
 	size_t (*load_size)(struct fpabi_run *r);
-	/* load image for a phase, from the expected image (x86: XSTATE_BV) */
-	void (*make_load)(struct fpabi_run *r, uint8_t *dst, unsigned phase);
+	/* the image a LOAD of phase p of task t loads (x86: with XSTATE_BV) */
+	void (*make_load)(struct fpabi_run *r, uint8_t *dst, unsigned phase,
+			  unsigned task);
 
 	/* model: how each step changes what every observer must see */
 	void (*model_load)(struct fpabi_run *r, unsigned phase, unsigned kind);

@@ -18,6 +18,8 @@ enum fpabi_op {
 			   b = its argument, as the arch resolves it */
 	S_TRAP,		/* breakpoint: the tracer gets a stop */
 	S_STORE,	/* dump every register: an observation */
+	S_PREEMPT,	/* the tracee spins until the tracer has seen it
+			   switched out involuntarily a times (proof) */
 	S_FAULT,	/* an undefined instruction: SIGILL and its handler;
 			   a = phase the handler loads before returning (0:
 			   none), b = arch frame edit | edit phase << 8 */
@@ -25,6 +27,7 @@ enum fpabi_op {
 	S_READ,		/* read every regset, check it against the model */
 	/* (S_READ also works at the SIGILL stop of an S_FAULT) */
 	S_WRITE,	/* a = phase, b = arch write kind: write, update model */
+	S_MIGRATE,	/* move the stopped tracee to another CPU (proof) */
 };
 
 struct fpabi_step {
@@ -42,6 +45,8 @@ struct fpabi_step {
 #define READ		{ S_READ, 0, 0 }
 #define WRITE(p, k)	{ S_WRITE, (p), (k) }
 #define END		{ S_END, 0, 0 }
+#define PREEMPT(n)	{ S_PREEMPT, (n), 0 }
+#define MIGRATE		{ S_MIGRATE, 0, 0 }
 #define SIGNAL(clobber, edit, edit_phase) \
 	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 }
 
@@ -67,6 +72,12 @@ struct fpabi_case {
 	uint8_t vset;		/* enum variant_set */
 	uint8_t params[MAX_PARAMS];	/* S_SYSCALL 0 takes each in turn */
 	const struct fpabi_step *steps;
+	/*
+	 * A competitor: another process on the tracee's CPU (both pinned)
+	 * that holds its own canaries (task 1) in every register while it
+	 * spins, so that state of one task seen in the other is named.
+	 */
+	uint8_t competitor;
 	/*
 	 * Fault injection "step": the index of the step dropped, and the
 	 * classification the checks must then report.

@@ -17,7 +17,8 @@
 #define FPABI_EV_SYSCALL	3	/* syscall .nr(.arg[0..5]); result to .ret */
 #define FPABI_EV_TRAP		4	/* breakpoint: int3 (x86), brk #0 (arm64) */
 #define FPABI_EV_SPIN		5	/* spin until *(u64 *).ptr != 0, at most
-					   .arg[0] iterations; count left to .ret */
+					   .arg[0] iterations; count left to .ret;
+					   first *(u64 *).arg[1] = 1 if set */
 #define FPABI_EV_FAULT		6	/* an undefined instruction: SIGILL */
 #define FPABI_EV_ARCH		16	/* first arch-specific event kind */
 

@@ -82,6 +82,7 @@ struct fpabi_run {
 	struct fpabi_finding find[MAX_FINDINGS];
 	char broken[256];	/* setup failure: no verdict on the kernel */
 	char proof[192];	/* what proves the event happened */
+	char skip[160];		/* the event could not be proven: SKIP why */
 };
 
 /*

@@ -68,6 +68,11 @@ struct fpabi_shm_hdr {
 	uint32_t sve_vl;	/* arm64: prctl(PR_SVE_SET_VL) first, if set */
 	uint32_t sme_vl;	/* arm64: prctl(PR_SME_SET_VL) first, if set */
 	uint32_t nsig;		/* FPABI_EV_FAULTs in the list */
+	uint64_t spin[8];	/* S_PREEMPT k spins until spin[k] != 0 */
+	uint64_t spinning[8];	/* and sets spinning[k] when it starts */
+	uint64_t comp_ev;	/* the competitor's event list */
+	uint64_t comp_stop;	/* the competitor spins until this != 0 */
+	uint32_t comp_state;	/* TRACEE_RUNNING once it holds its canaries */
 	struct fpabi_sig_slot sig[FPABI_MAX_SIGNALS];
 };
 

@@ -213,6 +213,8 @@ static void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer)
 			break;
 		case FPABI_EV_SPIN:
 			ev[i].ptr += (uintptr_t)base;
+			if (ev[i].arg[1])
+				ev[i].arg[1] += (uintptr_t)base;
 			break;
 		case FPABI_EV_SYSCALL:
 			resolve_syscall(&ev[i], writer);
@@ -265,6 +267,22 @@ static void setup_signals(pid_t *writer)
 		fail(errno, "sigaction: %s", strerror(errno));
 }
 
+/*
+ * The competitor: another task on the tracee's CPU holding task 1's
+ * canaries in every register while it spins, until the tracer stops it.
+ */
+static void __attribute__((noreturn)) compete(void)
+{
+	struct fpabi_ev *ev = (struct fpabi_ev *)(base + h->comp_ev);
+
+	set_vector_lengths();
+	resolve_events(ev, 4, NULL);
+	/* the LOAD runs before the flag: a tiny window the tracer waits out */
+	__atomic_store_n(&h->comp_state, TRACEE_RUNNING, __ATOMIC_SEQ_CST);
+	fpabi_run_events(ev);
+	_exit(0);
+}
+
 int main(int argc, char **argv)
 {
 	struct fpabi_ev *ev;
@@ -272,8 +290,8 @@ int main(int argc, char **argv)
 	struct stat st;
 	int fd;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: fpabi-tracee FD (started by fpabi)\n");
+	if (argc < 2 || argc > 3) {
+		fprintf(stderr, "usage: fpabi-tracee FD [trace|compete] (started by fpabi)\n");
 		return 2;
 	}
 	fd = atoi(argv[1]);
@@ -288,6 +306,8 @@ int main(int argc, char **argv)
 	if (h->magic != FPABI_SHM_MAGIC || h->version != FPABI_SHM_VERSION ||
 	    h->size != (uint64_t)st.st_size)
 		fail(EINVAL, "shared memory header mismatch");
+	if (argc == 3 && !strcmp(argv[2], "compete"))
+		compete();
 	wait_for_go();
 	set_vector_lengths();
 

@@ -110,9 +110,10 @@ void a64_change_vl(struct fpabi_run *r, unsigned vl, int carry,
 	relayout_done(&old);
 }
 
-static void a64_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase)
+static void a64_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
+			  unsigned task)
 {
-	image_fill(r, dst, phase, 0);
+	image_fill(r, dst, phase, task);
 }
 
 static void a64_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)

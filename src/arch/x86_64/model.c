@@ -27,9 +27,10 @@ static void x86_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg)
 	(void)arg;
 }
 
-static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase)
+static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
+			  unsigned task)
 {
-	image_fill(r, dst, phase, 0);
+	image_fill(r, dst, phase, task);
 	x86_set_header(dst, r->v.xfeatures);
 }
 
@@ -138,6 +139,11 @@ const struct fpabi_rule x86_rules[] = {
 	{ "X-SR-3", "sigreturn restores the frame's components whose "
 	  "XSTATE_BV bit is set and puts the others at init",
 	  "arch/x86/kernel/fpu/signal.c: __restore_fpregs_from_user()" },
+	{ "X-SCHED-1", "preemption and migration keep every user xstate "
+	  "component bit for bit; no other task's values and no older "
+	  "values of the task's own show",
+	  "arch/x86/kernel/fpu/core.c: save_fpregs_to_fpstate() on switch "
+	  "out, switch_fpu_return() / fpregs_restore_userregs() on return" },
 	{ "PT-IOV", "GETREGSET sets iov_len to the regset's size and writes "
 	  "no byte past it",
 	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: copy_regset_to_user()" },

@@ -52,7 +52,9 @@
  *                it resumes the tracee, or the brk runs again.  Untraced,
  *                the process dies of SIGTRAP.
  *   SPIN         spin until *(u64 *).ptr != 0 (ldar), at most .arg[0]
- *                iterations; .ret = iterations left (0: gave up).
+ *                iterations; .ret = iterations left (0: gave up).  If
+ *                .arg[1] is an address, 1 is stored there first (stlr):
+ *                the tracer sees the tracee has reached the spin.
  *   FPABI_A64_EV_SMSTART[_SM|_ZA], FPABI_A64_EV_SMSTOP[_SM|_ZA]
  *                smstart/smstop (msr svcrsmza/svcrsm/svcrza, #1 or #0).
  *   FAULT        udf #0: a synchronous SIGILL the tracee's handler takes
@@ -331,7 +333,11 @@ fpabi_run_events:
 	b	.Lstep
 
 .Lspin:
-	ldr	x10, [x19, #FPABI_EV_OFF_ARG + 0]
+	ldr	x11, [x19, #FPABI_EV_OFF_ARG + 8]	/* "spinning" mark */
+	cbz	x11, 1f
+	mov	x10, #1
+	stlr	x10, [x11]
+1:	ldr	x10, [x19, #FPABI_EV_OFF_ARG + 0]
 1:	ldar	x11, [x21]
 	cbnz	x11, 2f
 	cbz	x10, 2f

@@ -9,7 +9,8 @@
  *   SYSCALL: %rax = .nr, args .arg[0..5]; result to .ret
  *   TRAP:    int3 (the tracer sees SIGTRAP; %rip is already past it)
  *   SPIN:    until *(u64 *).ptr != 0, at most .arg[0] rounds; rounds left
- *            to .ret
+ *            to .ret; first stores 1 at .arg[1] if it is an address (the
+ *            tracer sees the tracee has reached the spin)
  *   FAULT:   ud2, a synchronous SIGILL the tracee's handler takes
  *            (src/tracee/x86_64/sig.c steps over it)
  * Clobbers: the FP/vector state (that is the point), %rax %rcx %rdx %rsi
@@ -79,7 +80,11 @@ fpabi_run_events:
 	jmp	.Ladvance
 
 .Lspin:
-	movq	FPABI_EV_OFF_PTR(%rbx), %rcx
+	movq	FPABI_EV_OFF_ARG+8(%rbx), %rcx	/* "spinning" mark */
+	testq	%rcx, %rcx
+	jz	3f
+	movq	$1, (%rcx)
+3:	movq	FPABI_EV_OFF_PTR(%rbx), %rcx
 	movq	FPABI_EV_OFF_ARG(%rbx), %rdx
 1:	cmpq	$0, (%rcx)
 	jne	2f

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arm64 scheduling family: preemption beside a competitor that holds its
+ * own canaries on the same CPU, and migration to another CPU at a stop,
+ * each proven (/proc counts, the CPU the tracee ends on).  Every Z, P and
+ * FFR lane, FPSR and FPCR must come back as they were: no competitor's
+ * value, no older value of the tracee's own (A-SYS-8).
+ */
+#include "fpabi/case.h"
+#include "../src/arch/arm64/a64.h"
+
+static const struct fpabi_case cases[] = {
+	{
+		.family = "sched",
+		.name = "preempted-by-competitor",
+		.summary = "switched out three times beside a competitor holding "
+			   "its own canaries: every register comes back",
+		.rule = "A-SYS-8",
+		.vset = VSET_ALL,
+		.competitor = 1,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), PREEMPT(3), STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sched",
+		.name = "preempted-then-stopped",
+		.summary = "after preemption beside a competitor, the regsets at "
+			   "a stop hold the tracee's registers",
+		.rule = "A-SYS-8",
+		.vset = VSET_DEFAULT,
+		.competitor = 1,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), PREEMPT(3), TRAP, READ, STORE, END },
+		.drop = 3, .drop_class = "poison",
+	},
+	{
+		.family = "sched",
+		.name = "migrated-at-stop",
+		.summary = "moved to another CPU while stopped: the regsets and "
+			   "the tracee's registers on the new CPU are unchanged",
+		.rule = "A-SYS-8",
+		.needs = NEED_SMP2,
+		.vset = VSET_ALL,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), TRAP, MIGRATE, READ, STORE,
+			END },
+		.drop = 2, .drop_class = "stale",
+	},
+};
+
+const struct fpabi_family a64_family_sched = {
+	"sched", cases, sizeof(cases) / sizeof(cases[0])
+};
