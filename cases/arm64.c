@@ -10,6 +10,7 @@ extern const struct fpabi_family a64_family_ptrace_read;
 extern const struct fpabi_family a64_family_ptrace_write;
 extern const struct fpabi_family a64_family_vl;
 extern const struct fpabi_family a64_family_sched;
+extern const struct fpabi_family a64_family_stops;
 extern const struct fpabi_family a64_family_signal;
 
 const struct fpabi_family *const a64_families[] = {
@@ -19,6 +20,7 @@ const struct fpabi_family *const a64_families[] = {
 	&a64_family_ptrace_write,
 	&a64_family_vl,
 	&a64_family_sched,
+	&a64_family_stops,
 	&a64_family_signal,
 	NULL
 };

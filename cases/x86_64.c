@@ -9,6 +9,7 @@ extern const struct fpabi_family x86_family_ptrace_read;
 extern const struct fpabi_family x86_family_ptrace_write;
 extern const struct fpabi_family x86_family_signal;
 extern const struct fpabi_family x86_family_sched;
+extern const struct fpabi_family x86_family_stops;
 
 const struct fpabi_family *const x86_families[] = {
 	&x86_family_syscall,
@@ -16,5 +17,6 @@ const struct fpabi_family *const x86_families[] = {
 	&x86_family_ptrace_write,
 	&x86_family_signal,
 	&x86_family_sched,
+	&x86_family_stops,
 	NULL
 };

@@ -172,12 +172,12 @@ static int shm_plan(struct engine *e)
 	for (s = r->c->steps; s->op != S_END; s++) {
 		if (s->op == S_LOAD)
 			need_image(e, &off, s->a);
-		if (s->op != S_STORE && s->op != S_FAULT)
+		if (s->op != S_STORE && s->op != S_FAULT && s->op != S_SIGSYS)
 			continue;
 		if (e->ndumps == ARRAY_SIZE(e->dump_off))
 			die("internal: case %s has too many dumps", r->id);
 		e->dump_off[e->ndumps++] = take(&off, dump);
-		if (s->op != S_FAULT)
+		if (s->op == S_STORE)
 			continue;
 		if (e->nsig == FPABI_MAX_SIGNALS)
 			die("internal: case %s has too many signals", r->id);
@@ -233,6 +233,8 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 {
 	struct fpabi_run *r = e->r;
 	struct fpabi_sig_slot *slot = &hdr(r)->sig[k];
+
+	slot->want_signo = s->op == S_SIGSYS ? SIGSYS : SIGILL;
 	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->sig_ev_off[k]);
 
 	memset(ev, 0, 8 * sizeof(*ev));
@@ -276,14 +278,16 @@ static void build_events(struct engine *e)
 	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
 		struct fpabi_ev *v = &ev[n];
 
-		if (s->op == S_STORE || s->op == S_FAULT) {
+		if (s->op == S_STORE || s->op == S_FAULT || s->op == S_SIGSYS) {
 			/* poison first, so bytes the CPU did not write show */
 			dump = e->dump_off[ndump++];
 			canary_poison(r->shm + dump, fpabi_arch.dump_size(r),
 				      r->cseed);
 		}
-		if (s->op == S_FAULT)
+		if (s->op == S_FAULT || s->op == S_SIGSYS)
 			build_signal(e, nsig++, s, dump);
+		if (s->op == S_SECCOMP_STOP || s->op == S_SIGSYS)
+			hdr(r)->seccomp = 1;
 		if (dropped(r, i) || s->op > S_FAULT)
 			continue;
 		memset(v, 0, sizeof(*v));
@@ -299,9 +303,17 @@ static void build_events(struct engine *e)
 			fpabi_arch.ev_store(r, v);
 			break;
 		case S_SYSCALL:
+		case S_SYSCALL_STOP:
+		case S_SECCOMP_STOP:
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = step_sc(r, s);
 			v->arg[0] = step_arg(r, s);
+			break;
+		case S_SIGSYS:
+			/* its result is whatever the handler left: not checked */
+			v->kind = FPABI_EV_SYSCALL;
+			v->nr = SC_GETPGID;
+			v->pad[0] = 1;
 			break;
 		case S_TRAP:
 			v->kind = FPABI_EV_TRAP;
@@ -310,6 +322,8 @@ static void build_events(struct engine *e)
 			v->kind = FPABI_EV_FAULT;
 			break;
 		case S_PREEMPT:
+		case S_INTERRUPT:
+		case S_GROUPSTOP:
 			v->kind = FPABI_EV_SPIN;
 			v->ptr = offsetof(struct fpabi_shm_hdr, spin[npreempt]);
 			v->arg[0] = ~0ull;
@@ -440,30 +454,51 @@ static void tracee_died(struct fpabi_run *r, int status, const char *when)
 	add_finding(r, &f);
 }
 
+/* The stops a step waits for, as (status >> 8) of waitpid(). */
+#define STOP_BRK	SIGTRAP
+#define STOP_SYSCALL	(SIGTRAP | 0x80)	/* PTRACE_O_TRACESYSGOOD */
+#define STOP_SECCOMP	(SIGTRAP | PTRACE_EVENT_SECCOMP << 8)
+#define STOP_INTERRUPT	(SIGTRAP | PTRACE_EVENT_STOP << 8)
+#define STOP_GROUP	(SIGSTOP | PTRACE_EVENT_STOP << 8)
+
+static const char *stop_name(int want)
+{
+	switch (want) {
+	case STOP_BRK: return "a breakpoint stop";
+	case STOP_SYSCALL: return "a syscall stop";
+	case STOP_SECCOMP: return "a seccomp stop";
+	case STOP_INTERRUPT: return "a PTRACE_INTERRUPT stop";
+	case STOP_GROUP: return "a group-stop";
+	default: return "a signal-delivery stop";
+	}
+}
+
 /*
- * Wait for the stop an S_TRAP (SIGTRAP) or S_FAULT (SIGILL) causes.
- * Other signals the tracee gets on the way (none are expected) are passed
- * on.
+ * Wait for the stop a step causes: want is status >> 8 (a signal for a
+ * signal-delivery stop).  Signals the tracee gets on the way (none are
+ * expected) are passed on.
  */
-static int wait_stop(struct engine *e, int signo)
+static int wait_stop(struct engine *e, int want)
 {
 	struct fpabi_run *r = e->r;
 	int status;
+	char when[64];
 
 	for (;;) {
 		if (wait_tracee(e, &status) < 0)
 			return -1;
 		if (!WIFSTOPPED(status)) {
-			tracee_died(r, status, signo == SIGTRAP ?
-				    "before its breakpoint" : "before its signal");
+			snprintf(when, sizeof(when), "before %s", stop_name(want));
+			tracee_died(r, status, when);
 			r->pid = 0;
 			return -1;
 		}
-		if (WSTOPSIG(status) == signo && !(status >> 16))
+		if ((status >> 8) == want)
 			break;
-		vlog("%s: passing on signal %d", r->id, WSTOPSIG(status));
+		vlog("%s: passing on stop %#x", r->id, status >> 8);
 		if (ptrace(PTRACE_CONT, r->pid, 0,
-			   (status >> 16) ? 0 : WSTOPSIG(status)) < 0) {
+			   (status >> 16) || (status >> 8) == STOP_SYSCALL ?
+			   0 : WSTOPSIG(status)) < 0) {
 			run_broken(r, "PTRACE_CONT: %s", strerror(errno));
 			return -1;
 		}
@@ -471,11 +506,81 @@ static int wait_stop(struct engine *e, int signo)
 	r->stops++;
 	r->reads = 0;
 	e->stopped = true;
-	if (signo == SIGTRAP && fpabi_arch.after_trap &&
+	if (want == STOP_BRK && fpabi_arch.after_trap &&
 	    fpabi_arch.after_trap(r) < 0)
 		return -1;
 	/* a signal-delivery stop: the signal is delivered on resuming */
-	e->pending_sig = signo == SIGTRAP ? 0 : signo;
+	e->pending_sig = want == SIGILL || want == SIGSYS || want == SIGSTOP ?
+			 want : 0;
+	return 0;
+}
+
+/* Resume to the next syscall stop (entry, then exit). */
+static int syscall_stop(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+
+	if (ptrace(PTRACE_SYSCALL, r->pid, 0, e->pending_sig) < 0) {
+		run_broken(r, "PTRACE_SYSCALL: %s", strerror(errno));
+		return -1;
+	}
+	e->stopped = false;
+	e->pending_sig = 0;
+	return wait_stop(e, STOP_SYSCALL);
+}
+
+/* Wait until the tracee spins (its registers loaded) at its k-th spin. */
+static int wait_spinning(struct engine *e, unsigned k)
+{
+	struct fpabi_run *r = e->r;
+	int ms;
+
+	for (ms = 0; ms < 5000; ms++) {
+		siginfo_t si = { .si_pid = 0 };
+
+		if (__atomic_load_n(&hdr(r)->spinning[k], __ATOMIC_SEQ_CST))
+			return 0;
+		if (waitid(P_PID, r->pid, &si, WEXITED | WSTOPPED | WNOHANG |
+			   WNOWAIT | __WALL) == 0 && si.si_pid == r->pid)
+			return -1;	/* stopped or died: the next wait says */
+		usleep(1000);
+	}
+	return -1;
+}
+
+/*
+ * S_INTERRUPT and S_GROUPSTOP: stop the spinning tracee from outside, by
+ * PTRACE_INTERRUPT or by SIGSTOP (delivery stop, then group-stop); its
+ * spin ends when it resumes.
+ */
+static int stop_spinning(struct engine *e, unsigned k, bool group)
+{
+	struct fpabi_run *r = e->r;
+
+	if (wait_spinning(e, k) < 0 && !r->broken[0])
+		vlog("%s: the tracee stopped before it spun", r->id);
+	if (group) {
+		if (kill(r->pid, SIGSTOP) < 0 || wait_stop(e, SIGSTOP) < 0)
+			return -1;
+		/* deliver it: the tracee enters group-stop */
+		if (ptrace(PTRACE_CONT, r->pid, 0, SIGSTOP) < 0) {
+			run_broken(r, "PTRACE_CONT: %s", strerror(errno));
+			return -1;
+		}
+		e->stopped = false;
+		r->stops--;
+		if (wait_stop(e, STOP_GROUP) < 0)
+			return -1;
+	} else {
+		if (ptrace(PTRACE_INTERRUPT, r->pid, 0, 0) < 0) {
+			run_broken(r, "PTRACE_INTERRUPT: %s", strerror(errno));
+			return -1;
+		}
+		if (wait_stop(e, STOP_INTERRUPT) < 0)
+			return -1;
+	}
+	e->pending_sig = 0;
+	__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
 	return 0;
 }
 
@@ -586,7 +691,8 @@ static int spawn_tracee(struct engine *e)
 	if (r->c->competitor && spawn_competitor(e) < 0)
 		return -1;
 	if (ptrace(PTRACE_SEIZE, pid, 0,
-		   PTRACE_O_EXITKILL | PTRACE_O_TRACESYSGOOD) < 0) {
+		   PTRACE_O_EXITKILL | PTRACE_O_TRACESYSGOOD |
+		   PTRACE_O_TRACESECCOMP) < 0) {
 		run_broken(r, "PTRACE_SEIZE: %s", strerror(errno));
 		return -1;
 	}
@@ -795,7 +901,8 @@ static int walk(struct engine *e)
 	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
 		r->step = i;
 		r->skip_io = dropped(r, i);
-		if (s->op <= S_FAULT && resume(e) < 0)
+		/* a syscall stop resumes with PTRACE_SYSCALL, from a stop */
+		if (s->op <= S_FAULT && s->op != S_SYSCALL_STOP && resume(e) < 0)
 			return -1;
 		switch (s->op) {
 		case S_LOAD:
@@ -806,8 +913,50 @@ static int walk(struct engine *e)
 						 step_arg(r, s));
 			break;
 		case S_TRAP:
-			if (!r->skip_io && wait_stop(e, SIGTRAP) < 0)
+			if (!r->skip_io && wait_stop(e, STOP_BRK) < 0)
 				return -1;
+			break;
+		case S_SYSCALL_STOP:
+			/* the model's syscall starts at entry, before the stop */
+			if (!e->stopped)
+				die("internal: %s: SYSCALL_STOP needs a stop "
+				    "before it", r->id);
+			if (e->sig_step) {	/* (a signal's model, as resume) */
+				model_signal(e, e->sig_step, e->sig_n,
+					     e->sig_dump);
+				e->sig_step = NULL;
+			}
+			fpabi_arch.model_syscall(r, step_sc(r, s),
+						 step_arg(r, s));
+			if (!r->skip_io && syscall_stop(e) < 0)
+				return -1;
+			break;
+		case S_SYSEXIT:
+			if (!e->stopped)
+				die("internal: %s: SYSEXIT with no stop", r->id);
+			if (syscall_stop(e) < 0)
+				return -1;
+			break;
+		case S_SECCOMP_STOP:
+			fpabi_arch.model_syscall(r, step_sc(r, s),
+						 step_arg(r, s));
+			if (!r->skip_io && wait_stop(e, STOP_SECCOMP) < 0)
+				return -1;
+			break;
+		case S_INTERRUPT:
+		case S_GROUPSTOP:
+			if (!r->skip_io &&
+			    stop_spinning(e, npreempt, s->op == S_GROUPSTOP) < 0)
+				return -1;
+			npreempt++;
+			break;
+		case S_SIGSYS:
+			fpabi_arch.model_syscall(r, SC_GETPGID, 0);
+			if (!r->skip_io && wait_stop(e, SIGSYS) < 0)
+				return -1;
+			e->sig_step = s;
+			e->sig_n = nsig++;
+			e->sig_dump = e->dump_off[ndump++];
 			break;
 		case S_STORE:
 			observe(e, OBS_DUMP, e->dump_off[ndump++], 0);

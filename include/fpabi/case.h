@@ -20,6 +20,15 @@ enum fpabi_op {
 	S_STORE,	/* dump every register: an observation */
 	S_PREEMPT,	/* the tracee spins until the tracer has seen it
 			   switched out involuntarily a times (proof) */
+	S_SYSCALL_STOP,	/* a syscall (a, b as S_SYSCALL) the tracer stops
+			   at its entry (PTRACE_SYSCALL); S_SYSEXIT next */
+	S_SECCOMP_STOP,	/* a syscall (a) that a seccomp filter of the
+			   tracee's sends to the tracer (SCMP_ACT_TRACE) */
+	S_INTERRUPT,	/* the tracee spins; the tracer stops it with
+			   PTRACE_INTERRUPT */
+	S_GROUPSTOP,	/* the tracee spins; SIGSTOP puts it in group-stop */
+	S_SIGSYS,	/* getpgid, which the tracee's seccomp filter turns
+			   into SIGSYS (SCMP_ACT_TRAP); a, b as S_FAULT's */
 	S_FAULT,	/* an undefined instruction: SIGILL and its handler;
 			   a = phase the handler loads before returning (0:
 			   none), b = arch frame edit | edit phase << 8 */
@@ -28,6 +37,7 @@ enum fpabi_op {
 	/* (S_READ also works at the SIGILL stop of an S_FAULT) */
 	S_WRITE,	/* a = phase, b = arch write kind: write, update model */
 	S_MIGRATE,	/* move the stopped tracee to another CPU (proof) */
+	S_SYSEXIT,	/* from a syscall-entry stop to its exit stop */
 };
 
 struct fpabi_step {
@@ -46,6 +56,13 @@ struct fpabi_step {
 #define WRITE(p, k)	{ S_WRITE, (p), (k) }
 #define END		{ S_END, 0, 0 }
 #define PREEMPT(n)	{ S_PREEMPT, (n), 0 }
+#define SYSCALL_STOP(sc)	{ S_SYSCALL_STOP, (sc), 0 }
+#define SYSEXIT		{ S_SYSEXIT, 0, 0 }
+#define SECCOMP_STOP(sc)	{ S_SECCOMP_STOP, (sc), 0 }
+#define INTERRUPT	{ S_INTERRUPT, 0, 0 }
+#define GROUPSTOP	{ S_GROUPSTOP, 0, 0 }
+#define SIGSYS_TRAP(clobber, edit, edit_phase) \
+	{ S_SIGSYS, (clobber), (edit) | (edit_phase) << 8 }
 #define MIGRATE		{ S_MIGRATE, 0, 0 }
 #define SIGNAL(clobber, edit, edit_phase) \
 	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 }

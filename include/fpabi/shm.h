@@ -19,6 +19,8 @@ enum fpabi_sc {
 	SC_NANOSLEEP,		/* 1 ms */
 	SC_PIPE_READ,		/* blocks until a helper process writes */
 	SC_SET_SVE_VL,		/* prctl(PR_SVE_SET_VL, .arg[0]) */
+	SC_GETPPID,		/* the tracee's seccomp filter traces it */
+	SC_GETPGID,		/* the tracee's seccomp filter traps it */
 	SC_NR
 };
 
@@ -50,6 +52,7 @@ struct fpabi_sig_slot {
 	uint32_t edit;		/* arch edit kind, 0: none */
 	uint32_t done;		/* set when the handler ran */
 	int32_t signo, code;	/* siginfo the handler got */
+	int32_t want_signo;	/* the signal the case raises */
 	uint64_t aux[6];	/* arch facts the handler records */
 };
 
@@ -73,6 +76,8 @@ struct fpabi_shm_hdr {
 	uint64_t comp_ev;	/* the competitor's event list */
 	uint64_t comp_stop;	/* the competitor spins until this != 0 */
 	uint32_t comp_state;	/* TRACEE_RUNNING once it holds its canaries */
+	uint32_t seccomp;	/* install the filter: getppid traced, getpgid
+				   trapped (SIGSYS) */
 	struct fpabi_sig_slot sig[FPABI_MAX_SIGNALS];
 };
 

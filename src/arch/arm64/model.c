@@ -210,6 +210,12 @@ const struct fpabi_rule a64_rules[] = {
 	  "NT_ARM_SVE is in SVE format; after a syscall either format may be "
 	  "reported, with the same values",
 	  "arch/arm64/kernel/ptrace.c: sve_init_header_from_task()" },
+	{ "A-SYS-7", "a tracer's write at a syscall-entry, syscall-exit or "
+	  "seccomp stop reaches user space unchanged: the syscall's discard "
+	  "of SVE state is not applied to written state",
+	  "arch/arm64/kernel/ptrace.c: sve_set_common() (fpsimd_flush_task_state); "
+	  "fpsimd.c: fpsimd_bind_task_to_cpu(); "
+	  "\"arm64/fpsimd: Do not discard modified SVE state\"" },
 	{ "A-SYS-8", "without a syscall or signal, every register is kept bit "
 	  "for bit, across preemption and migration",
 	  "arch/arm64/kernel/fpsimd.c: fpsimd_save_user_state(), task_fpsimd_load()" },

@@ -384,8 +384,11 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 	bool payload;
 	char where[96];
 
-	check_value(r, obs, "signal", SIGILL, s->signo, rule_get("A-SIG-1"));
-	check_value(r, obs, "si_code (ILL_ILLOPC)", ILL_ILLOPC_CODE, s->code,
+	check_value(r, obs, "signal", s->want_signo, s->signo,
+		    rule_get("A-SIG-1"));
+	/* a udf is ILL_ILLOPC; seccomp's SIGSYS is SYS_SECCOMP (1) too */
+	check_value(r, obs, s->want_signo == SIGILL ? "si_code (ILL_ILLOPC)" :
+		    "si_code (SYS_SECCOMP)", ILL_ILLOPC_CODE, s->code,
 		    rule_get("A-SIG-1"));
 	if (s->frame_len < A64_UC_RESERVED_OFF + A64_RESERVED_SIZE ||
 	    s->frame_len > s->frame_cap) {

@@ -138,7 +138,7 @@ void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 	uint8_t *img;
 	unsigned i;
 
-	check_value(r, obs, "signal", 4 /* SIGILL */, s->signo,
+	check_value(r, obs, "signal", s->want_signo, s->signo,
 		    rule_get("X-SIG-1"));
 	check_value(r, obs, "uc_flags & UC_FP_XSTATE", UC_FP_XSTATE,
 		    s->aux[3] & UC_FP_XSTATE, rule_get("X-SIG-1"));

@@ -51,5 +51,6 @@ void arch_sig_frame(struct sig_rt *rt, void *ucv)
 	}
 	if (s->edit)
 		arch_sig_edit(rt, uc);
-	uc->uc_mcontext.pc += 4;	/* udf #0 */
+	if (s->signo == SIGILL)
+		uc->uc_mcontext.pc += 4;	/* udf #0 */
 }

@@ -57,5 +57,6 @@ void arch_sig_frame(struct sig_rt *rt, void *ucv)
 			break;
 		}
 	}
-	uc->uc_mcontext.gregs[REG_RIP] += 2;	/* ud2 */
+	if (s->signo == SIGILL)
+		uc->uc_mcontext.gregs[REG_RIP] += 2;	/* ud2 */
 }
