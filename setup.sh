@@ -60,12 +60,17 @@ build() {
 
 # Sum automake's per-test results: the closing line CI reads.
 totals() {
+	# a known kernel issue (XFAIL: not ok # TODO) counts as skipped
 	awk '/^:test-result:/ {
 		r = $2
-		if (r == "PASS" || r == "XFAIL") p++
+		if (r == "PASS") p++
 		else if (r == "SKIP") s++
+		else if (r == "XFAIL") { s++; x++ }
 		else f++
-	} END { printf "%d passed, %d failed, %d skipped\n", p, f, s }' "$@"
+	} END {
+		if (x) printf "# %d known kernel issues (TODO), counted as skipped\n", x
+		printf "%d passed, %d failed, %d skipped\n", p, f, s
+	}' "$@"
 }
 
 # Static builds of the suite for the guests: arm64 (cross) and x86_64.

@@ -11,6 +11,7 @@ extern const struct fpabi_family a64_family_ptrace_write;
 extern const struct fpabi_family a64_family_vl;
 extern const struct fpabi_family a64_family_sched;
 extern const struct fpabi_family a64_family_stops;
+extern const struct fpabi_family a64_family_exec;
 extern const struct fpabi_family a64_family_signal;
 
 const struct fpabi_family *const a64_families[] = {
@@ -21,6 +22,7 @@ const struct fpabi_family *const a64_families[] = {
 	&a64_family_vl,
 	&a64_family_sched,
 	&a64_family_stops,
+	&a64_family_exec,
 	&a64_family_signal,
 	NULL
 };

@@ -10,6 +10,7 @@ extern const struct fpabi_family x86_family_ptrace_write;
 extern const struct fpabi_family x86_family_signal;
 extern const struct fpabi_family x86_family_sched;
 extern const struct fpabi_family x86_family_stops;
+extern const struct fpabi_family x86_family_exec;
 
 const struct fpabi_family *const x86_families[] = {
 	&x86_family_syscall,
@@ -18,5 +19,6 @@ const struct fpabi_family *const x86_families[] = {
 	&x86_family_signal,
 	&x86_family_sched,
 	&x86_family_stops,
+	&x86_family_exec,
 	NULL
 };

@@ -38,6 +38,9 @@ static const char *const sc_names[SC_NR] = {
 	[SC_NANOSLEEP] = "nanosleep",
 	[SC_PIPE_READ] = "pipe-read",
 	[SC_SET_SVE_VL] = "prctl-sve-set-vl",
+	[SC_GETPPID] = "getppid",
+	[SC_GETPGID] = "getpgid",
+	[SC_EXEC] = "execve",
 };
 
 const char *inject_kind_name(enum inject_kind k)
@@ -172,12 +175,13 @@ static int shm_plan(struct engine *e)
 	for (s = r->c->steps; s->op != S_END; s++) {
 		if (s->op == S_LOAD)
 			need_image(e, &off, s->a);
-		if (s->op != S_STORE && s->op != S_FAULT && s->op != S_SIGSYS)
+		if (s->op != S_STORE && s->op != S_FAULT && s->op != S_SIGSYS &&
+		    s->op != S_EXEC)
 			continue;
 		if (e->ndumps == ARRAY_SIZE(e->dump_off))
 			die("internal: case %s has too many dumps", r->id);
 		e->dump_off[e->ndumps++] = take(&off, dump);
-		if (s->op == S_STORE)
+		if (s->op == S_STORE || s->op == S_EXEC)
 			continue;
 		if (e->nsig == FPABI_MAX_SIGNALS)
 			die("internal: case %s has too many signals", r->id);
@@ -257,6 +261,24 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 	slot->edit_img = slot->edit ? e->load_off[edit_phase(s)] : 0;
 }
 
+/* What the exec probe stores, and where (struct fpabi_exec_ctl). */
+static void build_exec(struct engine *e, size_t dump)
+{
+	struct fpabi_run *r = e->r;
+	struct fpabi_exec_ctl *c = (void *)(r->shm + FPABI_EXEC_CTL_OFF);
+	struct fpabi_ev ev = { .kind = FPABI_EV_STORE };
+	size_t len = 0;
+
+	fpabi_arch.exec_store(r, &ev, &len);
+	c->dump_off = dump;
+	c->dump_len = len;
+	c->mask = ev.mask;
+	c->aux = ev.aux;
+	c->stride = ev.arg[2];
+	snprintf(hdr(r)->exec_path, sizeof(hdr(r)->exec_path), "%s",
+		 r->o->exec_probe);
+}
+
 /* The tracee's events: dropped steps are left out (fault injection). */
 static void build_events(struct engine *e)
 {
@@ -278,7 +300,8 @@ static void build_events(struct engine *e)
 	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
 		struct fpabi_ev *v = &ev[n];
 
-		if (s->op == S_STORE || s->op == S_FAULT || s->op == S_SIGSYS) {
+		if (s->op == S_STORE || s->op == S_FAULT || s->op == S_SIGSYS ||
+		    s->op == S_EXEC) {
 			/* poison first, so bytes the CPU did not write show */
 			dump = e->dump_off[ndump++];
 			canary_poison(r->shm + dump, fpabi_arch.dump_size(r),
@@ -288,6 +311,8 @@ static void build_events(struct engine *e)
 			build_signal(e, nsig++, s, dump);
 		if (s->op == S_SECCOMP_STOP || s->op == S_SIGSYS)
 			hdr(r)->seccomp = 1;
+		if (s->op == S_EXEC)
+			build_exec(e, dump);
 		if (dropped(r, i) || s->op > S_FAULT)
 			continue;
 		memset(v, 0, sizeof(*v));
@@ -308,6 +333,10 @@ static void build_events(struct engine *e)
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = step_sc(r, s);
 			v->arg[0] = step_arg(r, s);
+			break;
+		case S_EXEC:
+			v->kind = FPABI_EV_SYSCALL;
+			v->nr = SC_EXEC;
 			break;
 		case S_SIGSYS:
 			/* its result is whatever the handler left: not checked */
@@ -460,6 +489,7 @@ static void tracee_died(struct fpabi_run *r, int status, const char *when)
 #define STOP_SECCOMP	(SIGTRAP | PTRACE_EVENT_SECCOMP << 8)
 #define STOP_INTERRUPT	(SIGTRAP | PTRACE_EVENT_STOP << 8)
 #define STOP_GROUP	(SIGSTOP | PTRACE_EVENT_STOP << 8)
+#define STOP_EXEC	(SIGTRAP | PTRACE_EVENT_EXEC << 8)
 
 static const char *stop_name(int want)
 {
@@ -469,6 +499,7 @@ static const char *stop_name(int want)
 	case STOP_SECCOMP: return "a seccomp stop";
 	case STOP_INTERRUPT: return "a PTRACE_INTERRUPT stop";
 	case STOP_GROUP: return "a group-stop";
+	case STOP_EXEC: return "a PTRACE_EVENT_EXEC stop";
 	default: return "a signal-delivery stop";
 	}
 }
@@ -527,6 +558,26 @@ static int syscall_stop(struct engine *e)
 	e->stopped = false;
 	e->pending_sig = 0;
 	return wait_stop(e, STOP_SYSCALL);
+}
+
+/*
+ * S_EXEC starts from a stop: PTRACE_EVENT_EXEC stops are asked for only
+ * now, so that the tracee's own exec (which may race with PTRACE_SEIZE)
+ * can never be taken for the case's.
+ */
+static int exec_options(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+
+	if (!e->stopped)
+		die("internal: %s: EXEC needs a stop before it", r->id);
+	if (ptrace(PTRACE_SETOPTIONS, r->pid, 0, PTRACE_O_EXITKILL |
+		   PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP |
+		   PTRACE_O_TRACEEXEC) < 0) {
+		run_broken(r, "PTRACE_SETOPTIONS: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /* Wait until the tracee spins (its registers loaded) at its k-th spin. */
@@ -902,6 +953,8 @@ static int walk(struct engine *e)
 		r->step = i;
 		r->skip_io = dropped(r, i);
 		/* a syscall stop resumes with PTRACE_SYSCALL, from a stop */
+		if (s->op == S_EXEC && exec_options(e) < 0)
+			return -1;
 		if (s->op <= S_FAULT && s->op != S_SYSCALL_STOP && resume(e) < 0)
 			return -1;
 		switch (s->op) {
@@ -949,6 +1002,12 @@ static int walk(struct engine *e)
 			    stop_spinning(e, npreempt, s->op == S_GROUPSTOP) < 0)
 				return -1;
 			npreempt++;
+			break;
+		case S_EXEC:
+			if (!r->skip_io && wait_stop(e, STOP_EXEC) < 0)
+				return -1;
+			fpabi_arch.model_exec(r);
+			observe(e, OBS_DUMP, e->dump_off[ndump++], 0);
 			break;
 		case S_SIGSYS:
 			fpabi_arch.model_syscall(r, SC_GETPGID, 0);

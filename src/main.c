@@ -136,6 +136,18 @@ static char *find_tracee(const char *opt)
 	return path;
 }
 
+/* A file in the same directory as path. */
+static char *sibling(const char *path, const char *name)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dir = slash ? (size_t)(slash - path + 1) : 0;
+	char *p = xmalloc(dir + strlen(name) + 1);
+
+	memcpy(p, path, dir);
+	strcpy(p + dir, name);
+	return p;
+}
+
 static void header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 {
 	fprintf(f, "%sfpabi %s\n", pfx, PACKAGE_VERSION);
@@ -392,8 +404,10 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "list"))
 		return cmd_list(&m, o.filter, rules);
 	o.tracee = find_tracee(tracee);
+	o.exec_probe = sibling(o.tracee, "fpabi-exec-probe");
 	setup_signals();
 	ret = cmd_run(&m, &o);
 	free((char *)o.tracee);
+	free((char *)o.exec_probe);
 	return ret;
 }

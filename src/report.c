@@ -3,6 +3,7 @@
  * Turn a finished case instance into its TAP result: ok, a failure with a
  * one-line diagnosis and a YAML block, or a broken setup.
  */
+#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,6 +81,33 @@ static void steps_text(const struct fpabi_run *r, char *out, size_t n)
 			o += snprintf(out + o, n - o, "%spreempted(x%u)%s", sep,
 				      s->a, drop);
 			break;
+		case S_SYSCALL_STOP:
+			o += snprintf(out + o, n - o, "%ssyscall-entry-stop(%s)%s",
+				      sep, sc_name(s->a), drop);
+			break;
+		case S_SYSEXIT:
+			o += snprintf(out + o, n - o, "%ssyscall-exit-stop%s", sep,
+				      drop);
+			break;
+		case S_SECCOMP_STOP:
+			o += snprintf(out + o, n - o, "%sseccomp-stop(%s)%s", sep,
+				      sc_name(s->a), drop);
+			break;
+		case S_INTERRUPT:
+			o += snprintf(out + o, n - o, "%sPTRACE_INTERRUPT%s", sep,
+				      drop);
+			break;
+		case S_GROUPSTOP:
+			o += snprintf(out + o, n - o, "%sgroup-stop%s", sep, drop);
+			break;
+		case S_EXEC:
+			o += snprintf(out + o, n - o, "%sexecve+exec-stop%s", sep,
+				      drop);
+			break;
+		case S_SIGSYS:
+			o += snprintf(out + o, n - o, "%sSIGSYS(handler loads %u)%s",
+				      sep, s->a, drop);
+			break;
 		case S_MIGRATE:
 			o += snprintf(out + o, n - o, "%smigrate%s", sep, drop);
 			break;
@@ -121,6 +149,29 @@ static void finding_line(const struct fpabi_finding *f, char *out, size_t n)
 		snprintf(out, n, "%s: %s is %s, expected %s: %s", f->observer,
 			 f->what, f->got, f->expected,
 			 canary_class_name(f->cls));
+}
+
+/* The known issue every finding of r matches, if there is one. */
+static const struct fpabi_known_issue *known_issue(const struct fpabi_run *r)
+{
+	const struct fpabi_known_issue *k;
+	unsigned i;
+
+	if (!fpabi_arch.known || !r->nfind || r->nfind > MAX_FINDINGS ||
+	    r->broken[0] || r->timed_out)
+		return NULL;
+	for (k = fpabi_arch.known; k->id_glob; k++) {
+		if (fnmatch(k->id_glob, r->id, 0))
+			continue;
+		for (i = 0; i < r->nfind; i++)
+			if (strncmp(r->find[i].observer, k->observer,
+				    strlen(k->observer)) ||
+			    !strstr(r->find[i].what, k->what))
+				break;
+		if (i == r->nfind)
+			return k;
+	}
+	return NULL;
 }
 
 void report(struct tap *t, const struct fpabi_run *r)
@@ -201,5 +252,10 @@ void report(struct tap *t, const struct fpabi_run *r)
 		}
 	}
 	kv(&b, "reproduce", repro);
+	if (known_issue(r)) {
+		bprintf(&b, "verdict_known: \"a known kernel issue: KNOWN-ISSUES.md\"\n");
+		tap_result(t, TAP_TODO, r->id, known_issue(r)->reason, yaml);
+		return;
+	}
 	tap_result(t, TAP_FAIL, r->id, NULL, yaml);
 }

@@ -33,6 +33,17 @@ struct fpabi_variant {
 	uint32_t vl, svl, svcr;	/* arm64 */
 };
 
+/*
+ * A kernel bug fpabi knows (KNOWN-ISSUES.md): a failure whose every
+ * finding matches is reported as `not ok ... # TODO reason`.
+ */
+struct fpabi_known_issue {
+	const char *id_glob;	/* case IDs */
+	const char *observer;	/* a finding's observer starts with this */
+	const char *what;	/* and its register or field contains this */
+	const char *reason;	/* the TODO text: what, where, the evidence */
+};
+
 struct fpabi_need_name {
 	uint64_t bit;
 	const char *name;	/* "avx512" */
@@ -45,6 +56,7 @@ struct fpabi_arch {
 	const struct fpabi_family *const *families;	/* ends with NULL */
 	const struct fpabi_rule *rules;		/* ends with id NULL */
 	const char *(*group_name)(unsigned group);	/* "zmm_hi256" */
+	const struct fpabi_known_issue *known;	/* ends with id_glob NULL */
 
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);
@@ -82,6 +94,12 @@ struct fpabi_arch {
 	void (*check_stop)(struct fpabi_run *r);	/* S_READ */
 	int (*write_stop)(struct fpabi_run *r, unsigned phase, unsigned kind);
 	const char *(*write_kind_name)(unsigned kind);
+
+	/* exec (S_EXEC): the exec probe's STORE event and its bytes, for the
+	 * new image; the model of the new image (every register at init) */
+	void (*exec_store)(struct fpabi_run *r, struct fpabi_ev *ev,
+			   size_t *len);
+	void (*model_exec)(struct fpabi_run *r);
 
 	/* signals (S_FAULT): the model at handler entry and after sigreturn
 	 * (both from the pre-signal expectation), and the frame's checks

@@ -27,6 +27,8 @@ enum fpabi_op {
 	S_INTERRUPT,	/* the tracee spins; the tracer stops it with
 			   PTRACE_INTERRUPT */
 	S_GROUPSTOP,	/* the tracee spins; SIGSTOP puts it in group-stop */
+	S_EXEC,		/* execve() of the exec probe, from a stop: its
+			   PTRACE_EVENT_EXEC stop follows, and its dump */
 	S_SIGSYS,	/* getpgid, which the tracee's seccomp filter turns
 			   into SIGSYS (SCMP_ACT_TRAP); a, b as S_FAULT's */
 	S_FAULT,	/* an undefined instruction: SIGILL and its handler;
@@ -61,6 +63,7 @@ struct fpabi_step {
 #define SECCOMP_STOP(sc)	{ S_SECCOMP_STOP, (sc), 0 }
 #define INTERRUPT	{ S_INTERRUPT, 0, 0 }
 #define GROUPSTOP	{ S_GROUPSTOP, 0, 0 }
+#define EXEC		{ S_EXEC, 0, 0 }
 #define SIGSYS_TRAP(clobber, edit, edit_phase) \
 	{ S_SIGSYS, (clobber), (edit) | (edit_phase) << 8 }
 #define MIGRATE		{ S_MIGRATE, 0, 0 }

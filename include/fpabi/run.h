@@ -25,6 +25,7 @@ struct fpabi_opts {
 	int skip_exit;		/* exit status when everything skipped */
 	const char *filter;
 	const char *tracee;	/* path of fpabi-tracee */
+	const char *exec_probe;	/* path of fpabi-exec-probe, next to it */
 	enum inject_kind inject;
 	const char *inject_target;	/* family, case ID glob, or "any" */
 	bool kmsg;		/* check the kernel log at the end */

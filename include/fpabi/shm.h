@@ -7,9 +7,28 @@
 #ifndef FPABI_SHM_H
 #define FPABI_SHM_H
 
+#define FPABI_SHM_MAGIC		0x46504142u	/* "FPAB" */
+
+/*
+ * What the exec probe (src/tracee/<arch>/execprobe.S, no libc) needs, at
+ * fixed offsets it can use without headers: fd 3 is the shared memory; it
+ * reads struct fpabi_exec_ctl at FPABI_EXEC_CTL_OFF, stores its registers
+ * at .dump_off, and writes TRACEE_DONE into the header's state.
+ */
+#define FPABI_SHM_FD		3
+#define FPABI_EXEC_CTL_OFF	3072
+#define FPABI_SHM_STATE_OFF	12
+#define FPABI_TRACEE_DONE	3
+/* struct fpabi_exec_ctl, for the assembler */
+#define FPABI_EXEC_DUMP_OFF	0
+#define FPABI_EXEC_DUMP_LEN	8
+#define FPABI_EXEC_MASK		16
+#define FPABI_EXEC_AUX		24
+#define FPABI_EXEC_STRIDE	32
+
+#ifndef __ASSEMBLER__
 #include <stdint.h>
 
-#define FPABI_SHM_MAGIC		0x46504142u	/* "FPAB" */
 #define FPABI_SHM_VERSION	1
 
 /* FPABI_EV_SYSCALL .nr as the tracer writes it; the tracee resolves it. */
@@ -21,11 +40,15 @@ enum fpabi_sc {
 	SC_SET_SVE_VL,		/* prctl(PR_SVE_SET_VL, .arg[0]) */
 	SC_GETPPID,		/* the tracee's seccomp filter traces it */
 	SC_GETPGID,		/* the tracee's seccomp filter traps it */
+	SC_EXEC,		/* execve the exec probe (hdr.exec_path) */
 	SC_NR
 };
 
 /* Tracee progress, in shm_hdr.state */
-enum { TRACEE_WAITING = 1, TRACEE_RUNNING, TRACEE_DONE, TRACEE_FAILED };
+enum {
+	TRACEE_WAITING = 1, TRACEE_RUNNING, TRACEE_DONE = FPABI_TRACEE_DONE,
+	TRACEE_FAILED
+};
 
 struct fpabi_proof {
 	int64_t nvcsw[2];	/* voluntary switches before/after the events */
@@ -56,6 +79,12 @@ struct fpabi_sig_slot {
 	uint64_t aux[6];	/* arch facts the handler records */
 };
 
+struct fpabi_exec_ctl {
+	uint64_t dump_off;	/* where the probe's STORE goes */
+	uint64_t dump_len;	/* bytes it writes there */
+	uint64_t mask, aux, stride;	/* its STORE event's */
+};
+
 struct fpabi_shm_hdr {
 	uint32_t magic;
 	uint32_t version;
@@ -79,6 +108,14 @@ struct fpabi_shm_hdr {
 	uint32_t seccomp;	/* install the filter: getppid traced, getpgid
 				   trapped (SIGSYS) */
 	struct fpabi_sig_slot sig[FPABI_MAX_SIGNALS];
+	char exec_path[256];	/* the exec probe, for SC_EXEC */
 };
+
+_Static_assert(sizeof(struct fpabi_shm_hdr) <= FPABI_EXEC_CTL_OFF,
+	       "the header must end before the exec probe's control");
+_Static_assert(__builtin_offsetof(struct fpabi_shm_hdr, state) ==
+	       FPABI_SHM_STATE_OFF, "state is where the exec probe writes");
+
+#endif /* __ASSEMBLER__ */
 
 #endif

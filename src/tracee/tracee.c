@@ -144,6 +144,9 @@ static void set_vector_lengths(void)
 }
 
 static char pipe_byte;
+static char exec_name[] = "fpabi-exec-probe";
+static char *exec_argv[] = { exec_name, NULL };
+static char *exec_envp[] = { NULL };
 static const struct timespec one_ms = { 0, 1000000 };
 
 static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
@@ -168,6 +171,12 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 	case SC_GETPGID:
 		ev->nr = SYS_getpgid;
 		ev->arg[0] = 0;
+		break;
+	case SC_EXEC:
+		ev->nr = SYS_execve;
+		ev->arg[0] = (uintptr_t)h->exec_path;
+		ev->arg[1] = (uintptr_t)exec_argv;
+		ev->arg[2] = (uintptr_t)exec_envp;
 		break;
 	case SC_SET_SVE_VL:
 		ev->nr = SYS_prctl;

@@ -110,6 +110,37 @@ void a64_change_vl(struct fpabi_run *r, unsigned vl, int carry,
 	relayout_done(&old);
 }
 
+/* The SVE VL after exec: the system default (A-VL-5; no INHERIT here). */
+static unsigned exec_vl(const struct fpabi_run *r)
+{
+	return am(r)->sve_default > 0 ? (unsigned)am(r)->sve_default : r->v.vl;
+}
+
+static void a64_exec_store(struct fpabi_run *r, struct fpabi_ev *ev,
+			   size_t *len)
+{
+	unsigned vl = has_sve(r) ? exec_vl(r) : 16;
+
+	a64_ev_store(r, ev);
+	ev->arg[2] = vl;
+	*len = FPABI_A64_IMAGE_SIZE(vl);
+}
+
+/*
+ * A-PROC-1: a new image starts with V, FPSR and FPCR zero, no live SVE
+ * state (its first SVE instruction traps, A-SYS-3), the default VL.
+ */
+static void a64_model_exec(struct fpabi_run *r)
+{
+	const struct fpabi_rule *rule = rule_get("A-PROC-1");
+
+	if (has_sve(r))
+		a64_change_vl(r, exec_vl(r), CARRY_ZERO, rule);
+	a64_expect_zero(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
+			GM(G_FPSR), rule);
+	r->astate[0] = FMT_FPSIMD;
+}
+
 static void a64_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
 			  unsigned task)
 {
@@ -243,6 +274,10 @@ const struct fpabi_rule a64_rules[] = {
 	{ "A-PT-21", "NT_ARM_TLS is TPIDR_EL0 then TPIDR2_EL0; TPIDR2 reads 0 "
 	  "without SME, and is 0 until the task sets it",
 	  "arch/arm64/kernel/ptrace.c: tls_get(); Documentation/arch/arm64/sme.rst section 8" },
+	{ "A-PROC-1", "after execve V, FPSR, FPCR (and FPMR, TPIDR2) are zero, "
+	  "no SVE state is live, and the VL is the default one",
+	  "arch/arm64/kernel/process.c: flush_thread() -> fpsimd.c: "
+	  "fpsimd_flush_thread(); Documentation/arch/arm64/sve.rst section 6" },
 	{ "A-PT-1", "GETREGSET sets iov_len to the regset's size cut to the "
 	  "buffer, and writes no byte past what the regset produced",
 	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: __regset_get()" },
@@ -354,6 +389,8 @@ const struct fpabi_arch fpabi_arch = {
 	.model_load = a64_model_load,
 	.model_syscall = a64_model_syscall,
 	.check_dump = a64_check_dump,
+	.exec_store = a64_exec_store,
+	.model_exec = a64_model_exec,
 	.check_stop = a64_check_stop,
 	.write_stop = a64_write_stop,
 	.write_kind_name = a64_write_kind_name,

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fpabi-exec-probe for arm64: the image a case's execve() starts.  No
+ * libc, no loader: it reads where to store from the shared memory (fd 3;
+ * a syscall, which keeps V, FPSR and FPCR and cannot make SVE state live),
+ * stores every register with the tracee's own STORE event
+ * (fpabi_run_events), writes them there, marks the tracee done and exits.
+ * The kernel's execve() is the event under test: V, FPSR, FPCR, FPMR and
+ * TPIDR2 zero, no SVE state, the default VL (A-PROC-1).
+ *
+ *   fd 3: the shared memory; struct fpabi_exec_ctl at FPABI_EXEC_CTL_OFF.
+ *   Uses only the stack; never returns.
+ */
+#include "fpabi/event.h"
+#include "fpabi/shm.h"
+
+#define SYS_pread64	67
+#define SYS_pwrite64	68
+#define SYS_exit_group	94
+#define AREA		32768	/* the image, room for VL 256 */
+#define CTL		AREA			/* 64 bytes */
+#define EVS		(AREA + 64)		/* two events */
+#define FRAME		(AREA + 64 + 2 * FPABI_EV_SIZE)
+
+	.text
+	.globl	_start
+	.type	_start, %function
+_start:
+	mov	x9, sp
+	and	x9, x9, #~63
+	mov	x10, #FRAME
+	sub	x9, x9, x10
+	mov	sp, x9
+	mov	x19, sp				/* the image */
+	mov	x10, #CTL
+	add	x20, x19, x10
+	mov	x10, #EVS
+	add	x21, x19, x10
+
+	/* ctl := pread64(3, ctl, 40, FPABI_EXEC_CTL_OFF) */
+	mov	x0, #FPABI_SHM_FD
+	mov	x1, x20
+	mov	x2, #40
+	mov	x3, #FPABI_EXEC_CTL_OFF
+	mov	x8, #SYS_pread64
+	svc	#0
+	cmp	x0, #40
+	b.ne	.Lfail
+
+	/* ev[0] = STORE per ctl, ev[1] = END */
+	mov	x9, x21
+	mov	x10, #(2 * FPABI_EV_SIZE / 8)
+1:	str	xzr, [x9], #8
+	subs	x10, x10, #1
+	b.ne	1b
+	mov	x9, #FPABI_EV_STORE
+	str	x9, [x21, #FPABI_EV_OFF_KIND]
+	str	x19, [x21, #FPABI_EV_OFF_PTR]
+	ldr	x9, [x20, #FPABI_EXEC_MASK]
+	str	x9, [x21, #FPABI_EV_OFF_MASK]
+	ldr	x9, [x20, #FPABI_EXEC_AUX]
+	str	x9, [x21, #FPABI_EV_OFF_AUX]
+	ldr	x9, [x20, #FPABI_EXEC_STRIDE]
+	str	x9, [x21, #FPABI_EV_OFF_ARG + 16]
+	mov	x0, x21
+	bl	fpabi_run_events
+
+	/* pwrite64(3, image, ctl.dump_len, ctl.dump_off) */
+	mov	x0, #FPABI_SHM_FD
+	mov	x1, x19
+	ldr	x2, [x20, #FPABI_EXEC_DUMP_LEN]
+	ldr	x3, [x20, #FPABI_EXEC_DUMP_OFF]
+	mov	x8, #SYS_pwrite64
+	svc	#0
+	ldr	x2, [x20, #FPABI_EXEC_DUMP_LEN]
+	cmp	x0, x2
+	b.ne	.Lfail
+
+	/* the header's state := TRACEE_DONE */
+	mov	w9, #FPABI_TRACEE_DONE
+	str	w9, [x20]
+	mov	x0, #FPABI_SHM_FD
+	mov	x1, x20
+	mov	x2, #4
+	mov	x3, #FPABI_SHM_STATE_OFF
+	mov	x8, #SYS_pwrite64
+	svc	#0
+	mov	x0, #0
+	b	.Lexit
+.Lfail:
+	mov	x0, #4
+.Lexit:
+	mov	x8, #SYS_exit_group
+	svc	#0
+	udf	#2
+	.size	_start, . - _start
+
+	.section .note.GNU-stack, "", %progbits

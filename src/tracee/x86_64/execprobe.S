@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fpabi-exec-probe for x86_64: the image a case's execve() starts.  Its
+ * first instruction stores every register (XSAVE, all of XCR0), before any
+ * code that could touch them: no libc, no loader.  Then it reads where to
+ * put them from the shared memory (fd 3), writes them there, marks the
+ * tracee done and exits.  The kernel's execve() is the event under test:
+ * every component must be at its init value (X-PROC-1).
+ *
+ *   fd 3: the shared memory; struct fpabi_exec_ctl at FPABI_EXEC_CTL_OFF.
+ *   Uses only the stack; never returns.
+ */
+#include "fpabi/shm.h"
+
+#define SYS_pread64	17
+#define SYS_pwrite64	18
+#define SYS_exit_group	231
+#define AREA		8192	/* the XSAVE area, 64-byte aligned */
+
+	.text
+	.globl	_start
+	.type	_start, @function
+_start:
+	andq	$-64, %rsp
+	subq	$(AREA + 64), %rsp
+	movq	%rsp, %rbx			/* the XSAVE area */
+	movl	$-1, %eax
+	movl	$-1, %edx
+	xsave64	(%rbx)
+
+	/* ctl := pread64(3, ctl, 40, FPABI_EXEC_CTL_OFF) */
+	leaq	AREA(%rbx), %r12		/* 64 bytes for the ctl */
+	movl	$SYS_pread64, %eax
+	movl	$FPABI_SHM_FD, %edi
+	movq	%r12, %rsi
+	movl	$40, %edx
+	movl	$FPABI_EXEC_CTL_OFF, %r10d
+	syscall
+	cmpq	$40, %rax
+	jne	.Lfail
+
+	/* pwrite64(3, area, ctl.dump_len, ctl.dump_off) */
+	movl	$SYS_pwrite64, %eax
+	movl	$FPABI_SHM_FD, %edi
+	movq	%rbx, %rsi
+	movq	FPABI_EXEC_DUMP_LEN(%r12), %rdx
+	movq	FPABI_EXEC_DUMP_OFF(%r12), %r10
+	syscall
+	cmpq	FPABI_EXEC_DUMP_LEN(%r12), %rax
+	jne	.Lfail
+
+	/* the header's state := TRACEE_DONE */
+	movl	$FPABI_TRACEE_DONE, (%r12)
+	movl	$SYS_pwrite64, %eax
+	movl	$FPABI_SHM_FD, %edi
+	movq	%r12, %rsi
+	movl	$4, %edx
+	movl	$FPABI_SHM_STATE_OFF, %r10d
+	syscall
+	xorl	%edi, %edi
+	jmp	.Lexit
+.Lfail:
+	movl	$4, %edi
+.Lexit:
+	movl	$SYS_exit_group, %eax
+	syscall
+	hlt
+	.size	_start, . - _start
+
+	.section .note.GNU-stack, "", @progbits
