@@ -12,6 +12,7 @@ extern const struct fpabi_family a64_family_vl;
 extern const struct fpabi_family a64_family_sched;
 extern const struct fpabi_family a64_family_stops;
 extern const struct fpabi_family a64_family_exec;
+extern const struct fpabi_family a64_family_proc;
 extern const struct fpabi_family a64_family_signal;
 
 const struct fpabi_family *const a64_families[] = {
@@ -23,6 +24,7 @@ const struct fpabi_family *const a64_families[] = {
 	&a64_family_sched,
 	&a64_family_stops,
 	&a64_family_exec,
+	&a64_family_proc,
 	&a64_family_signal,
 	NULL
 };

@@ -11,6 +11,7 @@ extern const struct fpabi_family x86_family_signal;
 extern const struct fpabi_family x86_family_sched;
 extern const struct fpabi_family x86_family_stops;
 extern const struct fpabi_family x86_family_exec;
+extern const struct fpabi_family x86_family_proc;
 
 const struct fpabi_family *const x86_families[] = {
 	&x86_family_syscall,
@@ -20,5 +21,6 @@ const struct fpabi_family *const x86_families[] = {
 	&x86_family_sched,
 	&x86_family_stops,
 	&x86_family_exec,
+	&x86_family_proc,
 	NULL
 };

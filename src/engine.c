@@ -66,7 +66,7 @@ struct snapshot {
 };
 
 /* What the tracee leaves in shared memory, checked at the end. */
-enum obs_kind { OBS_DUMP, OBS_HANDLER, OBS_FRAME };
+enum obs_kind { OBS_DUMP, OBS_HANDLER, OBS_FRAME, OBS_CHILD };
 
 #define MAX_OBS		(MAX_STORES + 2 * FPABI_MAX_SIGNALS)
 #define FRAME_CAP	(256 * 1024)	/* SIGFRAME_MAXSZ on arm64 */
@@ -89,6 +89,8 @@ struct engine {
 	unsigned nsig;
 	size_t sig_ev_off[FPABI_MAX_SIGNALS];	/* entry list, then exit list */
 	size_t frame_off[FPABI_MAX_SIGNALS];
+	size_t child_ev[4];	/* each S_FORK's child list */
+	unsigned nchild;
 	size_t comp_img;	/* the competitor's image (task 1) */
 	size_t comp_ev;		/* and its event list */
 	pid_t comp_pid;
@@ -176,12 +178,15 @@ static int shm_plan(struct engine *e)
 		if (s->op == S_LOAD)
 			need_image(e, &off, s->a);
 		if (s->op != S_STORE && s->op != S_FAULT && s->op != S_SIGSYS &&
-		    s->op != S_EXEC)
+		    s->op != S_EXEC && s->op != S_FORK)
 			continue;
 		if (e->ndumps == ARRAY_SIZE(e->dump_off))
 			die("internal: case %s has too many dumps", r->id);
 		e->dump_off[e->ndumps++] = take(&off, dump);
-		if (s->op == S_STORE || s->op == S_EXEC)
+		if (s->op == S_FORK)
+			e->child_ev[e->nchild++] = take(&off,
+						4 * sizeof(struct fpabi_ev));
+		if (s->op == S_STORE || s->op == S_EXEC || s->op == S_FORK)
 			continue;
 		if (e->nsig == FPABI_MAX_SIGNALS)
 			die("internal: case %s has too many signals", r->id);
@@ -261,6 +266,22 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 	slot->edit_img = slot->edit ? e->load_off[edit_phase(s)] : 0;
 }
 
+/* A clone's child: it stores its registers into dump and exits. */
+static size_t build_child(struct engine *e, unsigned k, size_t dump)
+{
+	struct fpabi_run *r = e->r;
+	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->child_ev[k]);
+
+	memset(ev, 0, 4 * sizeof(*ev));
+	ev[0].kind = FPABI_EV_STORE;
+	ev[0].ptr = dump;
+	fpabi_arch.ev_store(r, &ev[0]);
+	ev[1].kind = FPABI_EV_SYSCALL;
+	ev[1].nr = SC_EXIT;
+	ev[2].kind = FPABI_EV_END;
+	return e->child_ev[k];
+}
+
 /* What the exec probe stores, and where (struct fpabi_exec_ctl). */
 static void build_exec(struct engine *e, size_t dump)
 {
@@ -285,7 +306,7 @@ static void build_events(struct engine *e)
 	struct fpabi_run *r = e->r;
 	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->ev_off);
 	const struct fpabi_step *s;
-	unsigned n = 0, ndump = 0, nsig = 0, npreempt = 0;
+	unsigned n = 0, ndump = 0, nsig = 0, npreempt = 0, nchild = 0;
 	size_t dump = 0;
 	int i;
 
@@ -301,7 +322,7 @@ static void build_events(struct engine *e)
 		struct fpabi_ev *v = &ev[n];
 
 		if (s->op == S_STORE || s->op == S_FAULT || s->op == S_SIGSYS ||
-		    s->op == S_EXEC) {
+		    s->op == S_EXEC || s->op == S_FORK) {
 			/* poison first, so bytes the CPU did not write show */
 			dump = e->dump_off[ndump++];
 			canary_poison(r->shm + dump, fpabi_arch.dump_size(r),
@@ -337,6 +358,11 @@ static void build_events(struct engine *e)
 		case S_EXEC:
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = SC_EXEC;
+			break;
+		case S_FORK:
+			v->kind = FPABI_EV_SYSCALL;
+			v->nr = s->a;
+			v->ptr = build_child(e, nchild++, dump);
 			break;
 		case S_SIGSYS:
 			/* its result is whatever the handler left: not checked */
@@ -490,6 +516,8 @@ static void tracee_died(struct fpabi_run *r, int status, const char *when)
 #define STOP_INTERRUPT	(SIGTRAP | PTRACE_EVENT_STOP << 8)
 #define STOP_GROUP	(SIGSTOP | PTRACE_EVENT_STOP << 8)
 #define STOP_EXEC	(SIGTRAP | PTRACE_EVENT_EXEC << 8)
+#define STOP_FORK	(SIGTRAP | PTRACE_EVENT_FORK << 8)
+#define STOP_CLONE	(SIGTRAP | PTRACE_EVENT_CLONE << 8)
 
 static const char *stop_name(int want)
 {
@@ -500,6 +528,8 @@ static const char *stop_name(int want)
 	case STOP_INTERRUPT: return "a PTRACE_INTERRUPT stop";
 	case STOP_GROUP: return "a group-stop";
 	case STOP_EXEC: return "a PTRACE_EVENT_EXEC stop";
+	case STOP_FORK: return "a PTRACE_EVENT_FORK stop";
+	case STOP_CLONE: return "a PTRACE_EVENT_CLONE stop";
 	default: return "a signal-delivery stop";
 	}
 }
@@ -561,19 +591,19 @@ static int syscall_stop(struct engine *e)
 }
 
 /*
- * S_EXEC starts from a stop: PTRACE_EVENT_EXEC stops are asked for only
- * now, so that the tracee's own exec (which may race with PTRACE_SEIZE)
- * can never be taken for the case's.
+ * S_EXEC and a stopping S_FORK start from a stop: their event stops are
+ * asked for only then, so that the tracee's own exec (which may race with
+ * PTRACE_SEIZE) can never be taken for the case's.
  */
-static int exec_options(struct engine *e)
+static int event_options(struct engine *e, int events)
 {
 	struct fpabi_run *r = e->r;
 
 	if (!e->stopped)
-		die("internal: %s: EXEC needs a stop before it", r->id);
+		die("internal: %s: EXEC or FORK_STOP needs a stop before it",
+		    r->id);
 	if (ptrace(PTRACE_SETOPTIONS, r->pid, 0, PTRACE_O_EXITKILL |
-		   PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP |
-		   PTRACE_O_TRACEEXEC) < 0) {
+		   PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | events) < 0) {
 		run_broken(r, "PTRACE_SETOPTIONS: %s", strerror(errno));
 		return -1;
 	}
@@ -907,6 +937,61 @@ static int migrate(struct engine *e)
 	return 0;
 }
 
+/*
+ * The PTRACE_EVENT_FORK/CLONE stop: the parent stops; the child, traced
+ * from birth, is let go (detached) to run its list.
+ */
+static int fork_stop(struct engine *e, unsigned sc)
+{
+	struct fpabi_run *r = e->r;
+	unsigned long child;
+	int status, tries;
+
+	if (wait_stop(e, sc == SC_THREAD ? STOP_CLONE : STOP_FORK) < 0)
+		return -1;
+	if (ptrace(PTRACE_GETEVENTMSG, r->pid, 0, &child) < 0) {
+		run_broken(r, "PTRACE_GETEVENTMSG: %s", strerror(errno));
+		return -1;
+	}
+	for (tries = 0; tries < 5000; tries++) {
+		pid_t p = waitpid((pid_t)child, &status, WNOHANG | __WALL);
+
+		if (p == (pid_t)child && WIFSTOPPED(status))
+			break;
+		usleep(1000);
+	}
+	if (ptrace(PTRACE_DETACH, (pid_t)child, 0, 0) < 0) {
+		run_broken(r, "PTRACE_DETACH child %lu: %s", child,
+			   strerror(errno));
+		return -1;
+	}
+	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
+		 "%schild %lu seen at the event stop", r->proof[0] ? "; " : "",
+		 child);
+	return 0;
+}
+
+static void observe(struct engine *e, enum obs_kind kind, size_t off,
+		    unsigned sig);
+
+/* The child's dump holds the parent's model after the syscall, as the
+ * arch adjusts it for a child. */
+static void child_observation(struct engine *e, unsigned sc, size_t dump)
+{
+	struct fpabi_run *r = e->r;
+	struct snapshot parent;
+
+	if (!fpabi_arch.model_child) {
+		observe(e, OBS_CHILD, dump, 0);
+		return;
+	}
+	snapshot_take(e, &parent);
+	fpabi_arch.model_child(r, sc);
+	observe(e, OBS_CHILD, dump, 0);
+	snapshot_restore(e, &parent);
+	snapshot_free(&parent);
+}
+
 static void observe(struct engine *e, enum obs_kind kind, size_t off,
 		    unsigned sig)
 {
@@ -953,7 +1038,9 @@ static int walk(struct engine *e)
 		r->step = i;
 		r->skip_io = dropped(r, i);
 		/* a syscall stop resumes with PTRACE_SYSCALL, from a stop */
-		if (s->op == S_EXEC && exec_options(e) < 0)
+		if ((s->op == S_EXEC || (s->op == S_FORK && s->b)) &&
+		    event_options(e, s->op == S_EXEC ? PTRACE_O_TRACEEXEC :
+				  PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE) < 0)
 			return -1;
 		if (s->op <= S_FAULT && s->op != S_SYSCALL_STOP && resume(e) < 0)
 			return -1;
@@ -1002,6 +1089,13 @@ static int walk(struct engine *e)
 			    stop_spinning(e, npreempt, s->op == S_GROUPSTOP) < 0)
 				return -1;
 			npreempt++;
+			break;
+		case S_FORK:
+			fpabi_arch.model_syscall(r, s->a, 0);
+			if (s->b && !r->skip_io && fork_stop(e, s->a) < 0)
+				return -1;
+			/* the child: the parent's registers at the syscall */
+			child_observation(e, s->a, e->dump_off[ndump++]);
 			break;
 		case S_EXEC:
 			if (!r->skip_io && wait_stop(e, STOP_EXEC) < 0)
@@ -1068,6 +1162,10 @@ static void check_observation(struct engine *e, struct obs *o, unsigned n)
 		snprintf(name, sizeof(name), "tracee dump %u", n);
 		fpabi_arch.check_dump(r, r->shm + o->off, name);
 		break;
+	case OBS_CHILD:
+		snprintf(name, sizeof(name), "child dump (after dump %u)", n);
+		fpabi_arch.check_dump(r, r->shm + o->off, name);
+		break;
 	case OBS_HANDLER:
 		snprintf(name, sizeof(name), "handler entry %u", o->sig + 1);
 		fpabi_arch.check_dump(r, r->shm + o->off, name);
@@ -1091,11 +1189,18 @@ static void finish(struct engine *e)
 	char obs[64];
 	int status;
 
-	if (wait_tracee(e, &status) < 0)
-		return;
-	if (WIFSTOPPED(status)) {
-		tracee_died(r, status, "after its last event");
-		return;
+	/* to its exit: signals on the way (a child's SIGCHLD) are passed */
+	for (;;) {
+		if (wait_tracee(e, &status) < 0)
+			return;
+		if (!WIFSTOPPED(status))
+			break;
+		if (ptrace(PTRACE_CONT, r->pid, 0,
+			   (status >> 16) || (status >> 8) == (SIGTRAP | 0x80) ?
+			   0 : WSTOPSIG(status)) < 0) {
+			run_broken(r, "PTRACE_CONT: %s", strerror(errno));
+			return;
+		}
 	}
 	r->pid = 0;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
@@ -1119,7 +1224,7 @@ static void finish(struct engine *e)
 			 "not %d", p->cpu[1], e->migrated_to);
 	for (k = 0; k < e->nobs; k++)
 		check_observation(e, &e->obs[k],
-				  e->obs[k].kind == OBS_DUMP ? ++ndump : 0);
+				  e->obs[k].kind == OBS_DUMP ? ++ndump : ndump);
 }
 
 /* A switch the step needs, proven by the tracee's rusage counters. */

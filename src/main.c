@@ -326,6 +326,8 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 			vlog("running %s (seed %llu)", r.id,
 			     (unsigned long long)o->seed);
 			run_case(&r);
+			vlog("%s: %u values checked, %u findings", r.id, r.checks,
+			     r.nfind);
 			report(&t, &r);
 		}
 	}

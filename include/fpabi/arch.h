@@ -100,6 +100,9 @@ struct fpabi_arch {
 	void (*exec_store)(struct fpabi_run *r, struct fpabi_ev *ev,
 			   size_t *len);
 	void (*model_exec)(struct fpabi_run *r);
+	/* a clone's child: from the parent's model after the syscall, what
+	 * the child holds (NULL: the same) */
+	void (*model_child)(struct fpabi_run *r, unsigned sc);
 
 	/* signals (S_FAULT): the model at handler entry and after sigreturn
 	 * (both from the pre-signal expectation), and the frame's checks

@@ -27,6 +27,9 @@ enum fpabi_op {
 	S_INTERRUPT,	/* the tracee spins; the tracer stops it with
 			   PTRACE_INTERRUPT */
 	S_GROUPSTOP,	/* the tracee spins; SIGSTOP puts it in group-stop */
+	S_FORK,		/* a = SC_FORK or SC_THREAD: a child that dumps its
+			   registers and exits; b = 1: from a stop, with
+			   the PTRACE_EVENT_FORK/CLONE stop it causes */
 	S_EXEC,		/* execve() of the exec probe, from a stop: its
 			   PTRACE_EVENT_EXEC stop follows, and its dump */
 	S_SIGSYS,	/* getpgid, which the tracee's seccomp filter turns
@@ -64,6 +67,8 @@ struct fpabi_step {
 #define INTERRUPT	{ S_INTERRUPT, 0, 0 }
 #define GROUPSTOP	{ S_GROUPSTOP, 0, 0 }
 #define EXEC		{ S_EXEC, 0, 0 }
+#define FORK(sc)	{ S_FORK, (sc), 0 }
+#define FORK_STOP(sc)	{ S_FORK, (sc), 1 }
 #define SIGSYS_TRAP(clobber, edit, edit_phase) \
 	{ S_SIGSYS, (clobber), (edit) | (edit_phase) << 8 }
 #define MIGRATE		{ S_MIGRATE, 0, 0 }

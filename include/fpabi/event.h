@@ -14,7 +14,9 @@
 #define FPABI_EV_END		0	/* stop walking, return */
 #define FPABI_EV_LOAD		1	/* load every register in .mask from .ptr */
 #define FPABI_EV_STORE		2	/* store every register in .mask to .ptr */
-#define FPABI_EV_SYSCALL	3	/* syscall .nr(.arg[0..5]); result to .ret */
+#define FPABI_EV_SYSCALL	3	/* syscall .nr(.arg[0..5]); result to .ret;
+					   a 0 result with .ptr set (a clone's
+					   child) goes on with the list at .ptr */
 #define FPABI_EV_TRAP		4	/* breakpoint: int3 (x86), brk #0 (arm64) */
 #define FPABI_EV_SPIN		5	/* spin until *(u64 *).ptr != 0, at most
 					   .arg[0] iterations; count left to .ret;

@@ -41,6 +41,9 @@ enum fpabi_sc {
 	SC_GETPPID,		/* the tracee's seccomp filter traces it */
 	SC_GETPGID,		/* the tracee's seccomp filter traps it */
 	SC_EXEC,		/* execve the exec probe (hdr.exec_path) */
+	SC_FORK,		/* clone(SIGCHLD): a child process */
+	SC_THREAD,		/* clone(CLONE_VM | CLONE_THREAD ...): a thread */
+	SC_EXIT,		/* exit(0): the end of a child's list */
 	SC_NR
 };
 

@@ -144,6 +144,8 @@ static void set_vector_lengths(void)
 }
 
 static char pipe_byte;
+static uint8_t thread_stack[64 * 1024] __attribute__((aligned(64)));
+static volatile int thread_tid;
 static char exec_name[] = "fpabi-exec-probe";
 static char *exec_argv[] = { exec_name, NULL };
 static char *exec_envp[] = { NULL };
@@ -172,6 +174,31 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->nr = SYS_getpgid;
 		ev->arg[0] = 0;
 		break;
+	case SC_FORK:
+		ev->nr = SYS_clone;
+		ev->arg[0] = SIGCHLD;
+		ev->arg[1] = ev->arg[2] = ev->arg[3] = ev->arg[4] = 0;
+		break;
+	case SC_THREAD:
+		/* its own stack; the kernel clears thread_tid when it exits */
+		ev->nr = SYS_clone;
+		ev->arg[0] = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+			     CLONE_THREAD | CLONE_SYSVSEM | CLONE_CHILD_CLEARTID;
+		ev->arg[1] = (uintptr_t)(thread_stack + sizeof(thread_stack));
+		ev->arg[2] = 0;
+#if defined(__x86_64__)
+		ev->arg[3] = (uintptr_t)&thread_tid;	/* child_tid */
+		ev->arg[4] = 0;				/* tls */
+#else
+		ev->arg[3] = 0;				/* tls */
+		ev->arg[4] = (uintptr_t)&thread_tid;	/* child_tid */
+#endif
+		thread_tid = -1;
+		break;
+	case SC_EXIT:
+		ev->nr = SYS_exit;
+		ev->arg[0] = 0;
+		break;
 	case SC_EXEC:
 		ev->nr = SYS_execve;
 		ev->arg[0] = (uintptr_t)h->exec_path;
@@ -197,6 +224,29 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 	default:
 		fail(EINVAL, "unknown syscall kind %llu",
 		     (unsigned long long)ev->nr);
+	}
+}
+
+/* Wait for the children the list made, so their dumps are complete. */
+static void reap_children(const struct fpabi_ev *ev, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		if (ev[i].kind != FPABI_EV_SYSCALL || !ev[i].ptr ||
+		    (long)ev[i].ret <= 0)
+			continue;
+		if (ev[i].arg[0] & CLONE_THREAD) {
+			while (thread_tid != 0)
+				syscall(SYS_futex, &thread_tid, FUTEX_WAIT,
+					thread_tid, NULL, NULL, 0);
+		} else {
+			int status;
+
+			if (waitpid((pid_t)ev[i].ret, &status, __WALL) < 0 ||
+			    !WIFEXITED(status) || WEXITSTATUS(status))
+				fail(ECHILD, "the forked child failed");
+		}
 	}
 }
 
@@ -236,6 +286,11 @@ static void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer)
 				ev[i].arg[1] += (uintptr_t)base;
 			break;
 		case FPABI_EV_SYSCALL:
+			if (ev[i].ptr) {	/* a clone's child list */
+				ev[i].ptr += (uintptr_t)base;
+				resolve_events((struct fpabi_ev *)ev[i].ptr, 4,
+					       writer);
+			}
 			resolve_syscall(&ev[i], writer);
 			break;
 		}
@@ -365,6 +420,7 @@ int main(int argc, char **argv)
 	fpabi_run_events(ev);
 	proof(1);
 
+	reap_children(ev, h->nev);
 	check_results(ev, h->nev);
 	if (fpabi_sig_cur != sig_rt + h->nsig)
 		fail(EINTR, "%u of %u signal handlers ran",

@@ -278,6 +278,9 @@ const struct fpabi_rule a64_rules[] = {
 	  "no SVE state is live, and the VL is the default one",
 	  "arch/arm64/kernel/process.c: flush_thread() -> fpsimd.c: "
 	  "fpsimd_flush_thread(); Documentation/arch/arm64/sve.rst section 6" },
+	{ "A-PROC-2", "a forked child or a new thread starts with the parent's "
+	  "V, FPSR and FPCR at the clone and no live SVE state",
+	  "arch/arm64/kernel/process.c: arch_dup_task_struct(), copy_thread()" },
 	{ "A-PT-1", "GETREGSET sets iov_len to the regset's size cut to the "
 	  "buffer, and writes no byte past what the regset produced",
 	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: __regset_get()" },

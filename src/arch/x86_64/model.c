@@ -175,6 +175,9 @@ const struct fpabi_rule x86_rules[] = {
 	  "and PKRU is init_pkru_value (0x55555554 by default)",
 	  "arch/x86/kernel/process.c: flush_thread() -> fpu/core.c: "
 	  "fpu_flush_thread(); arch/x86/mm/pkeys.c" },
+	{ "X-PROC-2", "a forked child or a new thread starts with a copy of "
+	  "the parent's registers at the clone, every default component",
+	  "arch/x86/kernel/fpu/core.c: fpu_clone(); process.c: copy_thread()" },
 	{ "PT-IOV", "GETREGSET sets iov_len to the regset's size and writes "
 	  "no byte past it",
 	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: copy_regset_to_user()" },

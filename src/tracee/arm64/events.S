@@ -46,7 +46,10 @@
  *                (rdsvl) to the control block; a value the .aux bits say
  *                cannot be read is stored as 0 (VL is read when SVE is
  *                implemented or PSTATE.SM is set).
- *   SYSCALL      x8 = .nr, x0-x5 = .arg[0..5], svc #0, .ret = x0.
+ *   SYSCALL      x8 = .nr, x0-x5 = .arg[0..5], svc #0, .ret = x0; where
+ *                it returns 0 and .ptr is set (a clone's child), the walk
+ *                goes on with the list at .ptr (on whatever stack the
+ *                child has: the walk itself uses none).
  *   TRAP         brk #0.  The kernel reports SIGTRAP with PC still at the
  *                brk; the tracer must advance PC by 4 (NT_PRSTATUS) before
  *                it resumes the tracee, or the brk runs again.  Untraced,
@@ -325,7 +328,16 @@ fpabi_run_events:
 	ldp	x2, x3, [x19, #FPABI_EV_OFF_ARG + 16]
 	ldp	x4, x5, [x19, #FPABI_EV_OFF_ARG + 32]
 	svc	#0
-	str	x0, [x19, #FPABI_EV_OFF_RET]
+	/*
+	 * A clone's child (0 returned, .ptr set) goes on with the list at
+	 * .ptr, and must not write .ret: the parent's event is shared.
+	 */
+	cbnz	x0, 1f
+	ldr	x9, [x19, #FPABI_EV_OFF_PTR]
+	cbz	x9, 1f
+	mov	x19, x9
+	b	.Lnext
+1:	str	x0, [x19, #FPABI_EV_OFF_RET]
 	b	.Lstep
 
 .Ltrap:

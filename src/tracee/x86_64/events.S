@@ -6,7 +6,9 @@
  *   in:  %rdi = struct fpabi_ev *ev (array ending in FPABI_EV_END)
  *   LOAD:    xrstor64 (.ptr) with RFBM = .mask (standard-format image)
  *   STORE:   xsave64 (.ptr) with RFBM = .mask
- *   SYSCALL: %rax = .nr, args .arg[0..5]; result to .ret
+ *   SYSCALL: %rax = .nr, args .arg[0..5]; result to .ret; where it returns
+ *            0 and .ptr is set (a clone's child), the walk goes on with
+ *            the list at .ptr
  *   TRAP:    int3 (the tracer sees SIGTRAP; %rip is already past it)
  *   SPIN:    until *(u64 *).ptr != 0, at most .arg[0] rounds; rounds left
  *            to .ret; first stores 1 at .arg[1] if it is an address (the
@@ -72,7 +74,18 @@ fpabi_run_events:
 	movq	FPABI_EV_OFF_ARG+32(%rbx), %r8
 	movq	FPABI_EV_OFF_ARG+40(%rbx), %r9
 	syscall
-	movq	%rax, FPABI_EV_OFF_RET(%rbx)
+	/*
+	 * A clone's child (0 returned, .ptr set) goes on with the list at
+	 * .ptr, and must not write .ret: the parent's event is shared.
+	 */
+	testq	%rax, %rax
+	jnz	4f
+	movq	FPABI_EV_OFF_PTR(%rbx), %rcx
+	testq	%rcx, %rcx
+	jz	4f
+	movq	%rcx, %rbx
+	jmp	.Lnext
+4:	movq	%rax, FPABI_EV_OFF_RET(%rbx)
 	jmp	.Ladvance
 
 .Ltrap:
