@@ -102,6 +102,19 @@ static const struct fpabi_case cases[] = {
 			READ, STORE, END },
 		.drop = 3, .drop_class = "stale",
 	},
+	{
+		.family = "signal",
+		.name = "altstack",
+		.summary = "on a sigaltstack of AT_MINSIGSTKSZ the frame fits, "
+			   "holds every register, and sigreturn restores them",
+		.rule = "SIG-ALTSTACK",
+		.vset = VSET_ALL,
+		.altstack = 1,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,
+			END },
+		.drop = 2, .drop_class = "stale",
+	},
 };
 
 const struct fpabi_family a64_family_signal = {

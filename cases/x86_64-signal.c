@@ -52,6 +52,20 @@ static const struct fpabi_case cases[] = {
 	},
 	{
 		.family = "signal",
+		.name = "altstack",
+		.summary = "on a sigaltstack of AT_MINSIGSTKSZ the frame fits, "
+			   "holds every register, and sigreturn restores them",
+		.rule = "SIG-ALTSTACK",
+		.needs = NEED_XSAVE,
+		.vset = VSET_ALL,
+		.altstack = 1,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,
+			END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "signal",
 		.name = "write-at-delivery-stop",
 		.summary = "NT_X86_XSTATE written at the SIGILL delivery stop is "
 			   "what the frame holds and what sigreturn restores",

@@ -332,6 +332,7 @@ static void build_events(struct engine *e)
 			build_signal(e, nsig++, s, dump);
 		if (s->op == S_SECCOMP_STOP || s->op == S_SIGSYS)
 			hdr(r)->seccomp = 1;
+		hdr(r)->altstack = r->c->altstack;
 		if (s->op == S_EXEC)
 			build_exec(e, dump);
 		if (dropped(r, i) || s->op > S_FAULT)
@@ -1150,6 +1151,26 @@ static int walk(struct engine *e)
 	return resume(e);
 }
 
+/*
+ * On a sigaltstack: the frame lies on it, and from its start to the top
+ * of the stack it takes no more than AT_MINSIGSTKSZ promises.
+ */
+static void check_altstack(struct fpabi_run *r, const struct fpabi_sig_slot *s,
+			   const char *obs)
+{
+	const struct fpabi_shm_hdr *h = hdr(r);
+	uint64_t top = h->altstack_sp + h->altstack_size;
+	uint64_t start = s->frame_addr - fpabi_arch.frame_below_uc;
+	const struct fpabi_rule *rule = rule_get("SIG-ALTSTACK");
+
+	check_value(r, obs, "frame on the sigaltstack", 1,
+		    start >= h->altstack_sp && s->frame_addr < top, rule);
+	if (start >= h->altstack_sp && s->frame_addr < top &&
+	    top - start > h->minsigstksz)
+		check_value(r, obs, "frame bytes (at most AT_MINSIGSTKSZ)",
+			    h->minsigstksz, top - start, rule);
+}
+
 static void check_observation(struct engine *e, struct obs *o, unsigned n)
 {
 	struct fpabi_run *r = e->r;
@@ -1172,11 +1193,14 @@ static void check_observation(struct engine *e, struct obs *o, unsigned n)
 		break;
 	case OBS_FRAME:
 		snprintf(name, sizeof(name), "signal frame %u", o->sig + 1);
-		if (!slot->done)
+		if (!slot->done) {
 			check_value(r, name, "the handler ran", 1, 0,
 				    rule_get(r->c->rule));
-		else
-			fpabi_arch.check_frame(r, slot, r->shm + o->off, name);
+			break;
+		}
+		if (hdr(r)->altstack)
+			check_altstack(r, slot, name);
+		fpabi_arch.check_frame(r, slot, r->shm + o->off, name);
 		break;
 	}
 }

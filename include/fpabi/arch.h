@@ -113,6 +113,9 @@ struct fpabi_arch {
 	void (*check_frame)(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 			    const uint8_t *copy, const char *observer);
 	const char *(*edit_name)(unsigned edit);
+	/* bytes a signal frame starts below its ucontext (x86: the return
+	 * address; arm64: the siginfo) */
+	unsigned frame_below_uc;
 	int (*after_trap)(struct fpabi_run *r);		/* arm64: skip brk */
 };
 

@@ -103,6 +103,9 @@ struct fpabi_case {
 	 * spins, so that state of one task seen in the other is named.
 	 */
 	uint8_t competitor;
+	/* signal handlers run on a sigaltstack of AT_MINSIGSTKSZ (plus room
+	 * for the handler's own code) */
+	uint8_t altstack;
 	/*
 	 * Fault injection "step": the index of the step dropped, and the
 	 * classification the checks must then report.

@@ -112,6 +112,10 @@ struct fpabi_shm_hdr {
 				   trapped (SIGSYS) */
 	struct fpabi_sig_slot sig[FPABI_MAX_SIGNALS];
 	char exec_path[256];	/* the exec probe, for SC_EXEC */
+	uint32_t altstack;	/* handlers run on a sigaltstack (SA_ONSTACK) */
+	uint32_t pad;
+	uint64_t altstack_sp, altstack_size;	/* as the tracee set it */
+	uint64_t minsigstksz;	/* getauxval(AT_MINSIGSTKSZ) in the tracee */
 };
 
 _Static_assert(sizeof(struct fpabi_shm_hdr) <= FPABI_EXEC_CTL_OFF,

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -144,6 +145,7 @@ static void set_vector_lengths(void)
 }
 
 static char pipe_byte;
+static uint8_t altstack[1 << 20] __attribute__((aligned(64)));
 static uint8_t thread_stack[64 * 1024] __attribute__((aligned(64)));
 static volatile int thread_tid;
 static char exec_name[] = "fpabi-exec-probe";
@@ -336,6 +338,25 @@ static void setup_signals(pid_t *writer)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = (void (*)(int, siginfo_t *, void *))fpabi_sig_entry;
 	sa.sa_flags = SA_SIGINFO;
+	if (h->altstack) {
+		/*
+		 * AT_MINSIGSTKSZ is what the kernel's frame may take; the
+		 * handler's own code needs room below it too.
+		 */
+		stack_t ss = { .ss_sp = altstack, .ss_size = sizeof(altstack) };
+
+		h->minsigstksz = getauxval(AT_MINSIGSTKSZ);
+		if (!h->minsigstksz || h->minsigstksz + 32768 > sizeof(altstack))
+			fail(E2BIG, "AT_MINSIGSTKSZ %llu is not usable",
+			     (unsigned long long)h->minsigstksz);
+		ss.ss_size = h->minsigstksz + 32768;
+		ss.ss_sp = altstack + sizeof(altstack) - ss.ss_size;
+		if (sigaltstack(&ss, NULL) < 0)
+			fail(errno, "sigaltstack: %s", strerror(errno));
+		h->altstack_sp = (uintptr_t)ss.ss_sp;
+		h->altstack_size = ss.ss_size;
+		sa.sa_flags |= SA_ONSTACK;
+	}
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGILL, &sa, NULL) < 0 || sigaction(SIGSYS, &sa, NULL) < 0)
 		fail(errno, "sigaction: %s", strerror(errno));

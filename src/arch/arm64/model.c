@@ -281,6 +281,10 @@ const struct fpabi_rule a64_rules[] = {
 	{ "A-PROC-2", "a forked child or a new thread starts with the parent's "
 	  "V, FPSR and FPCR at the clone and no live SVE state",
 	  "arch/arm64/kernel/process.c: arch_dup_task_struct(), copy_thread()" },
+	{ "SIG-ALTSTACK", "with SA_ONSTACK the frame is on the sigaltstack and "
+	  "fits in AT_MINSIGSTKSZ bytes (which leaves out the ZA matrix: "
+	  "A-SIG-0)",
+	  "arch/arm64/kernel/signal.c: get_sigframe(), minsigstksz_setup()" },
 	{ "A-PT-1", "GETREGSET sets iov_len to the regset's size cut to the "
 	  "buffer, and writes no byte past what the regset produced",
 	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: __regset_get()" },
@@ -402,4 +406,5 @@ const struct fpabi_arch fpabi_arch = {
 	.check_frame = a64_check_frame,
 	.edit_name = a64_edit_name,
 	.after_trap = a64_after_trap,
+	.frame_below_uc = 128,	/* struct rt_sigframe: info, then uc */
 };

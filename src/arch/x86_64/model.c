@@ -178,6 +178,10 @@ const struct fpabi_rule x86_rules[] = {
 	{ "X-PROC-2", "a forked child or a new thread starts with a copy of "
 	  "the parent's registers at the clone, every default component",
 	  "arch/x86/kernel/fpu/core.c: fpu_clone(); process.c: copy_thread()" },
+	{ "SIG-ALTSTACK", "with SA_ONSTACK the frame is at the top of the "
+	  "sigaltstack, and the whole frame fits in AT_MINSIGSTKSZ bytes",
+	  "arch/x86/kernel/signal.c: get_sigframe(), init_sigframe_size(); "
+	  "fpu/signal.c: fpu__get_fpstate_size()" },
 	{ "PT-IOV", "GETREGSET sets iov_len to the regset's size and writes "
 	  "no byte past it",
 	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: copy_regset_to_user()" },
@@ -229,4 +233,5 @@ const struct fpabi_arch fpabi_arch = {
 	.model_sigreturn = x86_model_sigreturn,
 	.check_frame = x86_check_frame,
 	.edit_name = x86_edit_name,
+	.frame_below_uc = 8,	/* struct rt_sigframe: pretcode, then uc */
 };
