@@ -49,6 +49,18 @@ static const struct fpabi_case cases[] = {
 			END },
 		.drop = 2, .drop_class = "stale",
 	},
+	{
+		.family = "sched",
+		.name = "migrated-while-running",
+		.summary = "moved to another CPU while it spins with its "
+			   "registers loaded: they come back on the new CPU",
+		.rule = "X-SCHED-1",
+		.needs = NEED_XSAVE | NEED_SMP2,
+		.vset = VSET_ALL,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), MIGRATE_RUNNING, STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
 };
 
 const struct fpabi_family x86_family_sched = {

@@ -380,6 +380,7 @@ static void build_events(struct engine *e)
 		case S_PREEMPT:
 		case S_INTERRUPT:
 		case S_GROUPSTOP:
+		case S_MIGRATE_RUNNING:
 			v->kind = FPABI_EV_SPIN;
 			v->ptr = offsetof(struct fpabi_shm_hdr, spin[npreempt]);
 			v->arg[0] = ~0ull;
@@ -913,6 +914,36 @@ static int prove_preemption(struct engine *e, unsigned k, unsigned n)
 	return 0;
 }
 
+/*
+ * S_MIGRATE_RUNNING: the tracee spins with its registers loaded; it is
+ * pinned to another CPU and released only once /proc shows it ran there.
+ */
+static int migrate(struct engine *e);
+
+static int migrate_running(struct engine *e, unsigned k)
+{
+	struct fpabi_run *r = e->r;
+	int ms, now = -1;
+
+	if (wait_spinning(e, k) < 0) {
+		__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
+		return 0;	/* it stopped or died: the waits report it */
+	}
+	if (migrate(e) < 0)
+		return -1;
+	for (ms = 0; ms < 3000; ms++) {
+		now = task_cpu(r->pid);
+		if (now == e->migrated_to)
+			break;
+		usleep(1000);
+	}
+	__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
+	if (now != e->migrated_to)
+		snprintf(r->skip, sizeof(r->skip), "migration not proven: the "
+			 "spinning tracee stayed on CPU %d for 3 s", now);
+	return 0;
+}
+
 /* S_MIGRATE: pin the stopped tracee to another CPU it may use. */
 static int migrate(struct engine *e)
 {
@@ -933,8 +964,8 @@ static int migrate(struct engine *e)
 	}
 	e->migrated_to = cpu;
 	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
-		 "%smoved from CPU %d to %d at stop %d", r->proof[0] ? "; " : "",
-		 from, cpu, r->stops);
+		 "%smoved from CPU %d to %d %s", r->proof[0] ? "; " : "",
+		 from, cpu, e->stopped ? "at a stop" : "while it ran");
 	return 0;
 }
 
@@ -1088,6 +1119,11 @@ static int walk(struct engine *e)
 		case S_GROUPSTOP:
 			if (!r->skip_io &&
 			    stop_spinning(e, npreempt, s->op == S_GROUPSTOP) < 0)
+				return -1;
+			npreempt++;
+			break;
+		case S_MIGRATE_RUNNING:
+			if (!r->skip_io && migrate_running(e, npreempt) < 0)
 				return -1;
 			npreempt++;
 			break;

@@ -100,6 +100,10 @@ static void steps_text(const struct fpabi_run *r, char *out, size_t n)
 		case S_GROUPSTOP:
 			o += snprintf(out + o, n - o, "%sgroup-stop%s", sep, drop);
 			break;
+		case S_MIGRATE_RUNNING:
+			o += snprintf(out + o, n - o, "%smigrate-while-running%s",
+				      sep, drop);
+			break;
 		case S_EXEC:
 			o += snprintf(out + o, n - o, "%sexecve+exec-stop%s", sep,
 				      drop);
@@ -188,7 +192,8 @@ void report(struct tap *t, const struct fpabi_run *r)
 		else
 			tap_result(t, TAP_PASS, r->id, NULL, NULL);
 		/* scheduling events are reported with what proves them */
-		if (has_step(r, S_PREEMPT) || has_step(r, S_MIGRATE))
+		if (has_step(r, S_PREEMPT) || has_step(r, S_MIGRATE) ||
+		    has_step(r, S_MIGRATE_RUNNING))
 			tap_comment(t, "%s: proof: %s", r->id, r->proof);
 		return;
 	}

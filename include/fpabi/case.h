@@ -27,6 +27,8 @@ enum fpabi_op {
 	S_INTERRUPT,	/* the tracee spins; the tracer stops it with
 			   PTRACE_INTERRUPT */
 	S_GROUPSTOP,	/* the tracee spins; SIGSTOP puts it in group-stop */
+	S_MIGRATE_RUNNING,	/* the tracee spins; the tracer moves it to
+				   another CPU and sees it run there (proof) */
 	S_FORK,		/* a = SC_FORK or SC_THREAD: a child that dumps its
 			   registers and exits; b = 1: from a stop, with
 			   the PTRACE_EVENT_FORK/CLONE stop it causes */
@@ -66,6 +68,7 @@ struct fpabi_step {
 #define SECCOMP_STOP(sc)	{ S_SECCOMP_STOP, (sc), 0 }
 #define INTERRUPT	{ S_INTERRUPT, 0, 0 }
 #define GROUPSTOP	{ S_GROUPSTOP, 0, 0 }
+#define MIGRATE_RUNNING	{ S_MIGRATE_RUNNING, 0, 0 }
 #define EXEC		{ S_EXEC, 0, 0 }
 #define FORK(sc)	{ S_FORK, (sc), 0 }
 #define FORK_STOP(sc)	{ S_FORK, (sc), 1 }
