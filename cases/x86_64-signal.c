@@ -52,6 +52,19 @@ static const struct fpabi_case cases[] = {
 	},
 	{
 		.family = "signal",
+		.name = "nested",
+		.summary = "a SIGILL inside the handler: its frame holds the "
+			   "handler's registers, each sigreturn restores its own",
+		.rule = "X-SIG-3",
+		.needs = NEED_XSAVE,
+		.vset = VSET_ALL,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), SIGNAL_NESTED(3, 0, 0),
+			SIGNAL(4, 0, 0), STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "signal",
 		.name = "altstack",
 		.summary = "on a sigaltstack of AT_MINSIGSTKSZ the frame fits, "
 			   "holds every register, and sigreturn restores them",

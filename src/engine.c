@@ -70,6 +70,7 @@ enum obs_kind { OBS_DUMP, OBS_HANDLER, OBS_FRAME, OBS_CHILD };
 
 #define MAX_OBS		(MAX_STORES + 2 * FPABI_MAX_SIGNALS)
 #define FRAME_CAP	(256 * 1024)	/* SIGFRAME_MAXSZ on arm64 */
+#define SIG_EVS		12		/* entry list 4, exit list 8 */
 
 struct obs {
 	enum obs_kind kind;
@@ -88,6 +89,14 @@ struct engine {
 	unsigned nobs;
 	unsigned nsig;
 	size_t sig_ev_off[FPABI_MAX_SIGNALS];	/* entry list, then exit list */
+	size_t mid_dump[FPABI_MAX_SIGNALS];	/* a nesting handler's dump */
+	struct nest {			/* signals whose handler is running */
+		const struct fpabi_step *s;
+		struct snapshot pre;	/* the model before it */
+		uint32_t astate[4];
+		size_t mid_dump;
+	} nest[FPABI_MAX_SIGNALS];
+	unsigned nnest;
 	size_t frame_off[FPABI_MAX_SIGNALS];
 	size_t child_ev[4];	/* each S_FORK's child list */
 	unsigned nchild;
@@ -138,7 +147,12 @@ static unsigned edit_kind(const struct fpabi_step *s)
 
 static unsigned edit_phase(const struct fpabi_step *s)
 {
-	return s->b >> 8;
+	return (s->b >> 8) & 0x7f;
+}
+
+static bool nested(const struct fpabi_step *s)
+{
+	return s->op == S_FAULT && (s->b & SIG_NESTED);
 }
 
 /* Reserve n bytes of shared memory, page aligned. */
@@ -188,6 +202,8 @@ static int shm_plan(struct engine *e)
 						4 * sizeof(struct fpabi_ev));
 		if (s->op == S_STORE || s->op == S_EXEC || s->op == S_FORK)
 			continue;
+		if (nested(s))
+			e->mid_dump[e->nsig] = take(&off, dump);
 		if (e->nsig == FPABI_MAX_SIGNALS)
 			die("internal: case %s has too many signals", r->id);
 		need_image(e, &off, s->a);
@@ -201,7 +217,7 @@ static int shm_plan(struct engine *e)
 	}
 	/* per signal: entry and exit event lists, and the frame copy */
 	for (i = 0; i < e->nsig; i++) {
-		e->sig_ev_off[i] = take(&off, 8 * sizeof(struct fpabi_ev));
+		e->sig_ev_off[i] = take(&off, SIG_EVS * sizeof(struct fpabi_ev));
 		e->frame_off[i] = take(&off, FRAME_CAP);
 	}
 	r->shm_size = off;
@@ -242,22 +258,31 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 {
 	struct fpabi_run *r = e->r;
 	struct fpabi_sig_slot *slot = &hdr(r)->sig[k];
+	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->sig_ev_off[k]);
+	unsigned x = 4;		/* the exit list */
 
 	slot->want_signo = s->op == S_SIGSYS ? SIGSYS : SIGILL;
-	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->sig_ev_off[k]);
-
-	memset(ev, 0, 8 * sizeof(*ev));
+	memset(ev, 0, SIG_EVS * sizeof(*ev));
 	ev[0].kind = FPABI_EV_STORE;
 	ev[0].ptr = dump;
 	fpabi_arch.ev_store(r, &ev[0]);
 	ev[1].kind = FPABI_EV_END;
 	if (s->a) {
-		ev[4].kind = FPABI_EV_LOAD;
-		ev[4].ptr = e->load_off[s->a];
-		fpabi_arch.ev_load(r, &ev[4], 0);
+		ev[x].kind = FPABI_EV_LOAD;
+		ev[x].ptr = e->load_off[s->a];
+		fpabi_arch.ev_load(r, &ev[x++], 0);
 	}
-	ev[s->a ? 5 : 4].kind = FPABI_EV_END;
-	ev[s->a ? 5 : 4].nr = 1;	/* keep what the exit LOAD put there */
+	if (nested(s)) {
+		/* the next signal, then what the handler holds after it */
+		ev[x++].kind = FPABI_EV_FAULT;
+		ev[x].kind = FPABI_EV_STORE;
+		ev[x].ptr = e->mid_dump[k];
+		canary_poison(r->shm + e->mid_dump[k], fpabi_arch.dump_size(r),
+			      r->cseed);
+		fpabi_arch.ev_store(r, &ev[x++]);
+	}
+	ev[x].kind = FPABI_EV_END;
+	ev[x].nr = 1;		/* keep what the exit LOAD put there */
 	slot->entry_ev = e->sig_ev_off[k];
 	slot->exit_ev = e->sig_ev_off[k] + 4 * sizeof(*ev);
 	slot->frame_off = e->frame_off[k];
@@ -330,6 +355,10 @@ static void build_events(struct engine *e)
 		}
 		if (s->op == S_FAULT || s->op == S_SIGSYS)
 			build_signal(e, nsig++, s, dump);
+		/* a nested SIGILL is raised by the handler before it, not by
+		 * the main list */
+		if (s->op == S_FAULT && i > 0 && nested(s - 1))
+			continue;
 		if (s->op == S_SECCOMP_STOP || s->op == S_SIGSYS)
 			hdr(r)->seccomp = 1;
 		hdr(r)->altstack = r->c->altstack;
@@ -1052,10 +1081,32 @@ static void model_signal(struct engine *e, const struct fpabi_step *s,
 	observe(e, OBS_FRAME, e->frame_off[sig], sig);
 	fpabi_arch.model_handler_entry(r);
 	observe(e, OBS_HANDLER, dump, sig);
+	if (nested(s)) {
+		/* the handler loads its clobber, then the next signal comes */
+		struct nest *n = &e->nest[e->nnest++];
+
+		if (s->a)
+			fpabi_arch.model_load(r, s->a, 0);
+		n->s = s;
+		n->pre = pre;
+		memcpy(n->astate, astate, sizeof(astate));
+		n->mid_dump = e->mid_dump[sig];
+		return;
+	}
 	snapshot_restore(e, &pre);
 	memcpy(r->astate, astate, sizeof(astate));
 	fpabi_arch.model_sigreturn(r, edit_kind(s), edit_phase(s));
 	snapshot_free(&pre);
+	/* a nesting handler goes on: it dumps, then returns itself */
+	while (e->nnest) {
+		struct nest *n = &e->nest[--e->nnest];
+
+		observe(e, OBS_DUMP, n->mid_dump, 0);
+		snapshot_restore(e, &n->pre);
+		memcpy(r->astate, n->astate, sizeof(n->astate));
+		fpabi_arch.model_sigreturn(r, edit_kind(n->s), edit_phase(n->s));
+		snapshot_free(&n->pre);
+	}
 }
 
 /* Walk the steps: the model follows the tracee; the tracer acts at stops. */

@@ -77,6 +77,11 @@ struct fpabi_step {
 #define MIGRATE		{ S_MIGRATE, 0, 0 }
 #define SIGNAL(clobber, edit, edit_phase) \
 	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 }
+/* its handler, after loading phase clobber, takes the next step's SIGILL
+ * (nested) and dumps its registers once that one has returned */
+#define SIG_NESTED	0x8000
+#define SIGNAL_NESTED(clobber, edit, edit_phase) \
+	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 | SIG_NESTED }
 
 /* generic needs; arches define their feature bits below NEED_GENERIC */
 #define NEED_ROOT	(1ull << 63)

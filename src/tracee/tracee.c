@@ -337,7 +337,8 @@ static void setup_signals(pid_t *writer)
 		return;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = (void (*)(int, siginfo_t *, void *))fpabi_sig_entry;
-	sa.sa_flags = SA_SIGINFO;
+	/* SA_NODEFER: a handler may take a nested SIGILL of its own */
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
 	if (h->altstack) {
 		/*
 		 * AT_MINSIGSTKSZ is what the kernel's frame may take; the
