@@ -12,6 +12,7 @@ extern const struct fpabi_family x86_family_sched;
 extern const struct fpabi_family x86_family_stops;
 extern const struct fpabi_family x86_family_exec;
 extern const struct fpabi_family x86_family_proc;
+extern const struct fpabi_family x86_family_amx;
 
 const struct fpabi_family *const x86_families[] = {
 	&x86_family_syscall,
@@ -22,5 +23,6 @@ const struct fpabi_family *const x86_families[] = {
 	&x86_family_stops,
 	&x86_family_exec,
 	&x86_family_proc,
+	&x86_family_amx,
 	NULL
 };

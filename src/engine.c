@@ -1407,6 +1407,10 @@ void run_case(struct fpabi_run *r)
 	struct engine e = { .r = r, .memfd = -1, .migrated_to = -1 };
 	unsigned k;
 
+	if (r->c->probe) {
+		r->c->probe(r);
+		return;
+	}
 	fpabi_arch.layout(r->m, &r->v, &r->lo);
 	expect_alloc(r);
 

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+struct fpabi_run;
+
 enum fpabi_op {
 	S_END = 0,
 	/* tracee steps: run by the tracee's assembly, in order */
@@ -92,6 +94,7 @@ struct fpabi_step {
 enum variant_set {
 	VSET_DEFAULT,	/* the arch's primary variant only */
 	VSET_ALL,	/* every variant the machine supports */
+	VSET_EXTRA,	/* the arch's extra variants (x86: with AMX tiles) */
 };
 
 #define MAX_PARAMS	8
@@ -114,6 +117,11 @@ struct fpabi_case {
 	/* signal handlers run on a sigaltstack of AT_MINSIGSTKSZ (plus room
 	 * for the handler's own code) */
 	uint8_t altstack;
+	/*
+	 * A probe: no tracee; this function asks the kernel directly (in a
+	 * child process where state could leak) and records findings.
+	 */
+	void (*probe)(struct fpabi_run *r);
 	/*
 	 * Fault injection "step": the index of the step dropped, and the
 	 * classification the checks must then report.

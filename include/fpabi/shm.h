@@ -116,6 +116,7 @@ struct fpabi_shm_hdr {
 	uint32_t pad;
 	uint64_t altstack_sp, altstack_size;	/* as the tracee set it */
 	uint64_t minsigstksz;	/* getauxval(AT_MINSIGSTKSZ) in the tracee */
+	uint32_t amx;		/* x86: ARCH_REQ_XCOMP_PERM(XTILEDATA) first */
 };
 
 _Static_assert(sizeof(struct fpabi_shm_hdr) <= FPABI_EXEC_CTL_OFF,

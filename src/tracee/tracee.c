@@ -125,6 +125,20 @@ static pid_t start_writer(int wfd)
 	return pid;
 }
 
+/*
+ * x86 AMX: the permission to use TILEDATA, for the whole process
+ * (Documentation/arch/x86/xstate.rst); the first tile load then takes the
+ * XFD first-use path.
+ */
+static void request_amx(void)
+{
+#if defined(__x86_64__)
+	if (h->amx && syscall(SYS_arch_prctl, 0x1023 /* ARCH_REQ_XCOMP_PERM */,
+			      18 /* XFEATURE_XTILEDATA */) < 0)
+		fail(errno, "ARCH_REQ_XCOMP_PERM: %s", strerror(errno));
+#endif
+}
+
 /* The vector lengths the case asks for (arm64), before any event. */
 static void set_vector_lengths(void)
 {
@@ -431,6 +445,7 @@ int main(int argc, char **argv)
 		compete();
 	wait_for_go();
 	set_vector_lengths();
+	request_amx();
 
 	ev = (struct fpabi_ev *)(base + h->ev_off);
 	resolve_events(ev, h->nev, &writer);

@@ -250,6 +250,15 @@ int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 
 	if (!(m->have & NEED_XSAVE))
 		return 0;
+	if (set == VSET_EXTRA) {
+		/* the tiles too: AMX cases */
+		if (!(m->have & NEED_AMX) || !max)
+			return 0;
+		memset(&v[0], 0, sizeof(v[0]));
+		snprintf(v[0].name, sizeof(v[0].name), "amx");
+		v[0].xfeatures = x->testable | XFM_AMX;
+		return 1;
+	}
 	for (i = 0; i < ARRAY_SIZE(table) && n < max; i++) {
 		uint64_t mask = table[i].mask & x->testable;
 

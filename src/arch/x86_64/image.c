@@ -24,7 +24,6 @@ void x86_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 	char name[24];
 	unsigned i, off;
 
-	(void)v;
 	memset(lo, 0, sizeof(*lo));
 	lo->size = x->size;
 	layout_add(lo, "fcw", 0, 2, 0, XF_FP, R_FCW, 0, FILL_SHAPED, XF_FP);
@@ -83,6 +82,17 @@ void x86_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 		layout_add(lo, "pkru", off, 4, 0, XF_PKRU, R_PKRU, 0,
 			   FILL_SHAPED, XF_PKRU);
 	}
+	if ((v->xfeatures & XFM_AMX) == XFM_AMX) {
+		/* palette 1: eight tiles of 16 rows of 64 bytes */
+		layout_add(lo, "tilecfg", x->xl.comp[XF_TILECFG].offset, 64, 0,
+			   XF_TILECFG, 0, 0, FILL_SHAPED, XF_TILECFG);
+		for (i = 0; i < 8; i++) {
+			off = x->xl.comp[XF_TILEDATA].offset + 1024 * i;
+			snprintf(name, sizeof(name), "tmm%u", i);
+			layout_add(lo, name, off, 1024, 0, XF_TILEDATA, i, 0,
+				   FILL_WORDS, XF_TILEDATA);
+		}
+	}
 }
 
 /* X-GEN-3: FCW 0x37f, MXCSR 0x1f80, MXCSR_MASK the CPU's, the rest 0. */
@@ -138,6 +148,17 @@ void x86_fill_shaped(struct fpabi_run *r, const struct fpabi_field *f,
 		if (!(v32 & 0x3f))
 			v32 |= 1;
 		memcpy(dst, &v32, 4);
+	} else if (f->comp == XF_TILECFG) {
+		/*
+		 * Not a canary: a tile configuration must be valid or XRSTOR
+		 * faults (SDM: LDTILECFG).  The whole of TILEDATA is live.
+		 */
+		memset(dst, 0, 64);
+		dst[0] = 1;				/* palette 1 */
+		for (v32 = 0; v32 < 8; v32++) {
+			dst[16 + 2 * v32] = 64;		/* colsb */
+			dst[48 + v32] = 16;		/* rows */
+		}
 	} else if (f->comp == XF_PKRU) {
 		v32 = (uint32_t)(w & 0xfffffffc);
 		if (!v32)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "x86.h"
 
@@ -50,8 +51,27 @@ static void x86_model_exec(struct fpabi_run *r)
 static void x86_exec_store(struct fpabi_run *r, struct fpabi_ev *ev,
 			   size_t *len)
 {
-	ev->mask = xm(r)->testable;
+	ev->mask = x86_mask(r);
 	*len = xm(r)->size;
+}
+
+static void x86_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
+{
+	h->amx = (r->v.xfeatures & XFM_AMX) != 0;
+}
+
+/*
+ * X-AMX-2: a forked child's TILEDATA is not copied (it is at init, and
+ * XFD re-armed); TILECFG and everything else is.
+ */
+static void x86_model_child(struct fpabi_run *r, unsigned sc)
+{
+	unsigned i;
+
+	(void)sc;
+	for (i = 0; i < r->lo.nfields; i++)
+		if (r->lo.f[i].group == XF_TILEDATA)
+			expect_field_init(r, i, rule_get("X-AMX-2"));
 }
 
 static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
@@ -64,12 +84,12 @@ static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
 static void x86_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 {
 	(void)kind;
-	ev->mask = xm(r)->testable;
+	ev->mask = x86_mask(r);
 }
 
 static void x86_ev_store(struct fpabi_run *r, struct fpabi_ev *ev)
 {
-	ev->mask = xm(r)->testable;
+	ev->mask = x86_mask(r);
 }
 
 static size_t x86_image_size(struct fpabi_run *r)
@@ -182,6 +202,14 @@ const struct fpabi_rule x86_rules[] = {
 	  "sigaltstack, and the whole frame fits in AT_MINSIGSTKSZ bytes",
 	  "arch/x86/kernel/signal.c: get_sigframe(), init_sigframe_size(); "
 	  "fpu/signal.c: fpu__get_fpstate_size()" },
+	{ "X-AMX-1", "ARCH_GET_XCOMP_SUPP includes x87 and SSE and only "
+	  "supported features; ARCH_GET_XCOMP_PERM is within it; "
+	  "ARCH_REQ_XCOMP_PERM refuses TILECFG (EOPNOTSUPP), a feature the "
+	  "CPU lacks (EOPNOTSUPP) and an index past the last feature (EINVAL)",
+	  "arch/x86/kernel/fpu/xstate.c: fpu_xstate_prctl(), xstate_request_perm()" },
+	{ "X-AMX-2", "a forked child's TILEDATA is at init (XFD re-armed); "
+	  "the rest of its xstate, TILECFG included, is the parent's",
+	  "arch/x86/kernel/fpu/core.c: fpu_clone() (fpstate_reset)" },
 	{ "PT-IOV", "GETREGSET sets iov_len to the regset's size and writes "
 	  "no byte past it",
 	  "kernel/ptrace.c: ptrace_regset(); kernel/regset.c: copy_regset_to_user()" },
@@ -225,6 +253,8 @@ const struct fpabi_arch fpabi_arch = {
 	.model_syscall = x86_model_syscall,
 	.check_dump = x86_check_dump,
 	.exec_store = x86_exec_store,
+	.model_child = x86_model_child,
+	.shm_setup = x86_shm_setup,
 	.model_exec = x86_model_exec,
 	.check_stop = x86_check_stop,
 	.write_stop = x86_write_stop,

@@ -74,23 +74,38 @@ void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 	}
 }
 
+/*
+ * The task's XSAVE size and features: TILEDATA (the last component) only
+ * once the task has used AMX and the kernel grew its buffer (X-SIG-1/2).
+ */
+static uint64_t task_features(const struct fpabi_run *r)
+{
+	uint64_t f = xm(r)->xl.xcr0;
+
+	return r->v.xfeatures & XFM(XF_TILEDATA) ? f : f & ~XFM(XF_TILEDATA);
+}
+
+static uint32_t task_size(const struct fpabi_run *r)
+{
+	return xsave_std_end(&xm(r)->xl, task_features(r));
+}
+
 /* X-SIG-2: fx_sw_reserved, and magic2 after the XSAVE area. */
 static void check_sw(struct fpabi_run *r, const char *obs,
 		     const struct fpstate_info *fi)
 {
-	const struct x86_machine *x = xm(r);
 	const struct fpabi_rule *rule = rule_get("X-SIG-2");
 	static const uint32_t zero[7];
 
 	check_value(r, obs, "fx_sw_reserved.magic1", FP_XSTATE_MAGIC1,
 		    fi->sw.magic1, rule);
-	check_value(r, obs, "fx_sw_reserved.xstate_size", x->size,
+	check_value(r, obs, "fx_sw_reserved.xstate_size", task_size(r),
 		    fi->sw.xstate_size, rule);
 	check_value(r, obs, "fx_sw_reserved.extended_size",
-		    x->size + FP_XSTATE_MAGIC2_SIZE, fi->sw.extended_size, rule);
-	/* the task's user features: TILEDATA only once the task uses AMX */
-	check_value(r, obs, "fx_sw_reserved.xfeatures",
-		    x->xl.xcr0 & ~XFM(XF_TILEDATA), fi->sw.xfeatures, rule);
+		    task_size(r) + FP_XSTATE_MAGIC2_SIZE, fi->sw.extended_size,
+		    rule);
+	check_value(r, obs, "fx_sw_reserved.xfeatures", task_features(r),
+		    fi->sw.xfeatures, rule);
 	check_bytes(r, obs, "fx_sw_reserved.padding", zero, fi->sw.padding,
 		    sizeof(zero), rule);
 	check_value(r, obs, "magic2 at xstate_size", FP_XSTATE_MAGIC2,
@@ -132,7 +147,6 @@ static void check_header(struct fpabi_run *r, const char *obs,
 void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		     const uint8_t *copy, const char *obs)
 {
-	const struct x86_machine *x = xm(r);
 	const uint8_t *fp = copy + s->aux[0];
 	struct fpstate_info fi;
 	uint8_t *img;
@@ -144,19 +158,19 @@ void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		    s->aux[3] & UC_FP_XSTATE, rule_get("X-SIG-1"));
 	check_value(r, obs, "fpstate address % 64", 0, s->aux[2] & 63,
 		    rule_get("X-SIG-1"));
-	if (s->aux[0] + s->aux[1] > s->frame_cap || s->aux[1] < x->size) {
+	if (s->aux[0] + s->aux[1] > s->frame_cap || s->aux[1] < task_size(r)) {
 		check_value(r, obs, "fpstate bytes the handler could copy",
-			    x->size, s->aux[1], rule_get("X-SIG-2"));
+			    task_size(r), s->aux[1], rule_get("X-SIG-2"));
 		return;
 	}
-	fpstate_parse(fp, s->aux[1], x->size, &fi);
+	fpstate_parse(fp, s->aux[1], task_size(r), &fi);
 	check_sw(r, obs, &fi);
 	if (fi.kind != FPSTATE_XSAVE)
 		return;
 	check_header(r, obs, &fi.hdr);
 	/* a component whose XSTATE_BV bit is clear is at init (X-SIG-3) */
-	img = xmalloc(r->lo.size);
-	memcpy(img, fp, r->lo.size);
+	img = xzalloc(r->lo.size);
+	memcpy(img, fp, MIN(r->lo.size, task_size(r)));
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
 

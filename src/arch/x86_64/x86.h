@@ -44,6 +44,12 @@ static inline const struct x86_machine *xm(const struct fpabi_run *r)
 	return r->m->arch;
 }
 
+/* The components a run loads and stores: AMX tiles only when asked. */
+static inline uint64_t x86_mask(const struct fpabi_run *r)
+{
+	return xm(r)->testable | (r->v.xfeatures & XFM_AMX);
+}
+
 void x86_probe(struct fpabi_machine *m);
 void x86_info(const struct fpabi_machine *m, FILE *f);
 int x86_variants(const struct fpabi_machine *m, enum variant_set set,
@@ -64,6 +70,7 @@ void x86_check_stop(struct fpabi_run *r);
 int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
 const char *x86_write_kind_name(unsigned kind);
 
+void x86_amx_probe(struct fpabi_run *r);
 void x86_model_handler_entry(struct fpabi_run *r);
 void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase);
 void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
