@@ -12,7 +12,9 @@
  *
  * VL is the effective vector length: the SVE VL, or the streaming VL when
  * SVCR.SM is set.  ZA (SVL rows of SVL bytes) and ZT0 (64 bytes) live in
- * separate buffers whose addresses the event carries in .arg[0] and .arg[1].
+ * buffers whose addresses the event carries in .arg[0] and .arg[1]; the
+ * tracer puts them in the same image, at offsets that do not depend on
+ * the VL (after the largest Z/P/FFR block: src/arch/arm64/image.c).
  * FPSIMD-only loads and stores (FPABI_A64_V) use the Z slots' first 16
  * bytes; .arg[2] gives the image's VL (the distance between slots).
  */
@@ -30,11 +32,28 @@
 #define FPABI_A64_ZA		(1u << 7)	/* ZA rows, needs SVCR.ZA */
 #define FPABI_A64_ZT		(1u << 8)	/* ZT0, needs SME2 and SVCR.ZA */
 #define FPABI_A64_INFO		(1u << 9)	/* STORE only: SVCR, VL, SVL */
+/*
+ * LOAD only: smstart sm / smstart za before anything is loaded (a change
+ * of PSTATE.SM resets Z, P, FFR, FPSR and FPMR; of PSTATE.ZA zeroes ZA
+ * and ZT0: Arm ARM ResetSVEState/ResetSMEState), so the loads that follow
+ * are made in that mode, at its vector length.
+ */
+#define FPABI_A64_SMSTART_SM	(1u << 10)
+#define FPABI_A64_SMSTART_ZA	(1u << 11)
+/*
+ * Conditional groups (LOAD and STORE): ZA and ZT only while PSTATE.ZA is
+ * set, FFR in streaming mode only when .aux has FPABI_A64_AUX_FA64; where
+ * the condition fails a LOAD skips the group and a STORE writes zeros to
+ * its slot (the architecture makes it inaccessible, the dump says 0).
+ */
+#define FPABI_A64_COND		(1u << 12)
 
 /* .aux bits of LOAD/STORE events: what the CPU implements */
 #define FPABI_A64_AUX_SME_BIT	0
 #define FPABI_A64_AUX_SVE_BIT	1
+#define FPABI_A64_AUX_FA64_BIT	2	/* FEAT_SME_FA64: FFR in streaming mode */
 #define FPABI_A64_AUX_SME	(1u << FPABI_A64_AUX_SME_BIT)
+#define FPABI_A64_AUX_FA64	(1u << FPABI_A64_AUX_FA64_BIT)
 #define FPABI_A64_AUX_SVE	(1u << FPABI_A64_AUX_SVE_BIT)
 
 /* control block offsets */

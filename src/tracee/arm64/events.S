@@ -40,7 +40,12 @@
  *                predicate (ones then zeros for some lane size): wrffr
  *                of anything else is UNPREDICTABLE.  FFR in streaming
  *                mode needs FEAT_SME_FA64.
- *                LOAD order: FPSR/FPCR, FPMR, TPIDR2, V, Z, FFR, P, ZA, ZT.
+ *                FPABI_A64_SMSTART_SM/ZA (LOAD): smstart sm / za first.
+ *                FPABI_A64_COND: ZA and ZT only while PSTATE.ZA, FFR in
+ *                streaming mode only with .aux bit 2 (FA64); a STORE
+ *                writes zeros where the group is inaccessible.
+ *                LOAD order: SMSTART, FPSR/FPCR, FPMR, TPIDR2, V, Z, FFR,
+ *                P, ZA, ZT.
  *                STORE order: V, Z, P, FFR, FPSR/FPCR, FPMR, TPIDR2, ZA,
  *                ZT, INFO.  INFO writes SVCR (mrs svcr), VL (rdvl) and SVL
  *                (rdsvl) to the control block; a value the .aux bits say
@@ -111,6 +116,27 @@
 .endm
 .macro	str_zt0 nx
 	.inst	0xe13f8000 | ((\nx) << 5)
+.endm
+
+/*
+ * FPABI_A64_COND: branch to \skip when the group is inaccessible: ZA and
+ * ZT while PSTATE.ZA is clear; FFR in streaming mode without FA64.
+ * Uses x15.
+ */
+.macro	cond_za skip
+	tst	x20, #FPABI_A64_COND
+	b.eq	9f
+	mrs	x15, svcr
+	tbz	x15, #1, \skip
+9:
+.endm
+.macro	cond_ffr skip
+	tst	x20, #FPABI_A64_COND
+	b.eq	9f
+	tbnz	x22, #FPABI_A64_AUX_FA64_BIT, 9f
+	mrs	x15, svcr
+	tbnz	x15, #0, \skip
+9:
 .endm
 
 /* x11 := address of P0 in the image at x21: 64 + 32 * VL */
@@ -192,7 +218,13 @@ fpabi_run_events:
 
 /* ---------------------------------------------------------------- LOAD */
 .Lload:
-	tst	x20, #FPABI_A64_FPSR_FPCR
+	tst	x20, #FPABI_A64_SMSTART_SM
+	b.eq	1f
+	smstart	sm
+1:	tst	x20, #FPABI_A64_SMSTART_ZA
+	b.eq	1f
+	smstart	za
+1:	tst	x20, #FPABI_A64_FPSR_FPCR
 	b.eq	1f
 	ldr	x9, [x21, #FPABI_A64_CTRL_FPSR]
 	msr	fpsr, x9
@@ -222,6 +254,7 @@ fpabi_run_events:
 	.endr
 1:	tst	x20, #FPABI_A64_FFR
 	b.eq	1f
+	cond_ffr 1f
 	p_base
 	ldr	p0, [x11, #16, mul vl]		/* the FFR slot */
 	wrffr	p0.b
@@ -234,6 +267,7 @@ fpabi_run_events:
 	.endr
 1:	tst	x20, #FPABI_A64_ZA
 	b.eq	1f
+	cond_za	1f
 	ldr	x9, [x19, #FPABI_EV_OFF_ARG + 0]
 	rdsvl	x10, #1
 	mov	w12, #0
@@ -244,6 +278,7 @@ fpabi_run_events:
 	b.ne	2b
 1:	tst	x20, #FPABI_A64_ZT
 	b.eq	1f
+	cond_za	1f
 	ldr	x9, [x19, #FPABI_EV_OFF_ARG + 8]
 	ldr_zt0	9
 1:	b	.Lstep
@@ -272,11 +307,19 @@ fpabi_run_events:
 	.endr
 1:	tst	x20, #FPABI_A64_FFR
 	b.eq	1f
+	cond_ffr 5f
 	p_base
 	str	p0, [x11, #0, mul vl]		/* p0 is the scratch for FFR */
 	rdffr	p0.b
 	str	p0, [x11, #16, mul vl]		/* the FFR slot */
 	ldr	p0, [x11, #0, mul vl]
+	b	1f
+5:	p_base					/* inaccessible: zeros */
+	add	x9, x11, x10, lsl #1		/* FFR slot: P0 + 16 * VL/8 */
+	lsr	x10, x10, #4
+2:	strh	wzr, [x9], #2
+	subs	x10, x10, #1
+	b.ne	2b
 1:	tst	x20, #FPABI_A64_FPSR_FPCR
 	b.eq	1f
 	mrs	x9, fpsr
@@ -294,6 +337,7 @@ fpabi_run_events:
 1:	tst	x20, #FPABI_A64_ZA
 	b.eq	1f
 	ldr	x9, [x19, #FPABI_EV_OFF_ARG + 0]
+	cond_za	5f
 	rdsvl	x10, #1
 	mov	w12, #0
 2:	str	za[w12, 0], [x9]
@@ -301,10 +345,22 @@ fpabi_run_events:
 	add	w12, w12, #1
 	cmp	w12, w10
 	b.ne	2b
+	b	1f
+5:	rdsvl	x10, #1				/* ZA off: SVL * SVL zeros */
+	mul	x10, x10, x10
+2:	stp	xzr, xzr, [x9], #16
+	subs	x10, x10, #16
+	b.ne	2b
 1:	tst	x20, #FPABI_A64_ZT
 	b.eq	1f
 	ldr	x9, [x19, #FPABI_EV_OFF_ARG + 8]
+	cond_za	5f
 	str_zt0	9
+	b	1f
+5:	stp	xzr, xzr, [x9]			/* ZA off: 64 zeros */
+	stp	xzr, xzr, [x9, #16]
+	stp	xzr, xzr, [x9, #32]
+	stp	xzr, xzr, [x9, #48]
 1:	tst	x20, #FPABI_A64_INFO
 	b.eq	1f
 	mov	x9, #0				/* SVCR */
