@@ -137,6 +137,14 @@ void run_broken(struct fpabi_run *r, const char *fmt, ...)
 
 const struct fpabi_rule *rule_get(const char *id);
 
+/*
+ * regset.c: GETREGSET into a buffer poisoned first (returns the errno, 0
+ * on success, and the iov_len the kernel left), and SETREGSET.
+ */
+int regset_get(struct fpabi_run *r, unsigned note, void *buf, size_t len,
+	       size_t *got);
+int regset_set(struct fpabi_run *r, unsigned note, void *buf, size_t len);
+
 /* engine.c */
 void run_case(struct fpabi_run *r);
 const char *sc_name(unsigned sc);

@@ -19,33 +19,6 @@
 #define FPR_SIZE	528	/* struct user_fpsimd_state */
 #define SVE_REGSET_MAX	SVE_PT_SIZE(16, SVE_PT_REGS_SVE)	/* ARCH_SVE_VQ_MAX */
 
-static int getregset(struct fpabi_run *r, unsigned note, uint8_t *buf,
-		     size_t len, size_t *got)
-{
-	struct iovec iov = { buf, len };
-
-	canary_poison(buf, len, r->cseed);
-	*got = len;
-	if (r->skip_io)
-		return 0;	/* fault injection: the read is dropped */
-	if (ptrace(PTRACE_GETREGSET, r->pid, note, &iov) < 0)
-		return errno;
-	*got = iov.iov_len;
-	return 0;
-}
-
-static int setregset(struct fpabi_run *r, unsigned note, void *buf,
-		     size_t len)
-{
-	struct iovec iov = { buf, len };
-
-	if (r->skip_io)
-		return 0;	/* fault injection: the write is dropped */
-	if (ptrace(PTRACE_SETREGSET, r->pid, note, &iov) < 0)
-		return errno;
-	return 0;
-}
-
 /* A-PT-1: bytes from off to the end of the buffer are still poison. */
 static void check_untouched(struct fpabi_run *r, const char *obs,
 			    const uint8_t *buf, size_t off, size_t len)
@@ -95,7 +68,7 @@ static void check_fpr(struct fpabi_run *r)
 
 	snprintf(obs, sizeof(obs), "NT_PRFPREG read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_PRFPREG, buf, sizeof(buf), &got);
+	err = regset_get(r, NT_PRFPREG, buf, sizeof(buf), &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-3"));
 	if (!err) {
 		memcpy(img, r->exp.img, r->lo.size);
@@ -170,7 +143,7 @@ static void check_sve(struct fpabi_run *r)
 
 	snprintf(obs, sizeof(obs), "NT_ARM_SVE read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_SVE, buf, len, &got);
+	err = regset_get(r, NT_ARM_SVE, buf, len, &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-5"));
 	if (err)
 		goto out;
@@ -216,7 +189,7 @@ static void check_ssve_inactive(struct fpabi_run *r)
 
 	snprintf(obs, sizeof(obs), "NT_ARM_SSVE read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_SSVE, buf, len, &got);
+	err = regset_get(r, NT_ARM_SSVE, buf, len, &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-7"));
 	if (!err) {
 		memcpy(&h, buf, sizeof(h));
@@ -242,7 +215,7 @@ static void check_absent(struct fpabi_run *r, unsigned note, const char *name,
 
 	snprintf(obs, sizeof(obs), "%s read %u at stop %d", name, r->reads,
 		 r->stops);
-	err = getregset(r, note, buf, sizeof(buf), &got);
+	err = regset_get(r, note, buf, sizeof(buf), &got);
 	check_errno(r, obs, "PTRACE_GETREGSET (feature absent)", EINVAL, err,
 		    rule_get(rule));
 }
@@ -264,7 +237,7 @@ static void check_za_off(struct fpabi_run *r)
 
 	snprintf(obs, sizeof(obs), "NT_ARM_ZA read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_ZA, buf, sizeof(buf), &got);
+	err = regset_get(r, NT_ARM_ZA, buf, sizeof(buf), &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-16"));
 	if (!err) {
 		memcpy(&h, buf, sizeof(h));
@@ -284,7 +257,7 @@ static void check_za_off(struct fpabi_run *r)
 	}
 	snprintf(obs, sizeof(obs), "NT_ARM_ZT read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_ZT, buf, 64, &got);
+	err = regset_get(r, NT_ARM_ZT, buf, 64, &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-18"));
 	if (!err)
 		check_bytes(r, obs, "ZT0 with ZA off", zero, buf, 64,
@@ -305,7 +278,7 @@ static void check_tls_fpmr(struct fpabi_run *r)
 
 	snprintf(obs, sizeof(obs), "NT_ARM_TLS read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_TLS, (uint8_t *)tls, sizeof(tls), &got);
+	err = regset_get(r, NT_ARM_TLS, (uint8_t *)tls, sizeof(tls), &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-21"));
 	if (!err) {
 		if (got != 8)
@@ -322,7 +295,7 @@ static void check_tls_fpmr(struct fpabi_run *r)
 	}
 	snprintf(obs, sizeof(obs), "NT_ARM_FPMR read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_FPMR, (uint8_t *)fpmr, sizeof(fpmr), &got);
+	err = regset_get(r, NT_ARM_FPMR, (uint8_t *)fpmr, sizeof(fpmr), &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-20"));
 	if (!err) {
 		check_value(r, obs, "iov_len", 8, got, rule_get("A-PT-20"));
@@ -472,7 +445,7 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 	}
 	snprintf(obs, sizeof(obs), "%s write at stop %d",
 		 a64_write_kind_name(kind), r->stops);
-	err = setregset(r, note, buf, len);
+	err = regset_set(r, note, buf, len);
 	rule = rule_get(kind == W_PRFPREG ? "A-PT-4" :
 			kind == W_FPSIMD || kind == W_FPSIMD_HEADER ? "A-PT-12" :
 			kind == W_SVE_VL ? "A-PT-11" : "A-PT-13");

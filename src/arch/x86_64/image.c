@@ -175,6 +175,27 @@ void x86_set_header(uint8_t *img, uint64_t xstate_bv)
 	memcpy(img + XSAVE_HDR_OFF, &xstate_bv, 8);
 }
 
+/*
+ * A fresh FPU state, as after exec or on handler entry: every component at
+ * init, but PKRU at init_pkru_value (arch/x86/mm/pkeys.c; 0x55555554
+ * unless changed with init_pkru= or debugfs): pkey 0 allowed, the rest
+ * denied.
+ */
+void x86_expect_fresh(struct fpabi_run *r, const struct fpabi_rule *rule)
+{
+	uint32_t pkru = 0x55555554;
+	unsigned i;
+
+	for (i = 0; i < r->lo.nfields; i++) {
+		if (r->lo.f[i].fill == FILL_NONE)
+			continue;
+		if (r->lo.f[i].group == XF_PKRU)
+			expect_field(r, i, (const uint8_t *)&pkru, rule);
+		else
+			expect_field_init(r, i, rule);
+	}
+}
+
 /* Components the model expects to hold something other than init. */
 uint64_t x86_expected_live(const struct fpabi_run *r)
 {

@@ -34,18 +34,7 @@ static void x86_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg)
  */
 static void x86_model_exec(struct fpabi_run *r)
 {
-	const struct fpabi_rule *rule = rule_get("X-PROC-1");
-	uint32_t pkru = 0x55555554;	/* arch/x86/mm/pkeys.c default */
-	unsigned i;
-
-	for (i = 0; i < r->lo.nfields; i++) {
-		if (r->lo.f[i].fill == FILL_NONE)
-			continue;
-		if (r->lo.f[i].group == XF_PKRU)
-			expect_field(r, i, (const uint8_t *)&pkru, rule);
-		else
-			expect_field_init(r, i, rule);
-	}
+	x86_expect_fresh(r, rule_get("X-PROC-1"));
 }
 
 static void x86_exec_store(struct fpabi_run *r, struct fpabi_ev *ev,

@@ -20,37 +20,6 @@
 
 #define SLACK 64	/* poisoned bytes past the regset the kernel must not touch */
 
-/*
- * GETREGSET into a buffer poisoned beyond what the kernel should write.
- * Returns the errno (0 on success) and the iov_len the kernel left.
- */
-static int getregset(struct fpabi_run *r, unsigned note, uint8_t *buf,
-		     size_t len, size_t *got)
-{
-	struct iovec iov = { buf, len };
-
-	canary_poison(buf, len, r->cseed);
-	*got = len;
-	if (r->skip_io)
-		return 0;	/* fault injection: the read is dropped */
-	if (ptrace(PTRACE_GETREGSET, r->pid, note, &iov) < 0)
-		return errno;
-	*got = iov.iov_len;
-	return 0;
-}
-
-static int setregset(struct fpabi_run *r, unsigned note, uint8_t *buf,
-		     size_t len)
-{
-	struct iovec iov = { buf, len };
-
-	if (r->skip_io)
-		return 0;	/* fault injection: the write is dropped */
-	if (ptrace(PTRACE_SETREGSET, r->pid, note, &iov) < 0)
-		return errno;
-	return 0;
-}
-
 /* Bytes of the standard format that no field or header check covers. */
 static void check_gaps(struct fpabi_run *r, const char *obs,
 		       const uint8_t *buf)
@@ -95,7 +64,7 @@ static void check_xstate(struct fpabi_run *r, unsigned nread)
 
 	snprintf(obs, sizeof(obs), "NT_X86_XSTATE read %u at stop %d", nread,
 		 r->stops);
-	err = getregset(r, NT_X86_XSTATE, buf, x->size + SLACK, &got);
+	err = regset_get(r, NT_X86_XSTATE, buf, x->size + SLACK, &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule);
 	if (err)
 		goto out;
@@ -148,7 +117,7 @@ static void check_fpregs(struct fpabi_run *r, unsigned nread)
 
 	snprintf(obs, sizeof(obs), "NT_PRFPREG read %u at stop %d", nread,
 		 r->stops);
-	err = getregset(r, NT_PRFPREG, buf, 512 + SLACK, &got);
+	err = regset_get(r, NT_PRFPREG, buf, 512 + SLACK, &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule);
 	if (err)
 		goto out;
@@ -186,7 +155,7 @@ static int write_xstate(struct fpabi_run *r, unsigned phase, uint64_t bv)
 	/* X-PT-4: bytes 416-511 are ignored on write: poison proves it */
 	canary_poison(buf + 416, 96, r->cseed);
 	snprintf(obs, sizeof(obs), "NT_X86_XSTATE write at stop %d", r->stops);
-	err = setregset(r, NT_X86_XSTATE, buf, x->size);
+	err = regset_set(r, NT_X86_XSTATE, buf, x->size);
 	check_errno(r, obs, "PTRACE_SETREGSET", 0, err, rule_get("X-PT-4"));
 	free(buf);
 	if (err)
@@ -205,7 +174,7 @@ static int write_fpregs(struct fpabi_run *r, unsigned phase)
 	image_fill(r, img, phase, 0);
 	memset(img + 416, 0, 96);
 	snprintf(obs, sizeof(obs), "NT_PRFPREG write at stop %d", r->stops);
-	err = setregset(r, NT_PRFPREG, img, 512);
+	err = regset_set(r, NT_PRFPREG, img, 512);
 	check_errno(r, obs, "PTRACE_SETREGSET", 0, err, rule_get("X-PT-2"));
 	if (!err) {
 		/* X-PT-2: x87 and SSE take the written values, the rest stays */

@@ -12,7 +12,6 @@
 #include "x86.h"
 
 #define UC_FP_XSTATE		0x1	/* uapi asm/ucontext.h */
-#define INIT_PKRU_VALUE		0x55555554u	/* arch/x86/mm/pkeys.c default */
 
 static const char *const edit_names[] = {
 	[E_NONE] = "none",
@@ -31,18 +30,7 @@ const char *x86_edit_name(unsigned edit)
  */
 void x86_model_handler_entry(struct fpabi_run *r)
 {
-	const struct fpabi_rule *rule = rule_get("X-SIG-5");
-	uint32_t pkru = INIT_PKRU_VALUE;
-	unsigned i;
-
-	for (i = 0; i < r->lo.nfields; i++) {
-		if (r->lo.f[i].fill == FILL_NONE)
-			continue;
-		if (r->lo.f[i].group == XF_PKRU)
-			expect_field(r, i, (const uint8_t *)&pkru, rule);
-		else
-			expect_field_init(r, i, rule);
-	}
+	x86_expect_fresh(r, rule_get("X-SIG-5"));
 }
 
 /*

@@ -63,6 +63,7 @@ void x86_fill_shaped(struct fpabi_run *r, const struct fpabi_field *f,
 		     uint8_t *dst, unsigned phase, unsigned task);
 void x86_set_header(uint8_t *img, uint64_t xstate_bv);
 uint64_t x86_expected_live(const struct fpabi_run *r);
+void x86_expect_fresh(struct fpabi_run *r, const struct fpabi_rule *rule);
 void x86_expect_components(struct fpabi_run *r, unsigned phase,
 			   uint64_t live, const struct fpabi_rule *rule);
 
