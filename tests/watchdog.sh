@@ -31,7 +31,7 @@ for sig in TERM KILL INT; do
 	"$FPABI" run --filter "$one" --timeout 60 --inject-fault=hang:any >/dev/null 2>&1 &
 	runner=$!
 	t=""
-	for _ in $(seq 100); do
+	for _ in $(seq 400); do
 		t=$(tracee_of $runner)
 		[ -n "$t" ] && break
 		sleep 0.05
