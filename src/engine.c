@@ -1355,10 +1355,13 @@ static void check_proof(struct fpabi_run *r)
 		if (s->op != S_SYSCALL ||
 		    (sc != SC_PIPE_READ && sc != SC_NANOSLEEP))
 			continue;
-		if (p->nvcsw[1] - p->nvcsw[0] < 1)
+		if (p->nvcsw[1] - p->nvcsw[0] < 1) {
+			r->unproven = true;
 			run_broken(r, "%s did not switch the tracee out "
 				   "(voluntary switches did not grow): the event "
-				   "under test is not proven", sc_name(sc));
+				   "under test is not proven (attempt %u of %u)",
+				   sc_name(sc), r->attempt, FPABI_ATTEMPTS);
+		}
 	}
 }
 

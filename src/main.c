@@ -112,6 +112,30 @@ static bool inject_hits(const struct fpabi_opts *o, const struct plan_item *it)
 		!fnmatch(o->inject_target, it->id, 0));
 }
 
+/* A fresh run of plan item it: the seed depends on the item and the
+ * repetition only, so a repeated attempt replays the same values. */
+static void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
+		     const struct fpabi_opts *o, const struct plan_item *it,
+		     unsigned attempt)
+{
+	memset(r, 0, sizeof(*r));
+	r->m = m;
+	r->o = o;
+	r->c = it->c;
+	r->v = it->v;
+	r->v0 = it->v;
+	r->param = it->param;
+	r->attempt = attempt;
+	snprintf(r->id, sizeof(r->id), "%s", it->id);
+	r->seed = mix64(o->seed ^ hash_str(it->id));
+	r->cseed = canary_seed16(r->seed);
+	if (inject_hits(o, it)) {
+		r->inject_byte = o->inject == INJ_BYTE;
+		r->drop_step = o->inject == INJ_STEP && it->c->drop >= 0;
+		r->hang = o->inject == INJ_HANG;
+	}
+}
+
 static char *find_tracee(const char *opt)
 {
 	char self[PATH_MAX], *slash, *path;
@@ -302,32 +326,25 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		for (i = 0; i < p.n; i++) {
 			const struct plan_item *it = &p.items[i];
 			struct fpabi_run r;
+			unsigned attempt = 0;
 
-			memset(&r, 0, sizeof(r));
-			r.m = m;
-			r.o = o;
-			r.c = it->c;
-			r.v = it->v;
-			r.v0 = it->v;
-			r.param = it->param;
-			snprintf(r.id, sizeof(r.id), "%s", it->id);
 			if (it->skip) {
 				tap_result(&t, TAP_SKIP, it->id, it->skip, NULL);
 				continue;
 			}
-			r.seed = mix64(o->seed ^ hash_str(it->id));
-			r.cseed = canary_seed16(r.seed);
-			if (inject_hits(o, it)) {
-				r.inject_byte = o->inject == INJ_BYTE;
-				r.drop_step = o->inject == INJ_STEP &&
-					      it->c->drop >= 0;
-				r.hang = o->inject == INJ_HANG;
-			}
-			vlog("running %s (seed %llu)", r.id,
-			     (unsigned long long)o->seed);
-			run_case(&r);
-			vlog("%s: %u values checked, %u findings", r.id, r.checks,
-			     r.nfind);
+			do {
+				init_run(&r, m, o, it, ++attempt);
+				vlog("running %s (seed %llu, attempt %u)", r.id,
+				     (unsigned long long)o->seed, attempt);
+				run_case(&r);
+				vlog("%s: %u values checked, %u findings", r.id,
+				     r.checks, r.nfind);
+			} while (r.unproven && attempt < FPABI_ATTEMPTS);
+			if (attempt > 1 && !r.unproven)
+				snprintf(r.proof + strlen(r.proof),
+					 sizeof(r.proof) - strlen(r.proof),
+					 "%sproven on attempt %u",
+					 r.proof[0] ? "; " : "", attempt);
 			report(&t, &r);
 		}
 	}

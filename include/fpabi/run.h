@@ -84,7 +84,15 @@ struct fpabi_run {
 	char broken[256];	/* setup failure: no verdict on the kernel */
 	char proof[192];	/* what proves the event happened */
 	char skip[160];		/* the event could not be proven: SKIP why */
+	bool unproven;		/* the event did not happen: worth a retry */
+	unsigned attempt;	/* 1-based; runs whose event was not proven
+				 * are repeated, up to FPABI_ATTEMPTS */
 };
+
+/* A run whose event under test did not happen (a blocking syscall that
+ * was woken before it was switched out, a sleep whose timer expired while
+ * the task was preempted) is run again, this many times at most. */
+#define FPABI_ATTEMPTS 5
 
 /*
  * The image layout changes (arm64: a new vector length, taken from r->v):

@@ -96,10 +96,38 @@ static int sleeping(pid_t pid)
 }
 
 /*
+ * Has pid been taken off the run queue?  /proc/PID/wchan names where a task
+ * waits only once it is dequeued (kernel/sched/core.c get_wchan() checks
+ * !p->on_rq), while /proc/PID/stat says S as soon as the task set its state,
+ * before schedule(): a byte written in that window wakes the reader before
+ * it ever switches out.  1 dequeued, 0 not (or hidden), -1 unreadable.
+ */
+static int dequeued(pid_t pid)
+{
+	char path[64], buf[64];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/wchan", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = 0;
+	return n > 0 && strcmp(buf, "0") != 0;
+}
+
+/*
  * A helper process that writes one byte into the pipe once the tracee is
  * asleep in read(), so the read blocks and the tracee is switched out.  It
  * is cloned without an exit signal: the tracee gets no SIGCHLD (a signal
- * would be a ptrace stop the case did not ask for).
+ * would be a ptrace stop the case did not ask for).  Where wchan stays
+ * hidden (it reads "0" for tasks we may not inspect) the state alone is
+ * used after half a second; the tracer's proof still catches a read that
+ * did not block, and the run is retried.
  */
 static pid_t start_writer(int wfd)
 {
@@ -110,12 +138,15 @@ static pid_t start_writer(int wfd)
 		fail(errno, "clone writer: %s", strerror(errno));
 	if (pid == 0) {
 		struct timespec ts = { 0, 200000 };
-		int i;
+		int i, hidden = 0, d;
 
 		for (i = 0; i < 150000; i++) {
 			if (__atomic_load_n(&h->state, __ATOMIC_SEQ_CST) ==
-			    TRACEE_RUNNING && sleeping(parent) == 1)
-				break;
+			    TRACEE_RUNNING && sleeping(parent) == 1) {
+				d = dequeued(parent);
+				if (d != 0 || ++hidden > 2500)
+					break;
+			}
 			nanosleep(&ts, NULL);
 		}
 		if (write(wfd, "x", 1) != 1)
