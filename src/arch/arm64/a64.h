@@ -3,6 +3,8 @@
 #ifndef FPABI_A64_H
 #define FPABI_A64_H
 
+#include <string.h>
+
 #include "fpabi/arch.h"
 #include "fpabi/arm64-image.h"
 #include "fpabi/run.h"
@@ -30,15 +32,34 @@ enum {
 	G_FFR,
 	G_FPSR,		/* FPSR and FPCR */
 	G_INFO,		/* VL, SVCR as the tracee read them */
+	G_ZA,		/* ZA rows (SME variants only) */
+	G_ZT,		/* ZT0 (SME2) */
+	G_TPIDR2,
+	G_FPMR,
 	G_NGROUPS
 };
 #define GM(g)	(1ull << (g))
 
 /* canary component numbers */
-enum { C_Z = 16, C_P, C_FFR, C_FPSR, C_FPCR, C_INFO };
+enum { C_Z = 16, C_P, C_FFR, C_FPSR, C_FPCR, C_INFO, C_ZA, C_ZT, C_TPIDR2,
+       C_FPMR };
 
 /* LOAD kinds (S_LOAD b) */
-enum { L_ALL, L_FPSIMD };
+enum {
+	L_ALL,		/* everything; SME variants: smstart into the
+			   variant's SVCR first, then Z/P/FFR at its
+			   effective VL, ZA/ZT if ZA, TPIDR2, FPMR */
+	L_FPSIMD,
+};
+
+/*
+ * SME variants (variant set VSET_SME): v.svl != 0, v.svcr the SVCR the
+ * case's loads establish (the model keeps the current one in the image's
+ * svcr field, and r->v.svcr in step with it).
+ */
+#define VSET_SME	2
+#define SV_SM		1u
+#define SV_ZA		2u
 
 /* write kinds (S_WRITE b) */
 enum {
@@ -49,6 +70,13 @@ enum {
 	W_SVE_HALF,	/* NT_ARM_SVE, SVE format, Z0-Z15 only */
 	W_FPSIMD_HEADER,	/* NT_ARM_SVE, FPSIMD format, header only */
 	W_SVE_VL,	/* NT_ARM_SVE, SVE format header only, another VL */
+	W_SSVE,		/* NT_ARM_SSVE, SVE format, full payload (SM = 1) */
+	W_ZA,		/* NT_ARM_ZA, full payload (ZA = 1) */
+	W_ZA_HEADER,	/* NT_ARM_ZA, header only (ZA = 0) */
+	W_ZA_HALF,	/* NT_ARM_ZA, the first SVL/2 rows */
+	W_ZT,		/* NT_ARM_ZT (ZA = 1) */
+	W_TLS,		/* NT_ARM_TLS, TPIDR_EL0 (unchanged) and TPIDR2 */
+	W_FPMR,		/* NT_ARM_FPMR */
 	W_NKINDS
 };
 
@@ -79,11 +107,53 @@ static inline bool has_sve(const struct fpabi_run *r)
 	return r->m->have & NEED_SVE;
 }
 
-/* the image's vector length: the variant's, 16 without SVE */
-static inline unsigned img_vl(const struct fpabi_run *r)
+static inline bool sme_run(const struct fpabi_run *r)
 {
+	return r->v.svl != 0;
+}
+
+/* the effective vector length of r->v (what layouts are made at) */
+static inline unsigned v_eff_vl(const struct fpabi_run *r)
+{
+	if (sme_run(r) && (r->v.svcr & SV_SM))
+		return r->v.svl;
 	return has_sve(r) ? r->v.vl : 16;
 }
+
+/*
+ * the image's vector length: the effective one, 16 without SVE.  SME
+ * runs read it from the expectation's vl field, which snapshots carry
+ * (a frame is checked after the run, with its snapshot restored).
+ */
+static inline unsigned img_vl(const struct fpabi_run *r)
+{
+	if (sme_run(r) && r->exp.img) {
+		uint64_t vl;
+
+		memcpy(&vl, r->exp.img + FPABI_A64_CTRL_VL, 8);
+		if (vl)
+			return (unsigned)vl;
+	}
+	return v_eff_vl(r);
+}
+
+/* SME image areas (image.c): at offsets that do not depend on the VL */
+size_t a64_za_off(const struct fpabi_machine *m);
+size_t a64_zt_off(const struct fpabi_machine *m);
+size_t a64_sme_image_size(const struct fpabi_machine *m);
+/* the model's SVCR (from the expectation's svcr field) */
+unsigned a64_svcr(const struct fpabi_run *r);
+/* SVCR becomes svcr: relayout if the effective VL changes (everything
+ * then at init, V carried as carry says), the svcr field set */
+void a64_set_svcr(struct fpabi_run *r, unsigned svcr, uint64_t keep,
+		  uint64_t koz, const struct fpabi_rule *rule);
+void a64_sme_model_load(struct fpabi_run *r, unsigned phase);
+void a64_sme_model_syscall(struct fpabi_run *r);
+bool a64_sme_check_stop(struct fpabi_run *r);
+int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind);
+void a64_sme_handler_entry(struct fpabi_run *r);
+/* the model's r->v.svcr from the expectation (after a snapshot restore) */
+void a64_sync_svcr(struct fpabi_run *r);
 
 void a64_probe(struct fpabi_machine *m);
 void a64_info(const struct fpabi_machine *m, FILE *f);

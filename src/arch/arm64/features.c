@@ -114,7 +114,8 @@ const char *a64_group_name(unsigned group)
 	static const char *const names[G_NGROUPS] = {
 		[G_ZLO] = "v (z[127:0])", [G_ZHI] = "z above bit 127",
 		[G_P] = "p", [G_FFR] = "ffr", [G_FPSR] = "fpsr/fpcr",
-		[G_INFO] = "vl/svcr",
+		[G_INFO] = "vl/svcr", [G_ZA] = "za", [G_ZT] = "zt0",
+		[G_TPIDR2] = "tpidr2", [G_FPMR] = "fpmr",
 	};
 
 	return group < G_NGROUPS ? names[group] : "?";
@@ -155,6 +156,45 @@ void a64_info(const struct fpabi_machine *m, FILE *f)
  * (smallest, default, largest, the powers of two between, and the first
  * that is not a power of two, whose layouts are the least common).
  */
+/*
+ * SME variants: SVE VL (the default and the smallest) x SVL (the default
+ * and the largest, or the smallest when they are one) x SVCR {0, SM, ZA,
+ * SM|ZA}: equal and unequal VL pairs, every mode (at most 16).
+ */
+static int sme_variants(const struct fpabi_machine *m, struct fpabi_variant *v,
+			int max)
+{
+	static const char *const mode[4] = { "off", "sm", "za", "sm-za" };
+	const struct a64_machine *a = m->arch;
+	unsigned vls[2], svls[2], nv = 0, ns = 0, i, j, k, x;
+	int n = 0;
+
+	if (!(m->have & NEED_SME) || !(m->have & NEED_SVE) || !a->nsme)
+		return 0;
+	vls[nv++] = a->sve_default > 0 ? (unsigned)a->sve_default : a->sve_max;
+	if (a->sve_vls[0] != vls[0])
+		vls[nv++] = a->sve_vls[0];
+	svls[ns++] = a->sme_default > 0 ? (unsigned)a->sme_default :
+					  a->sme_vls[0];
+	if (a->sme_max != svls[0])
+		svls[ns++] = a->sme_max;
+	else if (a->sme_vls[0] != svls[0])
+		svls[ns++] = a->sme_vls[0];
+	for (i = 0; i < nv; i++)
+		for (j = 0; j < ns; j++)
+			for (k = 0; k < 4 && n < max; k++) {
+				x = n++;
+				memset(&v[x], 0, sizeof(v[x]));
+				snprintf(v[x].name, sizeof(v[x].name),
+					 "vl%u-svl%u-%s", vls[i], svls[j],
+					 mode[k]);
+				v[x].vl = vls[i];
+				v[x].svl = svls[j];
+				v[x].svcr = k;
+			}
+	return n;
+}
+
 int a64_variants(const struct fpabi_machine *m, enum variant_set set,
 		 struct fpabi_variant *v, int max)
 {
@@ -162,6 +202,9 @@ int a64_variants(const struct fpabi_machine *m, enum variant_set set,
 	bool odd_done = false;
 	unsigned i;
 	int n = 0;
+
+	if ((int)set == VSET_SME)
+		return sme_variants(m, v, max);
 
 	if (!(m->have & NEED_SVE)) {
 		memset(&v[0], 0, sizeof(v[0]));

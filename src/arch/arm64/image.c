@@ -10,6 +10,55 @@
 #include "fpabi/util.h"
 #include "a64.h"
 
+/*
+ * SME variants add, after the Z/P/FFR block of the largest VL (SVE or
+ * streaming), ZA (SVL rows of SVL bytes, room for the largest SVL) and
+ * ZT0 (64 bytes): offsets that stay put when the VL or PSTATE.SM change.
+ */
+size_t a64_za_off(const struct fpabi_machine *m)
+{
+	const struct a64_machine *a = m->arch;
+	unsigned vl = MAX(MAX(a->sve_max, a->sme_max), 16u);
+
+	return ALIGN_UP(FPABI_A64_IMAGE_SIZE(vl), 64);
+}
+
+size_t a64_zt_off(const struct fpabi_machine *m)
+{
+	const struct a64_machine *a = m->arch;
+
+	return a64_za_off(m) + (size_t)a->sme_max * a->sme_max;
+}
+
+size_t a64_sme_image_size(const struct fpabi_machine *m)
+{
+	return a64_zt_off(m) + 64;
+}
+
+static void layout_sme(const struct fpabi_machine *m,
+		       const struct fpabi_variant *v, struct fpabi_layout *lo)
+{
+	size_t za = a64_za_off(m);
+	unsigned n;
+	char name[24];
+
+	layout_add(lo, "svl", FPABI_A64_CTRL_SVL, 8, 0, C_INFO, 2, 0,
+		   FILL_FIXED, G_INFO);
+	layout_add(lo, "tpidr2", FPABI_A64_CTRL_TPIDR2, 8, 0, C_TPIDR2, 0, 0,
+		   FILL_WORDS, G_TPIDR2);
+	if (m->have & NEED_FPMR)
+		layout_add(lo, "fpmr", FPABI_A64_CTRL_FPMR, 8, 0, C_FPMR, 0, 0,
+			   FILL_SHAPED, G_FPMR);
+	for (n = 0; n < v->svl; n++) {
+		snprintf(name, sizeof(name), "za row %u", n);
+		layout_add(lo, name, za + (size_t)n * v->svl, v->svl, 0, C_ZA,
+			   n, 0, FILL_WORDS, G_ZA);
+	}
+	if (m->have & NEED_SME2)
+		layout_add(lo, "zt0", a64_zt_off(m), 64, 0, C_ZT, 0, 0,
+			   FILL_WORDS, G_ZT);
+}
+
 void a64_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 		struct fpabi_layout *lo)
 {
@@ -17,8 +66,10 @@ void a64_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 	unsigned vl = sve ? v->vl : 16, n;
 	char name[24];
 
+	if (v->svl && (v->svcr & SV_SM))
+		vl = v->svl;	/* streaming: the image is at SVL */
 	memset(lo, 0, sizeof(*lo));
-	lo->size = FPABI_A64_IMAGE_SIZE(vl);
+	lo->size = v->svl ? a64_sme_image_size(m) : FPABI_A64_IMAGE_SIZE(vl);
 	layout_add(lo, "fpsr", FPABI_A64_CTRL_FPSR, 4, 0, C_FPSR, 0, 0,
 		   FILL_SHAPED, G_FPSR);
 	layout_add(lo, "fpcr", FPABI_A64_CTRL_FPCR, 4, 0, C_FPCR, 0, 0,
@@ -29,6 +80,8 @@ void a64_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 	if (m->have & NEED_SME)
 		layout_add(lo, "svcr", FPABI_A64_CTRL_SVCR, 8, 0, C_INFO, 1, 0,
 			   FILL_FIXED, G_INFO);
+	if (v->svl)
+		layout_sme(m, v, lo);
 	for (n = 0; n < 32; n++) {
 		snprintf(name, sizeof(name), "z%u", n);
 		layout_add(lo, name, FPABI_A64_Z_OFF(vl, n), 16, 0, C_Z, n, 0,
@@ -52,10 +105,14 @@ void a64_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
  * tracee must read back (its VL, SVCR 0). */
 void a64_init_image(struct fpabi_run *r, uint8_t *img)
 {
-	uint64_t vl = img_vl(r);
+	uint64_t vl = v_eff_vl(r), svl = r->v.svl, svcr = r->v.svcr & 3;
 
 	memset(img, 0, r->lo.size);
 	memcpy(img + FPABI_A64_CTRL_VL, &vl, 8);
+	if (sme_run(r)) {
+		memcpy(img + FPABI_A64_CTRL_SVL, &svl, 8);
+		memcpy(img + FPABI_A64_CTRL_SVCR, &svcr, 8);
+	}
 }
 
 /*
@@ -87,6 +144,14 @@ void a64_fill_shaped(struct fpabi_run *r, const struct fpabi_field *f,
 		if (!v32)
 			v32 = 1u << 25;
 		memcpy(dst, &v32, 4);
+		break;
+	case C_FPMR:
+		/* the defined fields: F8S1/F8S2/F8D, OSM, OSC, LSCALE, NSCALE,
+		 * LSCALE2 (Arm ARM, FPMR); the rest is RES0 */
+		w &= 0x3fff7fc1ffull;
+		if (!w)
+			w = 1;
+		memcpy(dst, &w, 8);
 		break;
 	case C_FFR:
 		bits = f->size * 8;

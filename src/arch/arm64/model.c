@@ -21,7 +21,19 @@
 static uint64_t aux_bits(const struct fpabi_run *r)
 {
 	return (has_sve(r) ? FPABI_A64_AUX_SVE : 0) |
-	       (r->m->have & NEED_SME ? FPABI_A64_AUX_SME : 0);
+	       (r->m->have & NEED_SME ? FPABI_A64_AUX_SME : 0) |
+	       (r->m->have & NEED_FA64 ? FPABI_A64_AUX_FA64 : 0);
+}
+
+/* SME variants: ZA and ZT0 in the same image, TPIDR2, FPMR; the groups
+ * that are inaccessible in the current mode are skipped (FPABI_A64_COND) */
+static void sme_ev(struct fpabi_run *r, struct fpabi_ev *ev)
+{
+	ev->mask |= FPABI_A64_TPIDR2 | FPABI_A64_ZA | FPABI_A64_COND |
+		    (r->m->have & NEED_SME2 ? FPABI_A64_ZT : 0) |
+		    (r->m->have & NEED_FPMR ? FPABI_A64_FPMR : 0);
+	ev->arg[0] = ev->ptr + a64_za_off(r->m);
+	ev->arg[1] = ev->ptr + a64_zt_off(r->m);
 }
 
 static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
@@ -33,6 +45,13 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 	else
 		ev->mask = FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR |
 			   FPABI_A64_FPSR_FPCR;
+	if (sme_run(r) && kind == L_ALL) {
+		/* into the variant's mode first, at its VL (the image's) */
+		ev->mask |= (r->v0.svcr & SV_SM ? FPABI_A64_SMSTART_SM : 0) |
+			    (r->v0.svcr & SV_ZA ? FPABI_A64_SMSTART_ZA : 0);
+		ev->arg[2] = r->v0.svcr & SV_SM ? r->v0.svl : r->v0.vl;
+		sme_ev(r, ev);
+	}
 }
 
 static void a64_ev_store(struct fpabi_run *r, struct fpabi_ev *ev)
@@ -42,6 +61,8 @@ static void a64_ev_store(struct fpabi_run *r, struct fpabi_ev *ev)
 	ev->mask = FPABI_A64_FPSR_FPCR | FPABI_A64_INFO |
 		   (has_sve(r) ? FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR :
 				 FPABI_A64_V);
+	if (sme_run(r))
+		sme_ev(r, ev);
 }
 
 static size_t a64_image_size(struct fpabi_run *r)
@@ -52,6 +73,8 @@ static size_t a64_image_size(struct fpabi_run *r)
 /* Dumps may be taken after a VL change: room for the largest VL. */
 static size_t a64_dump_size(struct fpabi_run *r)
 {
+	if (sme_run(r))
+		return a64_sme_image_size(r->m);
 	return has_sve(r) ? FPABI_A64_IMAGE_SIZE(am(r)->sve_max) : r->lo.size;
 }
 
@@ -151,12 +174,18 @@ static void a64_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
 	if (has_sve(r))
 		h->sve_vl = r->v.vl;
+	if (sme_run(r))
+		h->sme_vl = r->v.svl;
 }
 
 static void a64_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	uint8_t *img;
 
+	if (sme_run(r) && kind == L_ALL) {
+		a64_sme_model_load(r, phase);
+		return;
+	}
 	if (kind == L_ALL || !has_sve(r)) {
 		expect_fill(r, phase, 0);
 		r->astate[0] = has_sve(r) ? FMT_SVE : FMT_FPSIMD;
@@ -184,6 +213,10 @@ static void a64_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg)
 {
 	if (!has_sve(r))
 		return;
+	if (sme_run(r) && sc != SC_SET_SVE_VL) {
+		a64_sme_model_syscall(r);
+		return;
+	}
 	a64_expect_zero(r, SVE_GROUPS, rule_get("A-SYS-1"));
 	r->astate[0] = FMT_EITHER;
 	/* A-VL-2: a new VL keeps V (and FPSR, FPCR), zeroes the rest */
@@ -250,14 +283,46 @@ const struct fpabi_rule a64_rules[] = {
 	{ "A-SYS-8", "without a syscall or signal, every register is kept bit "
 	  "for bit, across preemption and migration",
 	  "arch/arm64/kernel/fpsimd.c: fpsimd_save_user_state(), task_fpsimd_load()" },
+	{ "A-SYS-2", "a syscall in streaming mode returns with SM = 0 and "
+	  "PSTATE.ZA, ZA, ZT0 and TPIDR2 kept; the SMSTOP resets the "
+	  "streaming state: Z above bit 127, P, FFR zero, FPSR 0x0800009f, "
+	  "FPMR 0, FPCR kept, V kept or zero (implementation defined)",
+	  "arch/arm64/kernel/entry-common.c: fpsimd_syscall_enter() -> "
+	  "sme_smstop_sm(); Arm ARM ResetSVEState(); "
+	  "Documentation/arch/arm64/sme.rst sections 3, appendix A" },
+	{ "A-GEN-4", "leaving streaming mode by the kernel's own path "
+	  "(signal delivery): V = 0, FPSR = 0x0800009f, FPMR = 0, FPCR "
+	  "kept, no live SVE state",
+	  "arch/arm64/kernel/fpsimd.c: task_smstop_sm()" },
+	{ "A-SIG-3", "za_context: vl = SVL; ZA off: a bare 16-byte header; "
+	  "ZA on: ZA_SIG_CONTEXT_SIZE with the rows, then zt_context (SME2: "
+	  "nregs 1, ZT0); tpidr2_context and fpmr_context hold the "
+	  "pre-signal values (A-SIG-4)",
+	  "arch/arm64/kernel/signal.c: preserve_za_context(), "
+	  "preserve_zt_context(), preserve_tpidr2_context(), "
+	  "preserve_fpmr_context()" },
+	{ "A-PT-8", "in streaming mode without FEAT_SME_FA64 FFR is not "
+	  "accessible; the kernel saves it as zero",
+	  "arch/arm64/include/asm/fpsimd.h: __sve_save_p (ffr = false)" },
+	{ "A-PT-17", "an NT_ARM_ZA write with a payload sets PSTATE.ZA and "
+	  "ZA (ZT0 zero if ZA was off); a bare header clears PSTATE.ZA: ZA "
+	  "and ZT0 then read zero; rows a short payload does not cover are "
+	  "zero if ZA was off, else old value or zero; SM, V, P are kept",
+	  "arch/arm64/kernel/ptrace.c: za_set() (sme_alloc()); "
+	  "Documentation/arch/arm64/sme.rst section 7" },
+	{ "A-PT-19", "an NT_ARM_ZT write sets PSTATE.ZA with the written ZT0; "
+	  "ZA zero if it was off",
+	  "arch/arm64/kernel/ptrace.c: zt_set()" },
 	{ "A-VL-2", "a VL change keeps V (Z[127:0]), FPSR and FPCR and zeroes "
 	  "Z above bit 127, P and FFR at the new VL: nothing of the old VL's "
 	  "state comes back (sve.rst section 6 calls those bits unspecified; "
 	  "the kernel zeroes them)",
 	  "arch/arm64/kernel/fpsimd.c: vec_set_vector_length(), "
 	  "change_live_vector_length()" },
-	{ "A-PT-11", "an NT_ARM_SVE write with another vl changes the VL "
-	  "first; 6.16+ then zeroes V, FPSR and FPCR before the payload",
+	{ "A-PT-11", "an NT_ARM_SVE/SSVE write with another vl changes the VL "
+	  "first; NT_ARM_SVE sets SM = 0, NT_ARM_SSVE SM = 1 (ZA, ZT0 kept); "
+	  "6.16+ then zeroes V, FPSR and FPCR before the payload; FPMR is "
+	  "not touched, even when SM changed",
 	  "arch/arm64/kernel/ptrace.c: sve_set_common()" },
 	{ "A-PT-9", "a regset of a feature the system lacks (NT_ARM_SSVE and "
 	  "NT_ARM_ZA without SME, NT_ARM_ZT without SME2) gives EINVAL",
@@ -266,13 +331,14 @@ const struct fpabi_rule a64_rules[] = {
 	{ "A-PT-16", "NT_ARM_ZA with ZA off is the header alone: size 16, vl "
 	  "the task's SVL, max_vl the largest",
 	  "arch/arm64/kernel/ptrace.c: za_get()" },
-	{ "A-PT-18", "NT_ARM_ZT is 64 bytes, all zero while ZA is off",
+	{ "A-PT-18", "NT_ARM_ZT is 64 bytes: ZT0 while ZA is on, all zero "
+	  "while it is off (ZA and ZT0 read zero in the tracee's dump too)",
 	  "arch/arm64/kernel/ptrace.c: zt_get()" },
-	{ "A-PT-20", "NT_ARM_FPMR is one u64, EINVAL without FPMR; FPMR is 0 "
-	  "after exec",
+	{ "A-PT-20", "NT_ARM_FPMR is one u64, EINVAL without FPMR; it reads "
+	  "and writes the task's FPMR; FPMR is 0 after exec",
 	  "arch/arm64/kernel/ptrace.c: fpmr_get(); fpsimd.c: fpsimd_flush_thread()" },
 	{ "A-PT-21", "NT_ARM_TLS is TPIDR_EL0 then TPIDR2_EL0; TPIDR2 reads 0 "
-	  "without SME, and is 0 until the task sets it",
+	  "without SME, and is 0 until the task sets it; a write sets it",
 	  "arch/arm64/kernel/ptrace.c: tls_get(); Documentation/arch/arm64/sme.rst section 8" },
 	{ "A-PROC-1", "after execve V, FPSR, FPCR (and FPMR, TPIDR2) are zero, "
 	  "no SVE state is live, and the VL is the default one",
@@ -343,8 +409,9 @@ const struct fpabi_rule a64_rules[] = {
 	  "own terminator",
 	  "arch/arm64/kernel/signal.c: __sigframe_alloc(), setup_sigframe()" },
 	{ "A-SIG-7", "without streaming mode the handler starts with the "
-	  "interrupted V, FPSR, FPCR and live SVE bits unchanged (SME only "
-	  "adds SM = 0, ZA = 0, TPIDR2 = 0)",
+	  "interrupted V, FPSR, FPCR (FPMR) and live SVE bits unchanged; "
+	  "with SME it runs with SM = 0, ZA = 0 (ZA, ZT0 zero) and "
+	  "TPIDR2 = 0",
 	  "arch/arm64/kernel/signal.c: setup_rt_frame() "
 	  "(fpsimd_save_and_flush_current_state), setup_return()" },
 	{ "A-SR-2", "the kernel's frame parses: 16-byte aligned records that "

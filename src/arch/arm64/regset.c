@@ -308,6 +308,11 @@ void a64_check_stop(struct fpabi_run *r)
 {
 	r->reads++;
 	check_fpr(r);
+	if (sme_run(r)) {
+		if (a64_sme_check_stop(r))
+			check_sve(r);
+		return;
+	}
 	if (has_sve(r))
 		check_sve(r);
 	if (r->m->have & NEED_SME) {
@@ -330,6 +335,13 @@ static const char *const write_names[W_NKINDS] = {
 	[W_SVE_HALF] = "NT_ARM_SVE SVE format Z0-Z15 only",
 	[W_FPSIMD_HEADER] = "NT_ARM_SVE FPSIMD format header only",
 	[W_SVE_VL] = "NT_ARM_SVE header only with another VL",
+	[W_SSVE] = "NT_ARM_SSVE SVE format",
+	[W_ZA] = "NT_ARM_ZA",
+	[W_ZA_HEADER] = "NT_ARM_ZA header only",
+	[W_ZA_HALF] = "NT_ARM_ZA first half of the rows",
+	[W_ZT] = "NT_ARM_ZT",
+	[W_TLS] = "NT_ARM_TLS with TPIDR2",
+	[W_FPMR] = "NT_ARM_FPMR",
 };
 
 const char *a64_write_kind_name(unsigned kind)
@@ -403,6 +415,11 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 	char obs[96];
 	int err;
 
+	if (kind >= W_SSVE) {
+		free(img);
+		free(buf);
+		return a64_sme_write(r, phase, kind);
+	}
 	image_fill(r, img, phase, 0);
 	h->vl = vl;
 	h->max_vl = am(r)->sve_max;

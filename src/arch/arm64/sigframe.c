@@ -72,6 +72,11 @@ void a64_model_handler_entry(struct fpabi_run *r)
 	const struct fpabi_rule *rule = rule_get("A-SIG-7");
 	unsigned i;
 
+	if (sme_run(r)) {
+		a64_sme_handler_entry(r);
+		return;
+	}
+
 	/* the values stand; a difference is this rule's */
 	for (i = 0; i < r->lo.nfields; i++)
 		if (r->exp.kind[i] != EXP_ANY && r->lo.f[i].group != G_INFO)
@@ -115,6 +120,10 @@ void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 
 	if (k < 16)
 		r->astate[2] |= fmt << (2 * k);
+	/* the snapshot restored the pre-signal expectation: its SVCR */
+	a64_sync_svcr(r);
+	if (sme_run(r) && edit != E_NONE)
+		die("internal: arm64 SME frame edits are not modelled");
 	if (phase) {
 		img = xmalloc(r->lo.size);
 		image_fill(r, img, phase, 0);
@@ -225,8 +234,15 @@ static unsigned want_records(const struct fpabi_run *r, uint32_t sve_size,
 	if (has_sve(r) || (r->m->have & NEED_SME))
 		w[n++] = (struct want){ A64_SVE_MAGIC, sve_size, 0, 0 };
 	if (r->m->have & NEED_SME) {
+		unsigned svl = r->v.svl, za = sme_run(r) &&
+					      (a64_svcr(r) & SV_ZA);
+
 		w[n++] = (struct want){ A64_TPIDR2_MAGIC, 16, 0, 0 };
-		w[n++] = (struct want){ A64_ZA_MAGIC, 16, 0, 0 };
+		/* A-SIG-3: ZA off is a bare header; ZT only with ZA */
+		w[n++] = (struct want){ A64_ZA_MAGIC, za ?
+			A64_ROUND16(16 + svl * svl) : 16, 0, 0 };
+		if (za && (r->m->have & NEED_SME2))
+			w[n++] = (struct want){ A64_ZT_MAGIC, 80, 0, 0 };
 	}
 	if (r->m->have & NEED_FPMR)
 		w[n++] = (struct want){ A64_FPMR_MAGIC, 16, 0, 0 };
@@ -365,6 +381,49 @@ static void check_regs(struct fpabi_run *r, const char *obs,
 }
 
 /*
+ * A-SIG-3, A-SIG-4: tpidr2_context and fpmr_context hold the pre-signal
+ * TPIDR2 and FPMR; za_context has vl = SVL and, with ZA on, the rows;
+ * zt_context nregs 1 and ZT0 (signal.c: preserve_tpidr2_context(),
+ * preserve_za_context(), preserve_zt_context(), preserve_fpmr_context()).
+ */
+static void check_sme_records(struct fpabi_run *r, const char *obs,
+			      struct a64_walk *w)
+{
+	unsigned svl = r->v.svl;
+	size_t za = a64_za_off(r->m);
+	uint8_t *img = xmalloc(r->lo.size);
+	struct a64_rec *t = a64_find(w, A64_TPIDR2_MAGIC),
+		       *z = a64_find(w, A64_ZA_MAGIC),
+		       *zt = a64_find(w, A64_ZT_MAGIC),
+		       *fm = a64_find(w, A64_FPMR_MAGIC);
+
+	memcpy(img, r->exp.img, r->lo.size);
+	if (t && t->size >= 16) {
+		memcpy(img + FPABI_A64_CTRL_TPIDR2, t->p + 8, 8);
+		check_image_groups(r, obs, img, GM(G_TPIDR2));
+	}
+	if (fm && fm->size >= 16) {
+		memcpy(img + FPABI_A64_CTRL_FPMR, fm->p + 8, 8);
+		check_image_groups(r, obs, img, GM(G_FPMR));
+	}
+	if (z) {
+		check_value(r, obs, "za_context.vl (SVL)", svl,
+			    a64_rd16(z->p + 8), rule_get("A-SIG-3"));
+		if (z->size >= 16 + svl * svl) {
+			memcpy(img + za, z->p + 16, (size_t)svl * svl);
+			check_image_groups(r, obs, img, GM(G_ZA));
+		}
+	}
+	if (zt && zt->size >= 80) {
+		check_value(r, obs, "zt_context.nregs", 1, a64_rd16(zt->p + 8),
+			    rule_get("A-SIG-3"));
+		memcpy(img + a64_zt_off(r->m), zt->p + 16, 64);
+		check_image_groups(r, obs, img, GM(G_ZT));
+	}
+	free(img);
+}
+
+/*
  * The copy (src/tracee/arm64/sig.c): the ucontext at 0; aux[0] the tracee
  * address of __reserved; the extra space at aux[1] in the copy (0: none
  * copied), aux[2] its tracee address, aux[3] its size.
@@ -374,7 +433,7 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 {
 	const struct fpabi_shm_hdr *h = (const void *)r->shm;
 	unsigned sig = (unsigned)(s - h->sig), fmt = frame_fmt(r, sig);
-	unsigned vq = img_vl(r) / 16, nw;
+	unsigned vq = img_vl(r) / 16, nw, k;
 	uint8_t *res, *x = NULL;
 	struct a64_walk w;
 	struct a64_rec *fp, *sve;
@@ -420,9 +479,10 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 	    (!payload || sve->size >= A64_SVE_CONTEXT_SIZE(vq)))
 		check_regs(r, obs, fp, sve, payload);
 
-	/* A-SIG-2: the payload is there when the state was SVE at delivery */
+	/* A-SIG-2: the payload is there when the state was SVE at delivery,
+	 * and always in streaming mode */
 	if (has_sve(r)) {
-		bool need = fmt == FMT_SVE ||
+		bool need = fmt == FMT_SVE || (a64_svcr(r) & SV_SM) ||
 			    (fmt == FMT_EITHER && expects_sve_bits(r));
 
 		if (fmt == FMT_FPSIMD || need)
@@ -431,17 +491,28 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 	}
 	sve_size = payload ? full : A64_SVE_HDR_SIZE;
 	nw = want_records(r, sve_size, want);
+	/* an optional record the kernel did not write takes no room */
+	for (k = 0; k < nw; k++)
+		if (want[k].optional && !a64_find(&w, want[k].magic)) {
+			memmove(&want[k], &want[k + 1],
+				(nw - k - 1) * sizeof(want[0]));
+			nw--;
+			k--;
+		}
 	xsize = place(want, nw, &extra_off);
 	check_records(r, obs, &w, want, nw, xsize, extra_off);
 	if (sve) {
 		check_value(r, obs, "sve_context.vl", img_vl(r),
 			    a64_rd16(sve->p + A64_SVE_VL), rule_get("A-SIG-2"));
-		check_value(r, obs, "sve_context.flags", 0,
+		check_value(r, obs, "sve_context.flags (SVE_SIG_FLAG_SM)",
+			    a64_svcr(r) & SV_SM ? A64_SVE_FLAG_SM : 0,
 			    a64_rd16(sve->p + A64_SVE_FLAGS), rule_get("A-SIG-2"));
 		check_value(r, obs, "sve_context.__reserved", 0,
 			    a64_rd32(sve->p + A64_SVE_RESERVED),
 			    rule_get("A-SIG-2"));
 	}
+	if (sme_run(r))
+		check_sme_records(r, obs, &w);
 out:
 	free(res);
 }

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arm64 SME family (Documentation/arch/arm64/sme.rst): every case runs in
+ * each SME variant, an SVE VL x SVL pair x SVCR {off, SM, ZA, SM|ZA} that
+ * the case's loads establish (smstart in the load event): the dumps, the
+ * regsets in and out of streaming mode, syscalls leaving streaming mode,
+ * regset writes of NT_ARM_SSVE, NT_ARM_ZA, NT_ARM_ZT, NT_ARM_TLS, FPMR.
+ */
+#include "fpabi/case.h"
+#include "fpabi/shm.h"
+#include "../src/arch/arm64/a64.h"
+
+static const struct fpabi_case cases[] = {
+	{
+		.family = "sme",
+		.name = "load-store",
+		.summary = "Z/P/FFR at the effective VL, ZA, ZT0, TPIDR2, FPMR "
+			   "and SVCR as loaded, in every mode; a brk stop's "
+			   "regsets show them",
+		.rule = "A-PT-16",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), TRAP, READ, STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "syscall",
+		.summary = "a syscall leaves streaming mode (FPSR 0x0800009f, "
+			   "FPMR 0, Z above V, P, FFR zero) and keeps ZA, ZT0, "
+			   "TPIDR2",
+		.rule = "A-SYS-2",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.params = { SC_GETPID, SC_PIPE_READ },
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), SYSCALL(0), STORE, TRAP, READ,
+			END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "write-ssve",
+		.summary = "NT_ARM_SSVE written at a stop: streaming mode with "
+			   "the written Z/P/FFR, FPSR, FPCR; ZA kept; FPMR 0 "
+			   "if SM changed",
+		.rule = "A-PT-13",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, WRITE(2, W_SSVE), READ, STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "write-za",
+		.summary = "NT_ARM_ZA written twice at a stop (ZA off or on, "
+			   "then on): ZA on with the written rows; ZT0 zero if "
+			   "ZA was off",
+		.rule = "A-PT-17",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, WRITE(2, W_ZA), WRITE(3, W_ZA), READ,
+			STORE, END },
+		.drop = 3, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "write-za-header",
+		.summary = "an NT_ARM_ZA header alone turns ZA off (after a "
+			   "write turned it on): ZA and ZT0 read zero; nothing "
+			   "else changes",
+		.rule = "A-PT-17",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, WRITE(2, W_ZA), WRITE(0, W_ZA_HEADER),
+			READ, STORE, END },
+		.drop = 3, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "write-za-half",
+		.summary = "NT_ARM_ZA with the first half of the rows: those "
+			   "rows written, the rest zero (or kept when ZA was on)",
+		.rule = "A-PT-17",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, WRITE(2, W_ZA_HALF), WRITE(3, W_ZA_HALF), READ,
+			STORE, END },
+		.drop = 3, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "write-zt",
+		.summary = "NT_ARM_ZT written at a stop turns ZA on (zeroed if "
+			   "it was off) with the written ZT0",
+		.rule = "A-PT-19",
+		.needs = NEED_SME | NEED_SVE | NEED_SME2,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, WRITE(2, W_ZT), WRITE(3, W_ZT), READ,
+			STORE, END },
+		.drop = 3, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "write-tls-fpmr",
+		.summary = "NT_ARM_TLS (TPIDR2) and NT_ARM_FPMR written at a "
+			   "stop are what the tracee runs with",
+		.rule = "A-PT-21",
+		.needs = NEED_SME | NEED_SVE | NEED_FPMR,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, WRITE(2, W_TLS), WRITE(2, W_FPMR), READ,
+			STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "write-tls",
+		.summary = "NT_ARM_TLS written at a stop sets TPIDR2",
+		.rule = "A-PT-21",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, WRITE(2, W_TLS), READ, STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "signal",
+		.summary = "a SIGILL in every mode: sve_context (SM flag, "
+			   "payload), tpidr2/za/zt/fpmr records; the handler runs "
+			   "with SM, ZA, TPIDR2 off; sigreturn undoes its "
+			   "clobbers (smstart, every register) and restores all",
+		.rule = "A-SIG-3",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,
+			END },
+		.drop = 2, .drop_class = "stale",
+	},
+};
+
+const struct fpabi_family a64_family_sme = {
+	"sme", cases, sizeof(cases) / sizeof(cases[0])
+};
