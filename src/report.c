@@ -191,9 +191,10 @@ void report(struct tap *t, const struct fpabi_run *r)
 			tap_result(t, TAP_SKIP, r->id, r->skip, NULL);
 		else
 			tap_result(t, TAP_PASS, r->id, NULL, NULL);
-		/* scheduling events are reported with what proves them */
+		/* scheduling events are reported with what proves them, and
+		 * so is a run that needed more than one attempt */
 		if (has_step(r, S_PREEMPT) || has_step(r, S_MIGRATE) ||
-		    has_step(r, S_MIGRATE_RUNNING))
+		    has_step(r, S_MIGRATE_RUNNING) || r->attempt > 1)
 			tap_comment(t, "%s: proof: %s", r->id, r->proof);
 		return;
 	}
