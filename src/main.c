@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/bench.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
@@ -36,6 +37,8 @@ static const char usage[] =
 "  list           every case ID, what it needs, whether it can run here\n"
 "  list --rules   every ABI rule the model encodes, and its source\n"
 "  info           kernel, CPU features, register layout, ABI profile\n"
+"  bench          time syscalls, signals, switches and ptrace with vector\n"
+"                 state live; compare two runs (fpabi bench --help)\n"
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
@@ -382,9 +385,16 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false;
-	int c, ret;
+	int c, i, ret;
 
 	o.argv0 = argv[0];
+	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
+		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
+	if (i < argc && !strcmp(argv[i], "bench")) {
+		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+		argv[1] = (char *)"bench";
+		return cmd_bench(argc - 1, argv + 1);
+	}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;
@@ -409,6 +419,8 @@ int main(int argc, char **argv)
 		bad_usage("unexpected argument '%s'", argv[optind]);
 	if (!o.repeat || !o.timeout)
 		bad_usage("%s must be at least 1", !o.repeat ? "--repeat" : "--timeout");
+	if (!strcmp(cmd, "bench"))
+		bad_usage("%s", "options that take a value go after the word bench");
 	if (strcmp(cmd, "run") && strcmp(cmd, "list") && strcmp(cmd, "info"))
 		bad_usage("unknown command '%s'", cmd);
 	if (rules && strcmp(cmd, "list"))
