@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Run one guest configuration (tests/vm/*.vm) under QEMU; its TAP is this
 # test's TAP.  A .vm file holds one line: MODE ARCH KERNEL [fpabi-vm
-# options] [-- fpabi options].  MODE is "suite" (run the suite) or "faults"
-# (tests/fault-injection.sh, with fpabi inside the guest).
+# options] [-- fpabi options].  MODE is "suite" (run the suite), "faults"
+# (tests/fault-injection.sh, with fpabi inside the guest) or "compare" (the
+# fpabi options are a bench command: fpabi-vm --against-debian-kernel runs
+# it twice on KERNEL and compares the runs with this build's fpabi).
 # The static builds come from FPABI_BUILD_ARM64 and FPABI_BUILD_X86_64.
 set -u
 cfg=$1
@@ -36,6 +38,27 @@ faults)
 	FPABI=unused
 	export FPABI
 	exec ${SHELL:-/bin/sh} "$srcdir/tests/fault-injection.sh" ;;
+compare)
+	# shellcheck disable=SC2086
+	out=$(FPABI_HOST=$PWD/src/fpabi "$vm" --arch "$arch" --debian-kernel "$kernel" \
+		--against-debian-kernel "$kernel" --build "$build" --timeout 900 \
+		$vmopts -- $fpabiopts 2>&1)
+	rc=$?
+	printf '%s\n' "$out" | sed 's/^/# /'
+	echo "1..2"
+	if [ $rc = 0 ]; then
+		echo "ok 1 - bench on $kernel twice, then --compare: exit 0"
+	else
+		echo "not ok 1 - bench on $kernel twice, then --compare: exit $rc"
+	fi
+	# every figure of the runs is compared (the verdicts are noise here)
+	n=$(printf '%s\n' "$out" | sed -n 's/^\([0-9][0-9]*\) figures compared.*/\1/p')
+	if [ "${n:-0}" -gt 0 ]; then
+		echo "ok 2 - $n figures compared"
+	else
+		echo "not ok 2 - no figures compared"
+	fi
+	exit 0 ;;
 *)
 	echo "Bail out! $cfg: unknown mode $mode"
 	exit 1 ;;
