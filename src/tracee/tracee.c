@@ -284,9 +284,14 @@ static void reap_children(const struct fpabi_ev *ev, unsigned n)
 		    (long)ev[i].ret <= 0)
 			continue;
 		if (ev[i].arg[0] & CLONE_THREAD) {
-			while (thread_tid != 0)
+			int tid;
+
+			/* one read per round: a thread that exits between
+			 * the test and the wait leaves 0 there, and waiting
+			 * for 0 to change would never end */
+			while ((tid = thread_tid) != 0)
 				syscall(SYS_futex, &thread_tid, FUTEX_WAIT,
-					thread_tid, NULL, NULL, 0);
+					tid, NULL, NULL, 0);
 		} else {
 			int status;
 
