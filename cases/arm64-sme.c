@@ -4,7 +4,8 @@
  * each SME variant, an SVE VL x SVL pair x SVCR {off, SM, ZA, SM|ZA} that
  * the case's loads establish (smstart in the load event): the dumps, the
  * regsets in and out of streaming mode, syscalls leaving streaming mode,
- * regset writes of NT_ARM_SSVE, NT_ARM_ZA, NT_ARM_ZT, NT_ARM_TLS, FPMR.
+ * regset writes of NT_ARM_SSVE, NT_ARM_ZA, NT_ARM_ZT, NT_ARM_TLS, FPMR;
+ * exec from every mode, fork and thread children (and the event stops).
  */
 #include "fpabi/case.h"
 #include "fpabi/shm.h"
@@ -144,6 +145,73 @@ static const struct fpabi_case cases[] = {
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,
 			END },
 		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "exec",
+		.summary = "execve from every mode: the new image (its first "
+			   "instruction) and the PTRACE_EVENT_EXEC stop's "
+			   "regsets show SVCR 0, ZA off, TPIDR2 0, FPMR 0, V "
+			   "zero, the default SVE VL and SVL",
+		.rule = "A-PROC-1",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, EXEC, READ, END },
+		.drop = 3, .drop_class = "poison",
+	},
+	{
+		.family = "sme",
+		.name = "fork-child",
+		.summary = "a forked child starts with SM 0 and the parent's "
+			   "ZA, ZT0, TPIDR2, FPMR and V at the clone (after its "
+			   "syscall entry left streaming mode); the parent "
+			   "keeps its own",
+		.rule = "A-PROC-3",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), FORK(SC_FORK), STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "thread-child",
+		.summary = "a new thread (CLONE_VM) starts with SM 0, ZA off "
+			   "and TPIDR2 0, and the creating thread's V and FPMR; "
+			   "the creating thread keeps its ZA and TPIDR2",
+		.rule = "A-PROC-3",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), FORK(SC_THREAD), STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "fork-event-stop",
+		.summary = "at the PTRACE_EVENT_FORK stop the parent's regsets "
+			   "show it out of streaming mode with its ZA, ZT0, "
+			   "TPIDR2; the child gets them too",
+		.rule = "A-PROC-3",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, FORK_STOP(SC_FORK), READ, STORE, END },
+		.drop = 3, .drop_class = "poison",
+	},
+	{
+		.family = "sme",
+		.name = "clone-event-stop",
+		.summary = "at the PTRACE_EVENT_CLONE stop the creating "
+			   "thread's regsets keep its ZA, ZT0, TPIDR2; the "
+			   "thread starts with ZA off and TPIDR2 0",
+		.rule = "A-PROC-3",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, FORK_STOP(SC_THREAD), READ, STORE, END },
+		.drop = 3, .drop_class = "poison",
 	},
 };
 

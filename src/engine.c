@@ -321,6 +321,8 @@ static void build_exec(struct engine *e, size_t dump)
 	c->mask = ev.mask;
 	c->aux = ev.aux;
 	c->stride = ev.arg[2];
+	c->arg0 = ev.arg[0];
+	c->arg1 = ev.arg[1];
 	snprintf(hdr(r)->exec_path, sizeof(hdr(r)->exec_path), "%s",
 		 r->o->exec_probe);
 }

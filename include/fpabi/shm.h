@@ -25,6 +25,9 @@
 #define FPABI_EXEC_MASK		16
 #define FPABI_EXEC_AUX		24
 #define FPABI_EXEC_STRIDE	32
+#define FPABI_EXEC_ARG0		40
+#define FPABI_EXEC_ARG1		48
+#define FPABI_EXEC_CTL_SIZE	56
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -86,6 +89,8 @@ struct fpabi_exec_ctl {
 	uint64_t dump_off;	/* where the probe's STORE goes */
 	uint64_t dump_len;	/* bytes it writes there */
 	uint64_t mask, aux, stride;	/* its STORE event's */
+	uint64_t arg0, arg1;	/* its .arg[0], .arg[1]: offsets in the
+				   probe's image (0: none; arm64: ZA, ZT0) */
 };
 
 struct fpabi_shm_hdr {
@@ -119,6 +124,8 @@ struct fpabi_shm_hdr {
 	uint32_t amx;		/* x86: ARCH_REQ_XCOMP_PERM(XTILEDATA) first */
 };
 
+_Static_assert(sizeof(struct fpabi_exec_ctl) == FPABI_EXEC_CTL_SIZE,
+	       "struct fpabi_exec_ctl as the exec probes read it");
 _Static_assert(sizeof(struct fpabi_shm_hdr) <= FPABI_EXEC_CTL_OFF,
 	       "the header must end before the exec probe's control");
 _Static_assert(__builtin_offsetof(struct fpabi_shm_hdr, state) ==

@@ -152,6 +152,10 @@ void a64_sme_model_syscall(struct fpabi_run *r);
 bool a64_sme_check_stop(struct fpabi_run *r);
 int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind);
 void a64_sme_handler_entry(struct fpabi_run *r);
+void a64_sme_model_exec(struct fpabi_run *r);
+void a64_sme_model_child(struct fpabi_run *r, unsigned sc);
+/* the SVE VL a new image starts with */
+unsigned a64_exec_vl(const struct fpabi_run *r);
 /* the model's r->v.svcr from the expectation (after a snapshot restore) */
 void a64_sync_svcr(struct fpabi_run *r);
 

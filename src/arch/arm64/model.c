@@ -134,19 +134,24 @@ void a64_change_vl(struct fpabi_run *r, unsigned vl, int carry,
 }
 
 /* The SVE VL after exec: the system default (A-VL-5; no INHERIT here). */
-static unsigned exec_vl(const struct fpabi_run *r)
+unsigned a64_exec_vl(const struct fpabi_run *r)
 {
 	return am(r)->sve_default > 0 ? (unsigned)am(r)->sve_default : r->v.vl;
 }
 
+/*
+ * The exec probe's STORE: at the default VL, not streaming (A-PROC-1).
+ * SME variants: the whole SME image; its ZA and ZT0 buffers are offsets
+ * in the probe's image (ev->ptr is 0 here), which the probe rebases.
+ */
 static void a64_exec_store(struct fpabi_run *r, struct fpabi_ev *ev,
 			   size_t *len)
 {
-	unsigned vl = has_sve(r) ? exec_vl(r) : 16;
+	unsigned vl = has_sve(r) ? a64_exec_vl(r) : 16;
 
 	a64_ev_store(r, ev);
 	ev->arg[2] = vl;
-	*len = FPABI_A64_IMAGE_SIZE(vl);
+	*len = sme_run(r) ? a64_sme_image_size(r->m) : FPABI_A64_IMAGE_SIZE(vl);
 }
 
 /*
@@ -157,11 +162,23 @@ static void a64_model_exec(struct fpabi_run *r)
 {
 	const struct fpabi_rule *rule = rule_get("A-PROC-1");
 
+	if (sme_run(r)) {
+		a64_sme_model_exec(r);
+		return;
+	}
 	if (has_sve(r))
-		a64_change_vl(r, exec_vl(r), CARRY_ZERO, rule);
+		a64_change_vl(r, a64_exec_vl(r), CARRY_ZERO, rule);
 	a64_expect_zero(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
 			GM(G_FPSR), rule);
 	r->astate[0] = FMT_FPSIMD;
+}
+
+/* A-PROC-2/3: a clone's child, from the parent's model after the
+ * syscall; only SME state differs (sme.c) */
+static void a64_model_child(struct fpabi_run *r, unsigned sc)
+{
+	if (sme_run(r))
+		a64_sme_model_child(r, sc);
 }
 
 static void a64_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
@@ -341,12 +358,22 @@ const struct fpabi_rule a64_rules[] = {
 	  "without SME, and is 0 until the task sets it; a write sets it",
 	  "arch/arm64/kernel/ptrace.c: tls_get(); Documentation/arch/arm64/sme.rst section 8" },
 	{ "A-PROC-1", "after execve V, FPSR, FPCR (and FPMR, TPIDR2) are zero, "
-	  "no SVE state is live, and the VL is the default one",
+	  "no SVE state is live, SVCR is 0 (SM and ZA off: ZA and ZT0 read "
+	  "zero), and the SVE and SME VLs are the defaults",
 	  "arch/arm64/kernel/process.c: flush_thread() -> fpsimd.c: "
-	  "fpsimd_flush_thread(); Documentation/arch/arm64/sve.rst section 6" },
+	  "fpsimd_flush_thread(), fpsimd_flush_thread_vl(); process.c: "
+	  "tls_thread_flush(); Documentation/arch/arm64/sve.rst section 6, "
+	  "sme.rst section 9" },
 	{ "A-PROC-2", "a forked child or a new thread starts with the parent's "
-	  "V, FPSR and FPCR at the clone and no live SVE state",
-	  "arch/arm64/kernel/process.c: arch_dup_task_struct(), copy_thread()" },
+	  "V, FPSR, FPCR (and FPMR) at the clone, SM = 0 and no live SVE state",
+	  "arch/arm64/kernel/process.c: arch_dup_task_struct(), copy_thread(); "
+	  "Documentation/arch/arm64/sme.rst section 4" },
+	{ "A-PROC-3", "a clone without CLONE_VM (fork) keeps PSTATE.ZA with ZA "
+	  "and ZT0, and TPIDR2, in the child; with CLONE_VM (a thread) the "
+	  "child has ZA off (ZA, ZT0 read zero) and TPIDR2 0; the parent "
+	  "keeps its own",
+	  "arch/arm64/kernel/process.c: arch_dup_task_struct(), copy_thread(), "
+	  "copy_thread_za() (the AAPCS64 lazy ZA saving scheme)" },
 	{ "SIG-ALTSTACK", "with SA_ONSTACK the frame is on the sigaltstack and "
 	  "fits in AT_MINSIGSTKSZ bytes (which leaves out the ZA matrix: "
 	  "A-SIG-0)",
@@ -465,6 +492,7 @@ const struct fpabi_arch fpabi_arch = {
 	.check_dump = a64_check_dump,
 	.exec_store = a64_exec_store,
 	.model_exec = a64_model_exec,
+	.model_child = a64_model_child,
 	.check_stop = a64_check_stop,
 	.write_stop = a64_write_stop,
 	.write_kind_name = a64_write_kind_name,

@@ -18,6 +18,7 @@
 #include <sys/uio.h>
 
 #include "uapi-compat/arm64.h"
+#include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "a64.h"
 
@@ -647,4 +648,70 @@ void a64_sme_handler_entry(struct fpabi_run *r)
 		r->exp.phase[f] = PHASE_NONE;
 	}
 	r->astate[0] = FMT_FPSIMD;
+}
+
+/* ------------------------------------------------- exec, fork, clone */
+
+/*
+ * A-PROC-1 with SME.  execve() -> process.c: flush_thread() ->
+ * fpsimd.c: fpsimd_flush_thread(): V, FPSR, FPCR zero, TIF_SVE and
+ * TIF_SME clear, the SVE and SME state freed, SVCR = 0 (SM and ZA off:
+ * ZA and ZT0 read zero), FPMR = 0, each VL its on-exec value, which is
+ * the system default here (fpsimd_flush_thread_vl(), A-VL-5: the tracee
+ * set its VLs without INHERIT); process.c: tls_thread_flush(): TPIDR2 =
+ * 0.  Whatever mode, VLs, ZA, TPIDR2 and FPMR the old image had
+ * (Documentation/arch/arm64/sme.rst section 9: at execve() the SME VL
+ * becomes the system default unless inherited or deferred).
+ */
+void a64_sme_model_exec(struct fpabi_run *r)
+{
+	const struct fpabi_rule *rule = rule_get("A-PROC-1");
+	const struct a64_machine *a = am(r);
+	struct relayout old;
+	unsigned i;
+
+	r->v.vl = a64_exec_vl(r);
+	if (a->sme_default > 0)
+		r->v.svl = (unsigned)a->sme_default;
+	r->v.svcr = 0;
+	run_relayout(r, &old);
+	relayout_done(&old);
+	for (i = 0; i < r->lo.nfields; i++)
+		expect_field_init(r, i, rule);
+	r->astate[0] = FMT_FPSIMD;
+}
+
+/*
+ * A clone's child, from the parent's model after the clone's syscall
+ * entry, which already left streaming mode (A-SYS-2).
+ * A-PROC-2 (process.c: arch_dup_task_struct(); sme.rst section 4: "the
+ * newly created process will have PSTATE.SM cleared"): the child's V,
+ * FPSR, FPCR and FPMR are the parent's at the syscall, SM = 0
+ * (task_smstop_sm(dst)), no live SVE state.
+ * A-PROC-3 (process.c: copy_thread() and copy_thread_za(), "ZA lazy
+ * saving scheme": PSTATE.ZA and TPIDR2 go together): without CLONE_VM
+ * (fork) the child keeps PSTATE.ZA, ZA, ZT0 (sme_state duplicated) and
+ * TPIDR2 (read from the parent's register); with CLONE_VM (a thread)
+ * arch_dup_task_struct() clears SVCR.ZA and copy_thread() TPIDR2: ZA and
+ * ZT0 read zero, TPIDR2 0.  (sme.rst section 1 of older kernels said
+ * TPIDR2 is kept unless CLONE_SETTLS, and ZA was copied for threads
+ * too; the 7.x code keys both on CLONE_VM, and so does this model.)
+ */
+void a64_sme_model_child(struct fpabi_run *r, unsigned sc)
+{
+	const struct fpabi_rule *rule = rule_get("A-PROC-3");
+	uint64_t sme = GM(G_ZA) | GM(G_ZT) | GM(G_TPIDR2);
+	unsigned svcr = a64_svcr(r), i;
+
+	r->v.svcr = svcr;
+	if (svcr & SV_SM)
+		die("internal: %s: a clone's child modelled in streaming mode",
+		    r->id);
+	if (sc == SC_THREAD) {
+		a64_set_svcr(r, svcr & ~SV_ZA, ~sme, 0, rule);
+		return;
+	}
+	for (i = 0; i < r->lo.nfields; i++)
+		if (sme >> r->lo.f[i].group & 1 && r->exp.kind[i] != EXP_ANY)
+			r->exp.rule[i] = rule;
 }
