@@ -5,10 +5,12 @@
 #   ./setup.sh suite [FPABI ARGS...]  set up, build, run the suite on this
 #                                     machine's kernel
 #   ./setup.sh check                  set up, build, run the project's tests:
-#                                     make check, make distcheck, and (unless
-#                                     FPABI_VM=0) the suite in QEMU guests:
-#                                     arm64 on Debian 7.3, 6.12, 6.1 kernels at
-#                                     several SVE VLs, x86_64 on 7.3 and 6.12
+#                                     make check (with fuzz targets), make
+#                                     distcheck, make check under ASan and
+#                                     UBSan, and (unless FPABI_VM=0) the suite
+#                                     in QEMU guests: arm64 on Debian 7.3,
+#                                     6.12, 6.1 kernels at several SVE and SME
+#                                     VLs, x86_64 on 7.3 and 6.12
 #   ./setup.sh deps | build           just that step
 #
 # As root, missing packages are installed with apt-get; otherwise the
@@ -22,12 +24,13 @@ export DEBIAN_FRONTEND=noninteractive
 build_deps=(
 	"autoreconf autoconf" "automake automake" "gcc gcc" "make make"
 	"pkg-config pkgconf" "/usr/include/seccomp.h libseccomp-dev"
-	"perl perl"
+	"perl perl" "clang clang" "dpkg:libclang-rt-dev libclang-rt-dev"
 )
 
 have() {
 	case $1 in
 	/*) [ -e "$1" ] ;;
+	dpkg:*) dpkg-query -W -f='${Status}' "${1#dpkg:}" 2>/dev/null | grep -q ' installed$' ;;
 	*) command -v "$1" >/dev/null 2>&1 ;;
 	esac
 }
@@ -96,16 +99,27 @@ vm() {
 		make -C "$B" check-vm
 }
 
+# The tracer and the unit tests under ASan and UBSan: make check there
+# (the fuzz targets already ran in the main build).
+sanitized() {
+	local dir=$top/build-asan
+	mkdir -p "$dir"
+	(cd "$dir" && { [ -f Makefile ] || "$top/configure" -q --enable-sanitizers --enable-werror; } &&
+		make -j"$(nproc)" >/dev/null && FPABI_FUZZ_SECONDS=0 make check)
+}
+
 check() {
 	local rc=0
 	make -C "$B" check || rc=1
-	make -C "$B" distcheck >"$B/distcheck.log" 2>&1 || { tail -40 "$B/distcheck.log"; rc=1; }
+	FPABI_FUZZ_SECONDS=2 make -C "$B" distcheck >"$B/distcheck.log" 2>&1 ||
+		{ tail -40 "$B/distcheck.log"; rc=1; }
 	[ $rc -eq 0 ] && echo "setup.sh: make distcheck passed"
+	sanitized || rc=1
 	if [ "${FPABI_VM:-1}" != 0 ]; then
 		vm || rc=1
 	fi
 	# shellcheck disable=SC2046
-	totals $(find "$B/tests" -name '*.trs')
+	totals $(find "$B/tests" "$top/build-asan/tests" -name '*.trs' 2>/dev/null)
 	return $rc
 }
 
@@ -116,5 +130,5 @@ deps) deps ;;
 build) deps; build ;;
 suite) deps; build; exec "$B/src/fpabi" run "$@" ;;
 check) deps; build; check ;;
-*) sed -n '3,14p' "$0" >&2; exit 2 ;;
+*) sed -n '3,15p' "$0" >&2; exit 2 ;;
 esac

@@ -59,10 +59,13 @@ int xsave_layout_parse(struct xsave_layout *l, cpuid_fn cpuid, void *ctx,
 		c->offset = r[1];
 		c->supervisor = r[2] & 1;
 		c->align64 = r[2] & 2;
-		if (!c->size)
+		/* CPUID is not trusted (a hypervisor answers it): sizes and
+		 * ends in 64 bits, so no sum wraps (tests/fuzz/fuzz-xsave.c) */
+		if (!c->size || c->size > 1u << 24)
 			return -1;
 		if (!c->supervisor &&
-		    (c->offset < XSAVE_EXT_OFF || c->offset + c->size > 1u << 24))
+		    (c->offset < XSAVE_EXT_OFF ||
+		     (uint64_t)c->offset + c->size > 1u << 24))
 			return -1;
 		/* compacted: in feature order, each aligned if it asks */
 		if (!((xcr0 | xss) >> i & 1))

@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# libFuzzer targets of the parsers that read bytes from the kernel, the
+# tracee or CPUID (tests/fuzz/*.c), built here with clang and ASan+UBSan
+# and run for FPABI_FUZZ_SECONDS each (default 10; 0 skips), starting
+# from tests/fuzz/seeds/TARGET: inputs of past findings, replayed first.  A finding is
+# not ok, with the crash input kept under FPABI_FUZZ_KEEP (default
+# tests/fuzz-findings in the build tree) and libFuzzer's report as diag.
+. "${srcdir:-.}/tests/lib.sh"
+echo "TAP version 13"
+secs=${FPABI_FUZZ_SECONDS:-10}
+cc=${FUZZ_CC:-clang}
+targets="a64frame xsave"
+if [ "$secs" = 0 ]; then
+	echo "1..0 # SKIP FPABI_FUZZ_SECONDS=0"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+probe='int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);
+int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n)
+{ (void)d; (void)n; return 0; }'
+if ! command -v "$cc" >/dev/null ||
+   ! printf '%s\n' "$probe" | "$cc" -x c -fsanitize=fuzzer - -o "$tmp/probe" 2>/dev/null; then
+	echo "1..0 # SKIP no $cc with libFuzzer (Debian: clang and libclang-rt-dev)"
+	exit 0
+fi
+keep=${FPABI_FUZZ_KEEP:-$PWD/tests/fuzz-findings}
+for t in $targets; do
+	extra=
+	[ "$t" = xsave ] && extra=$srcdir/src/arch/x86_64/xsave.c
+	# shellcheck disable=SC2086
+	if ! "$cc" -g -O1 -fsanitize=fuzzer,address,undefined \
+	     -fno-sanitize-recover=all -I"$srcdir/include" \
+	     "$srcdir/tests/fuzz/fuzz-$t.c" $extra -o "$tmp/fuzz-$t" 2>"$tmp/cc-$t"; then
+		diag <"$tmp/cc-$t"
+		ok 1 "fuzz-$t builds"
+		continue
+	fi
+	mkdir -p "$tmp/corpus-$t" "$tmp/art-$t"
+	"$tmp/fuzz-$t" -max_total_time="$secs" -seed="${FPABI_FUZZ_SEED:-0}" \
+		-artifact_prefix="$tmp/art-$t/" "$tmp/corpus-$t" \
+		"$srcdir/tests/fuzz/seeds/$t" >"$tmp/log-$t" 2>&1
+	rc=$?
+	runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$tmp/log-$t")
+	if [ $rc -ne 0 ]; then
+		tail -40 "$tmp/log-$t" | diag
+		mkdir -p "$keep/$t" && cp "$tmp/art-$t"/* "$keep/$t/" 2>/dev/null &&
+			echo "# inputs kept in $keep/$t (replay: build tests/fuzz/fuzz-$t.c as above and run it on the file)"
+	fi
+	if [ $rc -eq 0 ] && [ -n "$runs" ]; then
+		ok 0 "fuzz-$t: $runs runs in $secs s without a finding"
+	else
+		ok 1 "fuzz-$t: a finding (libFuzzer exit $rc, report above)"
+	fi
+done
+done_testing
