@@ -181,6 +181,9 @@ void a64_change_vl(struct fpabi_run *r, unsigned vl, int carry,
 		   const struct fpabi_rule *rule);
 
 void a64_check_stop(struct fpabi_run *r);
+/* A-PT-1: bytes of buf from off to len are still the poison a read put there. */
+void a64_check_untouched(struct fpabi_run *r, const char *obs,
+			 const uint8_t *buf, size_t off, size_t len);
 int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
 const char *a64_write_kind_name(unsigned kind);
 

@@ -20,8 +20,8 @@
 #define SVE_REGSET_MAX	SVE_PT_SIZE(16, SVE_PT_REGS_SVE)	/* ARCH_SVE_VQ_MAX */
 
 /* A-PT-1: bytes from off to the end of the buffer are still poison. */
-static void check_untouched(struct fpabi_run *r, const char *obs,
-			    const uint8_t *buf, size_t off, size_t len)
+void a64_check_untouched(struct fpabi_run *r, const char *obs,
+			 const uint8_t *buf, size_t off, size_t len)
 {
 	uint8_t *p;
 
@@ -77,7 +77,7 @@ static void check_fpr(struct fpabi_run *r)
 		check_bytes(r, obs, "reserved bytes 520-527", zero, buf + 520,
 			    8, rule_get("A-PT-3"));
 		check_value(r, obs, "iov_len", FPR_SIZE, got, rule_get("A-PT-1"));
-		check_untouched(r, obs, buf, FPR_SIZE, sizeof(buf));
+		a64_check_untouched(r, obs, buf, FPR_SIZE, sizeof(buf));
 	}
 	free(img);
 }
@@ -172,7 +172,8 @@ static void check_sve(struct fpabi_run *r)
 		    SVE_PT_SIZE(vq, h.flags & SVE_PT_REGS_SVE), h.size,
 		    rule_get("A-PT-6"));
 	check_value(r, obs, "iov_len", SVE_REGSET_MAX, got, rule_get("A-PT-1"));
-	check_untouched(r, obs, buf, MIN((size_t)h.size, SVE_REGSET_MAX), len);
+	a64_check_untouched(r, obs, buf, MIN((size_t)h.size, SVE_REGSET_MAX),
+			    len);
 out:
 	free(buf);
 }
@@ -199,7 +200,7 @@ static void check_ssve_inactive(struct fpabi_run *r)
 			    h.flags & SVE_PT_REGS_SVE, rule_get("A-PT-7"));
 		check_value(r, obs, "header.max_vl", a->sme_max, h.max_vl,
 			    rule_get("A-PT-5"));
-		check_untouched(r, obs, buf, sizeof(h), len);
+		a64_check_untouched(r, obs, buf, sizeof(h), len);
 	}
 	free(buf);
 }
@@ -249,7 +250,7 @@ static void check_za_off(struct fpabi_run *r)
 				    rule_get("A-PT-16"));
 		check_value(r, obs, "header.max_vl", a->sme_max, h.max_vl,
 			    rule_get("A-PT-16"));
-		check_untouched(r, obs, buf, sizeof(h), sizeof(buf));
+		a64_check_untouched(r, obs, buf, sizeof(h), sizeof(buf));
 	}
 	if (!(r->m->have & NEED_SME2)) {
 		check_absent(r, NT_ARM_ZT, "NT_ARM_ZT", "A-PT-9");
@@ -287,7 +288,7 @@ static void check_tls_fpmr(struct fpabi_run *r)
 		if (got == 16)
 			check_value(r, obs, "TPIDR2_EL0", 0, tls[1],
 				    rule_get("A-PT-21"));
-		check_untouched(r, obs, (uint8_t *)tls, got, sizeof(tls));
+		a64_check_untouched(r, obs, (uint8_t *)tls, got, sizeof(tls));
 	}
 	if (!(r->m->have & NEED_FPMR)) {
 		check_absent(r, NT_ARM_FPMR, "NT_ARM_FPMR", "A-PT-20");

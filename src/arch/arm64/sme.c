@@ -198,35 +198,6 @@ void a64_sme_model_syscall(struct fpabi_run *r)
 
 #define SLACK	64
 
-static int getregset(struct fpabi_run *r, unsigned note, uint8_t *buf,
-		     size_t len, size_t *got)
-{
-	struct iovec iov = { buf, len };
-
-	canary_poison(buf, len, r->cseed);
-	*got = len;
-	if (r->skip_io)
-		return 0;
-	if (ptrace(PTRACE_GETREGSET, r->pid, note, &iov) < 0)
-		return errno;
-	*got = iov.iov_len;
-	return 0;
-}
-
-static void check_untouched(struct fpabi_run *r, const char *obs,
-			    const uint8_t *buf, size_t off, size_t len)
-{
-	uint8_t *p;
-
-	if (off >= len)
-		return;
-	p = xmalloc(len);
-	canary_poison(p, len, r->cseed);
-	check_bytes(r, obs, "bytes past what the regset produced", p + off,
-		    buf + off, len - off, rule_get("A-PT-1"));
-	free(p);
-}
-
 /*
  * A-PT-7 (6.16+): the regset of the inactive mode is a bare header,
  * FPSIMD format, vl that mode's VL (sve_get_common(): "active").
@@ -242,7 +213,7 @@ static void check_inactive(struct fpabi_run *r, unsigned note,
 
 	snprintf(obs, sizeof(obs), "%s read %u at stop %d", name, r->reads,
 		 r->stops);
-	err = getregset(r, note, buf, len, &got);
+	err = regset_get(r, note, buf, len, &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-7"));
 	if (!err) {
 		memcpy(&h, buf, sizeof(h));
@@ -253,7 +224,7 @@ static void check_inactive(struct fpabi_run *r, unsigned note,
 		check_value(r, obs, "header.vl", vl, h.vl, rule_get("A-PT-5"));
 		check_value(r, obs, "header.max_vl", max_vl, h.max_vl,
 			    rule_get("A-PT-5"));
-		check_untouched(r, obs, buf, sizeof(h), len);
+		a64_check_untouched(r, obs, buf, sizeof(h), len);
 	}
 	free(buf);
 }
@@ -274,7 +245,7 @@ static void check_ssve_active(struct fpabi_run *r)
 
 	snprintf(obs, sizeof(obs), "NT_ARM_SSVE read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_SSVE, buf, len, &got);
+	err = regset_get(r, NT_ARM_SSVE, buf, len, &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-6"));
 	if (err)
 		goto out;
@@ -306,7 +277,7 @@ static void check_ssve_active(struct fpabi_run *r)
 	check_value(r, obs, "header.size", end, h.size, rule_get("A-PT-6"));
 	check_value(r, obs, "header flags other than the format", 0,
 		    h.flags & ~SVE_PT_REGS_SVE, rule_get("A-PT-5"));
-	check_untouched(r, obs, buf, MIN((size_t)h.size, len - SLACK), len);
+	a64_check_untouched(r, obs, buf, MIN((size_t)h.size, len - SLACK), len);
 out:
 	free(img);
 	free(buf);
@@ -325,7 +296,7 @@ static void check_za_zt(struct fpabi_run *r)
 
 	snprintf(obs, sizeof(obs), "NT_ARM_ZA read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_ZA, buf, len, &got);
+	err = regset_get(r, NT_ARM_ZA, buf, len, &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-16"));
 	if (!err) {
 		memcpy(&h, buf, sizeof(h));
@@ -346,14 +317,14 @@ static void check_za_zt(struct fpabi_run *r)
 			    rule_get("A-PT-16"));
 		check_value(r, obs, "header.max_size (of the current SVL)",
 			    ZA_PT_SIZE(vq), h.max_size, rule_get("A-PT-16"));
-		check_untouched(r, obs, buf, on ? ZA_PT_SIZE(vq) : sizeof(h),
+		a64_check_untouched(r, obs, buf, on ? ZA_PT_SIZE(vq) : sizeof(h),
 				len);
 	}
 	if (!(r->m->have & NEED_SME2))
 		goto out;
 	snprintf(obs, sizeof(obs), "NT_ARM_ZT read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_ZT, buf, 64, &got);
+	err = regset_get(r, NT_ARM_ZT, buf, 64, &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-18"));
 	if (!err) {
 		memcpy(img, r->exp.img, r->lo.size);
@@ -377,7 +348,7 @@ static void check_tls_fpmr(struct fpabi_run *r)
 
 	snprintf(obs, sizeof(obs), "NT_ARM_TLS read %u at stop %d", r->reads,
 		 r->stops);
-	err = getregset(r, NT_ARM_TLS, (uint8_t *)tls, sizeof(tls), &got);
+	err = regset_get(r, NT_ARM_TLS, (uint8_t *)tls, sizeof(tls), &got);
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-21"));
 	if (!err) {
 		check_value(r, obs, "iov_len (TPIDR_EL0, TPIDR2_EL0)", 16, got,
@@ -385,12 +356,12 @@ static void check_tls_fpmr(struct fpabi_run *r)
 		memcpy(img, r->exp.img, r->lo.size);
 		memcpy(img + FPABI_A64_CTRL_TPIDR2, &tls[1], 8);
 		check_image_groups(r, obs, img, GM(G_TPIDR2));
-		check_untouched(r, obs, (uint8_t *)tls, 16, sizeof(tls));
+		a64_check_untouched(r, obs, (uint8_t *)tls, 16, sizeof(tls));
 	}
 	if (r->m->have & NEED_FPMR) {
 		snprintf(obs, sizeof(obs), "NT_ARM_FPMR read %u at stop %d",
 			 r->reads, r->stops);
-		err = getregset(r, NT_ARM_FPMR, (uint8_t *)fpmr, sizeof(fpmr),
+		err = regset_get(r, NT_ARM_FPMR, (uint8_t *)fpmr, sizeof(fpmr),
 				&got);
 		check_errno(r, obs, "PTRACE_GETREGSET", 0, err,
 			    rule_get("A-PT-20"));
@@ -431,18 +402,6 @@ bool a64_sme_check_stop(struct fpabi_run *r)
 }
 
 /* ------------------------------------------------------------ writes */
-
-static int setregset(struct fpabi_run *r, unsigned note, void *buf,
-		     size_t len)
-{
-	struct iovec iov = { buf, len };
-
-	if (r->skip_io)
-		return 0;
-	if (ptrace(PTRACE_SETREGSET, r->pid, note, &iov) < 0)
-		return errno;
-	return 0;
-}
 
 /* Fields of groups from img (phase). */
 static void from_img(struct fpabi_run *r, uint64_t groups, const uint8_t *img,
@@ -551,7 +510,7 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 	}
 	snprintf(obs, sizeof(obs), "%s write at stop %d",
 		 a64_write_kind_name(kind), r->stops);
-	err = setregset(r, note, buf, len);
+	err = regset_set(r, note, buf, len);
 	check_errno(r, obs, "PTRACE_SETREGSET", 0, err, rule);
 	if (err)
 		goto out;
