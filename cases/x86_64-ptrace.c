@@ -2,7 +2,9 @@
 /*
  * x86_64 ptrace families: NT_X86_XSTATE and NT_PRFPREG read at a
  * breakpoint stop (X-PT-1, X-PT-3), and written then resumed (X-PT-2,
- * X-PT-4, X-PT-5): the tracee's own dump and a fresh read must agree.
+ * X-PT-4, X-PT-5): the tracee's own dump and a fresh read must agree;
+ * malformed and odd-sized writes refused or cut as the kernel's source
+ * says, and a refused write changing nothing (X-PT-6..11).
  */
 #include "fpabi/case.h"
 #include "../src/arch/x86_64/x86.h"
@@ -35,6 +37,31 @@ static const struct fpabi_step write_legacy_bv[] = {
 static const struct fpabi_step write_fpregs[] = {
 	LOAD(1), TRAP, READ, WRITE(2, W_FPREGS), READ, STORE, END
 };
+
+/*
+ * Malformed and odd-sized regset writes at a stop (X-PT-6..11): each is
+ * refused with the errno the kernel's source gives, or (lengths past the
+ * regset, cut by ptrace_regset()) accepted.  The written buffer is a whole
+ * phase-2 image, so a wrongly accepted write shows as phase-2 values; a
+ * refused one must leave the fresh read and the tracee's dump at phase 1.
+ * Fault injection drops the write: a refusal the kernel did not give is
+ * reported (unknown: the kernel's answer); an accepted write not made
+ * leaves phase-1 values (stale).
+ */
+#define REJECT_STEPS(kind) \
+	((const struct fpabi_step[]){ LOAD(1), TRAP, READ, WRITE(2, kind), \
+				      READ, STORE, END })
+#define REJECT(nm, kind, rl, nd, sum) {					\
+	.family = "ptrace-write", .name = nm, .summary = sum,		\
+	.rule = rl, .needs = NEED_XSAVE | (nd), .vset = VSET_DEFAULT,	\
+	.steps = REJECT_STEPS(kind), .drop = 3, .drop_class = "unknown", \
+}
+#define ACCEPT(nm, kind, rl, sum) {					\
+	.family = "ptrace-write", .name = nm, .summary = sum,		\
+	.rule = rl, .needs = NEED_XSAVE, .vset = VSET_DEFAULT,		\
+	.steps = REJECT_STEPS(kind), .drop = 3, .drop_class = "stale",	\
+}
+
 
 static const struct fpabi_case write_cases[] = {
 	{
@@ -70,6 +97,69 @@ static const struct fpabi_case write_cases[] = {
 		.steps = write_fpregs,
 		.drop = 3, .drop_class = "stale",
 	},
+	REJECT("reject-xstate-bv-outside-xcr0", W_XS_BV_OUTSIDE, "X-PT-6", 0,
+	       "NT_X86_XSTATE with an XSTATE_BV bit outside XCR0: EINVAL, "
+	       "nothing changes"),
+	REJECT("reject-xstate-bv-supervisor", W_XS_BV_SUPERVISOR, "X-PT-6", 0,
+	       "NT_X86_XSTATE with XSTATE_BV bit 11 (CET_U, supervisor "
+	       "state): EINVAL, nothing changes"),
+	REJECT("reject-xstate-bv-bit63", W_XS_BV_BIT63, "X-PT-6", 0,
+	       "NT_X86_XSTATE with XSTATE_BV bit 63: EINVAL, nothing changes"),
+	REJECT("reject-xstate-xcomp-bv", W_XS_XCOMP, "X-PT-6", 0,
+	       "NT_X86_XSTATE in compacted form (xcomp_bv bit 63 and the "
+	       "features): EINVAL, nothing changes"),
+	REJECT("reject-xstate-reserved-first", W_XS_RSVD_FIRST, "X-PT-6", 0,
+	       "NT_X86_XSTATE with header byte 16 (first reserved) "
+	       "non-zero: EINVAL, nothing changes"),
+	REJECT("reject-xstate-reserved-last", W_XS_RSVD_LAST, "X-PT-6", 0,
+	       "NT_X86_XSTATE with header byte 63 (last reserved) "
+	       "non-zero: EINVAL, nothing changes"),
+	REJECT("reject-xstate-mxcsr", W_XS_MXCSR, "X-PT-7", 0,
+	       "NT_X86_XSTATE with an MXCSR bit outside MXCSR_MASK: "
+	       "EINVAL, nothing changes"),
+	REJECT("reject-xstate-mxcsr-bv-sse", W_XS_MXCSR_SSE, "X-PT-7", 0,
+	       "the same with XSTATE_BV = SSE only (no x87): EINVAL"),
+	REJECT("reject-xstate-mxcsr-bv-avx", W_XS_MXCSR_YMM, "X-PT-7", NEED_AVX,
+	       "the same with XSTATE_BV = AVX only: EINVAL"),
+	REJECT("reject-xstate-len-0", W_XS_LEN_0, "X-PT-8", 0,
+	       "NT_X86_XSTATE with iov_len 0: EFAULT, nothing changes"),
+	REJECT("reject-xstate-len-8", W_XS_LEN_8, "X-PT-8", 0,
+	       "NT_X86_XSTATE with iov_len 8 (below the legacy area): "
+	       "EFAULT, nothing changes"),
+	REJECT("reject-xstate-len-512", W_XS_LEN_512, "X-PT-8", 0,
+	       "NT_X86_XSTATE of the legacy area only: EFAULT, nothing "
+	       "changes"),
+	REJECT("reject-xstate-len-576", W_XS_LEN_576, "X-PT-8", 0,
+	       "NT_X86_XSTATE of the legacy area and header: EFAULT, "
+	       "nothing changes"),
+	REJECT("reject-xstate-len-short", W_XS_LEN_SHORT, "X-PT-8", 0,
+	       "NT_X86_XSTATE 64 bytes short of the XSAVE size: EFAULT, "
+	       "nothing changes"),
+	REJECT("reject-xstate-len-unaligned", W_XS_LEN_UNALIGNED, "X-PT-8", 0,
+	       "NT_X86_XSTATE with iov_len not a multiple of 8: EINVAL, "
+	       "nothing changes"),
+	ACCEPT("xstate-len-long", W_XS_LEN_LONG, "X-PT-8",
+	       "NT_X86_XSTATE 8 bytes longer than the XSAVE size: cut and "
+	       "accepted, reads back as written"),
+	ACCEPT("xstate-len-huge", W_XS_LEN_HUGE, "X-PT-8",
+	       "NT_X86_XSTATE 4096 bytes longer: cut and accepted, the "
+	       "bytes past the size ignored"),
+	REJECT("reject-fpregs-len-0", W_FP_LEN_0, "X-PT-9", 0,
+	       "NT_PRFPREG with iov_len 0: EINVAL, nothing changes"),
+	REJECT("reject-fpregs-len-416", W_FP_LEN_416, "X-PT-9", 0,
+	       "NT_PRFPREG without bytes 416-511: EINVAL, nothing changes"),
+	REJECT("reject-fpregs-len-504", W_FP_LEN_504, "X-PT-9", 0,
+	       "NT_PRFPREG 8 bytes short: EINVAL, nothing changes"),
+	REJECT("reject-fpregs-len-unaligned", W_FP_LEN_UNALIGNED, "X-PT-9", 0,
+	       "NT_PRFPREG with iov_len 516: EINVAL, nothing changes"),
+	ACCEPT("fpregs-len-long", W_FP_LEN_LONG, "X-PT-9",
+	       "NT_PRFPREG with iov_len 520: cut to 512 and accepted"),
+	REJECT("reject-fpregs-mxcsr", W_FP_MXCSR, "X-PT-9", 0,
+	       "NT_PRFPREG with an MXCSR bit outside MXCSR_MASK: EINVAL, "
+	       "nothing changes"),
+	REJECT("reject-prxfpreg", W_PRXFPREG, "X-PT-10", 0,
+	       "NT_PRXFPREG (32-bit view only) on a 64-bit tracee: EINVAL, "
+	       "nothing changes"),
 };
 
 const struct fpabi_family x86_family_ptrace_read = {

@@ -117,6 +117,30 @@ static const char *const write_kinds[] = {
 	[W_XSTATE] = "NT_X86_XSTATE",
 	[W_XSTATE_LEGACY] = "NT_X86_XSTATE with XSTATE_BV = x87|SSE",
 	[W_FPREGS] = "NT_PRFPREG",
+	[W_XS_BV_OUTSIDE] = "NT_X86_XSTATE, XSTATE_BV bit outside XCR0",
+	[W_XS_BV_SUPERVISOR] = "NT_X86_XSTATE, XSTATE_BV bit 11 (CET_U)",
+	[W_XS_BV_BIT63] = "NT_X86_XSTATE, XSTATE_BV bit 63",
+	[W_XS_XCOMP] = "NT_X86_XSTATE, xcomp_bv compacted",
+	[W_XS_RSVD_FIRST] = "NT_X86_XSTATE, header byte 16 non-zero",
+	[W_XS_RSVD_LAST] = "NT_X86_XSTATE, header byte 63 non-zero",
+	[W_XS_MXCSR] = "NT_X86_XSTATE, MXCSR reserved bit",
+	[W_XS_MXCSR_SSE] = "NT_X86_XSTATE, MXCSR reserved bit, XSTATE_BV = SSE",
+	[W_XS_MXCSR_YMM] = "NT_X86_XSTATE, MXCSR reserved bit, XSTATE_BV = AVX",
+	[W_XS_LEN_0] = "NT_X86_XSTATE, iov_len 0",
+	[W_XS_LEN_8] = "NT_X86_XSTATE, iov_len 8",
+	[W_XS_LEN_512] = "NT_X86_XSTATE, iov_len 512",
+	[W_XS_LEN_576] = "NT_X86_XSTATE, iov_len 576",
+	[W_XS_LEN_SHORT] = "NT_X86_XSTATE, iov_len size - 64",
+	[W_XS_LEN_UNALIGNED] = "NT_X86_XSTATE, iov_len size - 4",
+	[W_XS_LEN_LONG] = "NT_X86_XSTATE, iov_len size + 8",
+	[W_XS_LEN_HUGE] = "NT_X86_XSTATE, iov_len size + 4096",
+	[W_FP_LEN_0] = "NT_PRFPREG, iov_len 0",
+	[W_FP_LEN_416] = "NT_PRFPREG, iov_len 416",
+	[W_FP_LEN_504] = "NT_PRFPREG, iov_len 504",
+	[W_FP_LEN_UNALIGNED] = "NT_PRFPREG, iov_len 516",
+	[W_FP_LEN_LONG] = "NT_PRFPREG, iov_len 520",
+	[W_FP_MXCSR] = "NT_PRFPREG, MXCSR reserved bit",
+	[W_PRXFPREG] = "NT_PRXFPREG",
 };
 
 const char *x86_write_kind_name(unsigned kind)
@@ -155,6 +179,38 @@ const struct fpabi_rule x86_rules[] = {
 	{ "X-PT-5", "after an NT_X86_XSTATE write, components whose XSTATE_BV "
 	  "bit is set hold the written values and the others are at init",
 	  "arch/x86/kernel/fpu/xstate.c: copy_uabi_to_xstate()" },
+	{ "X-PT-6", "an NT_X86_XSTATE write whose XSAVE header has XSTATE_BV "
+	  "bits outside the task's user features (unknown, disabled or "
+	  "supervisor), a non-zero xcomp_bv, or a non-zero reserved byte "
+	  "fails with EINVAL",
+	  "arch/x86/kernel/fpu/xstate.c: copy_uabi_to_xstate(), "
+	  "validate_user_xstate_header()" },
+	{ "X-PT-7", "an NT_X86_XSTATE write with x87, SSE or AVX in XSTATE_BV "
+	  "and an MXCSR bit outside mxcsr_feature_mask (the CPU's MXCSR_MASK) "
+	  "fails with EINVAL (5.14+)",
+	  "arch/x86/kernel/fpu/xstate.c: copy_uabi_to_xstate(); "
+	  "fpu/init.c: fpu__init_system_mxcsr()" },
+	{ "X-PT-8", "an NT_X86_XSTATE write is the whole user XSAVE area: "
+	  "iov_len not a multiple of 8 fails with EINVAL, a shorter one "
+	  "(0 included) with EFAULT, a longer one is cut to the size and "
+	  "accepted",
+	  "kernel/ptrace.c: ptrace_regset(); "
+	  "arch/x86/kernel/fpu/regset.c: xstateregs_set()" },
+	{ "X-PT-9", "an NT_PRFPREG write is 512 bytes: iov_len not a multiple "
+	  "of 8 or shorter (0 included) fails with EINVAL, a longer one is cut "
+	  "to 512 and accepted; an MXCSR bit outside mxcsr_feature_mask fails "
+	  "with EINVAL (5.14+; before, partial writes were taken and MXCSR "
+	  "masked)",
+	  "kernel/ptrace.c: ptrace_regset(); "
+	  "arch/x86/kernel/fpu/regset.c: xfpregs_set()" },
+	{ "X-PT-10", "NT_PRXFPREG belongs to the 32-bit regset view only: a "
+	  "SETREGSET of it on a 64-bit tracee fails with EINVAL",
+	  "arch/x86/kernel/ptrace.c: x86_64_regsets[] (REGSET32_XFP is in "
+	  "x86_32_regsets[] only); kernel/ptrace.c: ptrace_regset()" },
+	{ "X-PT-11", "a refused regset write changes nothing: a fresh read and "
+	  "the tracee's registers after it resumes are as before the write",
+	  "arch/x86/kernel/fpu/regset.c: xstateregs_set(), xfpregs_set() "
+	  "validate before copying; xstate.c: copy_uabi_to_xstate()" },
 	{ "X-SIG-1", "a signal frame's uc_flags has UC_FP_XSTATE and its "
 	  "fpstate is a 64-byte aligned XSAVE area",
 	  "arch/x86/kernel/signal.c: get_sigframe(); "

@@ -17,6 +17,9 @@
 #ifndef NT_X86_XSTATE
 #define NT_X86_XSTATE 0x202
 #endif
+#ifndef NT_PRXFPREG
+#define NT_PRXFPREG 0x46e62b7f
+#endif
 
 #define SLACK 64	/* poisoned bytes past the regset the kernel must not touch */
 
@@ -164,11 +167,26 @@ static int write_xstate(struct fpabi_run *r, unsigned phase, uint64_t bv)
 	return 0;
 }
 
+/* X-PT-2: x87 and SSE take the written values, the rest stays */
+static void expect_fpregs(struct fpabi_run *r, const uint8_t *img,
+			  unsigned phase)
+{
+	unsigned i;
+
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		if (f->group > XF_SSE || f->fill == FILL_NONE)
+			continue;
+		expect_field(r, i, img + f->off, rule_get("X-PT-2"));
+		r->exp.phase[i] = phase;
+	}
+}
+
 static int write_fpregs(struct fpabi_run *r, unsigned phase)
 {
 	uint8_t *img = xmalloc(r->lo.size);
 	char obs[64];
-	unsigned i;
 	int err;
 
 	image_fill(r, img, phase, 0);
@@ -176,18 +194,204 @@ static int write_fpregs(struct fpabi_run *r, unsigned phase)
 	snprintf(obs, sizeof(obs), "NT_PRFPREG write at stop %d", r->stops);
 	err = regset_set(r, NT_PRFPREG, img, 512);
 	check_errno(r, obs, "PTRACE_SETREGSET", 0, err, rule_get("X-PT-2"));
-	if (!err) {
-		/* X-PT-2: x87 and SSE take the written values, the rest stays */
-		for (i = 0; i < r->lo.nfields; i++) {
-			const struct fpabi_field *f = &r->lo.f[i];
-
-			if (f->group > XF_SSE || f->fill == FILL_NONE)
-				continue;
-			expect_field(r, i, img + f->off, rule_get("X-PT-2"));
-			r->exp.phase[i] = phase;
-		}
-	}
+	if (!err)
+		expect_fpregs(r, img, phase);
 	free(img);
+	return 0;
+}
+
+/*
+ * Malformed and odd-sized writes.  The buffer is always a whole image of
+ * the write's phase (provenance canaries), so a write the kernel should
+ * have refused shows up as that phase's values in the fresh read and in
+ * the tracee's dump; a refused write leaves the model as it was (X-PT-11).
+ */
+enum bad_mut {
+	M_NONE, M_BV_OUTSIDE, M_BV_SUPERVISOR, M_BV_BIT63, M_XCOMP,
+	M_RSVD_FIRST, M_RSVD_LAST, M_MXCSR, M_MXCSR_SSE, M_MXCSR_YMM,
+};
+
+struct bad_write {
+	unsigned note;		/* NT_* */
+	bool rel;		/* len is relative to the regset's full size */
+	int len;
+	uint8_t mut;		/* enum bad_mut */
+	int err;		/* what the kernel answers; 0: accepted */
+	const char *rule;
+	const char *what;	/* for the observer line */
+};
+
+#define XS(l, e, what)		{ NT_X86_XSTATE, false, (l), M_NONE, (e), "X-PT-8", what }
+/* a whole-size write with one thing malformed */
+#define XSM(m, rule, what)	{ NT_X86_XSTATE, true, 0, (m), EINVAL, rule, what }
+#define XSR(l, e, what)		{ NT_X86_XSTATE, true, (l), M_NONE, (e), "X-PT-8", what }
+#define FP(l, m, e, rule, what)	{ NT_PRFPREG, false, (l), (m), (e), rule, what }
+
+static const struct bad_write bad_writes[W_NKINDS] = {
+	/*
+	 * X-PT-6: xstate.c: copy_uabi_to_xstate() -> validate_user_xstate_header()
+	 * returns -EINVAL for XSTATE_BV bits outside fpstate->user_xfeatures
+	 * (unknown, disabled and supervisor features), a non-zero xcomp_bv
+	 * (user space uses the standard format only) and any non-zero byte
+	 * of header.reserved[48]; nothing is copied before that.
+	 */
+	[W_XS_BV_OUTSIDE] = XSM(M_BV_OUTSIDE, "X-PT-6", "XSTATE_BV outside XCR0"),
+	[W_XS_BV_SUPERVISOR] = XSM(M_BV_SUPERVISOR, "X-PT-6", "XSTATE_BV bit 11"),
+	[W_XS_BV_BIT63] = XSM(M_BV_BIT63, "X-PT-6", "XSTATE_BV bit 63"),
+	[W_XS_XCOMP] = XSM(M_XCOMP, "X-PT-6", "xcomp_bv compacted"),
+	[W_XS_RSVD_FIRST] = XSM(M_RSVD_FIRST, "X-PT-6", "header byte 16"),
+	[W_XS_RSVD_LAST] = XSM(M_RSVD_LAST, "X-PT-6", "header byte 63"),
+	/*
+	 * X-PT-7: copy_uabi_to_xstate(): when XSTATE_BV has x87, SSE or AVX,
+	 * "Reserved bits in MXCSR must be zero": mxcsr & ~mxcsr_feature_mask
+	 * -> -EINVAL (mxcsr_feature_mask is the CPU's MXCSR_MASK,
+	 * fpu/init.c: fpu__init_system_mxcsr()).
+	 */
+	[W_XS_MXCSR] = XSM(M_MXCSR, "X-PT-7", "MXCSR reserved bit"),
+	[W_XS_MXCSR_SSE] = XSM(M_MXCSR_SSE, "X-PT-7", "MXCSR, BV=SSE"),
+	[W_XS_MXCSR_YMM] = XSM(M_MXCSR_YMM, "X-PT-7", "MXCSR, BV=AVX"),
+	/*
+	 * X-PT-8: kernel/ptrace.c: ptrace_regset(): an iov_len that is not a
+	 * multiple of the regset's unit (8) is -EINVAL; a longer one is cut
+	 * to n * size (the user XSAVE size).  regset.c: xstateregs_set(): "A
+	 * whole standard-format XSAVE buffer is needed": pos != 0 or count
+	 * != fpu_user_cfg.max_size -> -EFAULT (0 included).
+	 */
+	[W_XS_LEN_0] = XS(0, EFAULT, "iov_len 0"),
+	[W_XS_LEN_8] = XS(8, EFAULT, "iov_len 8"),
+	[W_XS_LEN_512] = XS(512, EFAULT, "iov_len 512"),
+	[W_XS_LEN_576] = XS(576, EFAULT, "iov_len 576"),
+	[W_XS_LEN_SHORT] = XSR(-64, EFAULT, "iov_len size-64"),
+	[W_XS_LEN_UNALIGNED] = XSR(-4, EINVAL, "iov_len size-4"),
+	[W_XS_LEN_LONG] = XSR(8, 0, "iov_len size+8"),
+	[W_XS_LEN_HUGE] = XSR(4096, 0, "iov_len size+4096"),
+	/*
+	 * X-PT-9: ptrace_regset() as above (unit sizeof(long), n * size 512);
+	 * regset.c: xfpregs_set(): "No funny business with partial or
+	 * oversized writes": count != sizeof(struct fxregs_state) -> -EINVAL;
+	 * "Do not allow an invalid MXCSR value": mxcsr & ~mxcsr_feature_mask
+	 * -> -EINVAL, both before anything is copied.
+	 */
+	[W_FP_LEN_0] = FP(0, M_NONE, EINVAL, "X-PT-9", "iov_len 0"),
+	[W_FP_LEN_416] = FP(416, M_NONE, EINVAL, "X-PT-9", "iov_len 416"),
+	[W_FP_LEN_504] = FP(504, M_NONE, EINVAL, "X-PT-9", "iov_len 504"),
+	[W_FP_LEN_UNALIGNED] = FP(516, M_NONE, EINVAL, "X-PT-9", "iov_len 516"),
+	[W_FP_LEN_LONG] = FP(520, M_NONE, 0, "X-PT-9", "iov_len 520"),
+	[W_FP_MXCSR] = FP(512, M_MXCSR, EINVAL, "X-PT-9", "MXCSR reserved bit"),
+	/*
+	 * X-PT-10: arch/x86/kernel/ptrace.c: x86_64_regsets[] has no
+	 * NT_PRXFPREG (only x86_32_regsets[] REGSET32_XFP does), so
+	 * find_regset() fails in ptrace_regset(): -EINVAL.
+	 */
+	[W_PRXFPREG] = { NT_PRXFPREG, false, 512, M_NONE, EINVAL, "X-PT-10",
+			 "NT_PRXFPREG" },
+};
+
+/* The lowest MXCSR bit the CPU does not support (reserved). */
+static uint32_t mxcsr_reserved_bit(const struct x86_machine *x)
+{
+	/* fpu__init_system_mxcsr(): a zero MXCSR_MASK means 0xffbf */
+	uint32_t mask = x->mxcsr_mask ? x->mxcsr_mask : 0xffbf;
+	unsigned b;
+
+	for (b = 16; b < 31 && (mask >> b & 1); b++)
+		;
+	return 1u << b;
+}
+
+/* The lowest XSTATE_BV bit outside XCR0 (never bit 63). */
+static uint64_t bv_outside_bit(const struct x86_machine *x)
+{
+	unsigned b;
+
+	for (b = 2; b < 62 && (x->xl.xcr0 >> b & 1); b++)
+		;
+	return 1ull << b;
+}
+
+static void bad_mutate(struct fpabi_run *r, uint8_t *buf, unsigned mut,
+		       bool xs, uint64_t *bv)
+{
+	const struct x86_machine *x = xm(r);
+	uint64_t xcomp = 0;
+	uint32_t mxcsr;
+
+	switch (mut) {
+	case M_BV_OUTSIDE: *bv |= bv_outside_bit(x); break;
+	case M_BV_SUPERVISOR: *bv |= XFM(11); break;
+	case M_BV_BIT63: *bv |= 1ull << 63; break;
+	case M_XCOMP: xcomp = 1ull << 63 | *bv; break;
+	case M_MXCSR_SSE: *bv = XFM(XF_SSE); break;
+	case M_MXCSR_YMM: *bv = XFM(XF_YMM); break;
+	}
+	if (mut == M_MXCSR || mut == M_MXCSR_SSE || mut == M_MXCSR_YMM) {
+		memcpy(&mxcsr, buf + FXSAVE_MXCSR_OFF, 4);
+		mxcsr |= mxcsr_reserved_bit(x);
+		memcpy(buf + FXSAVE_MXCSR_OFF, &mxcsr, 4);
+	}
+	if (!xs)
+		return;	/* NT_PRFPREG has no header */
+	x86_set_header(buf, *bv);
+	memcpy(buf + XSAVE_HDR_OFF + 8, &xcomp, 8);
+	/* any non-zero reserved byte is refused */
+	if (mut == M_RSVD_FIRST)
+		buf[XSAVE_HDR_OFF + 16] = 0xa5;
+	if (mut == M_RSVD_LAST)
+		buf[XSAVE_HDR_OFF + XSAVE_HDR_SIZE - 1] = 0xa5;
+}
+
+static int write_bad(struct fpabi_run *r, unsigned phase, unsigned kind)
+{
+	const struct bad_write *bw = &bad_writes[kind];
+	const struct x86_machine *x = xm(r);
+	bool xs = bw->note == NT_X86_XSTATE;
+	size_t full = xs ? x->size : 512, len, alloc;
+	uint64_t bv = r->v.xfeatures;
+	uint8_t *buf;
+	char obs[64];
+	int err;
+
+	/*
+	 * Before 5.14 xfpregs_set() took partial writes and both setters
+	 * masked MXCSR's reserved bits instead of refusing them; 5.14 merged
+	 * "x86/fpu: Rewrite xfpregs_set()", "x86/fpu: Fail ptrace() requests
+	 * that try to set invalid MXCSR values" and "x86/fpu: Reject invalid
+	 * MXCSR values in copy_kernel_to_xstate()".  The old rules are not
+	 * modelled: SKIP.
+	 */
+	if (r->m->kver < (5u << 16 | 14u << 8)) {
+		snprintf(r->skip, sizeof(r->skip), "kernel before 5.14: "
+			 "malformed regset writes were masked, not refused "
+			 "(not modelled)");
+		return 0;
+	}
+	len = bw->rel ? full + bw->len : (size_t)bw->len;
+	alloc = (len > r->lo.size ? len : r->lo.size) + SLACK;
+	buf = xmalloc(alloc);
+	canary_poison(buf, alloc, r->cseed);	/* past the image: poison */
+	image_fill(r, buf, phase, 0);
+	if (xs) {
+		x86_set_header(buf, bv);
+		/* X-PT-4: bytes 416-511 are ignored on write */
+		canary_poison(buf + 416, 96, r->cseed);
+	} else {
+		memset(buf + 416, 0, 96);
+	}
+	bad_mutate(r, buf, bw->mut, xs, &bv);
+	snprintf(obs, sizeof(obs), "%s write (%s) at stop %d",
+		 xs ? "NT_X86_XSTATE" : bw->note == NT_PRFPREG ? "NT_PRFPREG" :
+		 "NT_PRXFPREG", bw->what, r->stops);
+	err = regset_set(r, bw->note, buf, len);
+	check_errno(r, obs, "PTRACE_SETREGSET", bw->err, err,
+		    rule_get(bw->rule));
+	/* X-PT-11: a refused write changes nothing: the model stays */
+	if (!err && !bw->err) {
+		if (xs)
+			x86_expect_components(r, phase, bv, rule_get("X-PT-5"));
+		else
+			expect_fpregs(r, buf, phase);
+	}
+	free(buf);
 	return 0;
 }
 
@@ -201,5 +405,7 @@ int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 	case W_FPREGS:
 		return write_fpregs(r, phase);
 	}
+	if (kind < W_NKINDS && bad_writes[kind].note)
+		return write_bad(r, phase, kind);
 	die("internal: unknown x86 write kind %u", kind);
 }

@@ -19,6 +19,32 @@ enum {
 	W_XSTATE,	/* NT_X86_XSTATE, XSTATE_BV = the variant's components */
 	W_XSTATE_LEGACY,	/* NT_X86_XSTATE, XSTATE_BV = x87 | SSE only */
 	W_FPREGS,	/* NT_PRFPREG, the 512-byte legacy area */
+	/* malformed or odd-sized writes (regset.c: bad_writes[]) */
+	W_XS_BV_OUTSIDE,	/* XSTATE_BV: lowest bit outside XCR0 */
+	W_XS_BV_SUPERVISOR,	/* XSTATE_BV: CET_U (11), a supervisor bit */
+	W_XS_BV_BIT63,		/* XSTATE_BV: bit 63 */
+	W_XS_XCOMP,		/* xcomp_bv = bit 63 | XSTATE_BV (compacted) */
+	W_XS_RSVD_FIRST,	/* first reserved header byte non-zero */
+	W_XS_RSVD_LAST,		/* last reserved header byte non-zero */
+	W_XS_MXCSR,		/* MXCSR with a bit outside MXCSR_MASK */
+	W_XS_MXCSR_SSE,		/* the same, XSTATE_BV = SSE only */
+	W_XS_MXCSR_YMM,		/* the same, XSTATE_BV = AVX only */
+	W_XS_LEN_0,		/* iov_len 0 */
+	W_XS_LEN_8,		/* 8: below the legacy area */
+	W_XS_LEN_512,		/* the legacy area only */
+	W_XS_LEN_576,		/* legacy area and XSAVE header */
+	W_XS_LEN_SHORT,		/* the full size less 64 */
+	W_XS_LEN_UNALIGNED,	/* the full size less 4 */
+	W_XS_LEN_LONG,		/* the full size and 8 more: accepted */
+	W_XS_LEN_HUGE,		/* the full size and 4096 more: accepted */
+	W_FP_LEN_0,		/* NT_PRFPREG iov_len 0 */
+	W_FP_LEN_416,		/* without the software bytes 416-511 */
+	W_FP_LEN_504,		/* 8 short */
+	W_FP_LEN_UNALIGNED,	/* 516 */
+	W_FP_LEN_LONG,		/* 520: accepted */
+	W_FP_MXCSR,		/* MXCSR with a bit outside MXCSR_MASK */
+	W_PRXFPREG,		/* NT_PRXFPREG: not in the 64-bit view */
+	W_NKINDS
 };
 
 /* signal frame edits (S_FAULT b & 0xff); src/tracee/x86_64/sig.c does them */
