@@ -213,6 +213,39 @@ static const struct fpabi_case cases[] = {
 			LOAD(1), TRAP, FORK_STOP(SC_THREAD), READ, STORE, END },
 		.drop = 3, .drop_class = "poison",
 	},
+#define SME_REJECT(nm, kind, need, sum)					\
+	{								\
+		.family = "sme",					\
+		.name = nm,						\
+		.summary = sum,						\
+		.rule = "A-PT-25",					\
+		.needs = NEED_SME | NEED_SVE | (need),			\
+		.vset = VSET_SME,					\
+		.steps = (const struct fpabi_step[]){			\
+			LOAD(1), TRAP, READ, WRITE(2, kind), READ,	\
+			STORE, END },					\
+		.drop = 3, .drop_class = "unknown",			\
+	}
+	/* malformed writes: EINVAL, and nothing changes (sme.c) */
+	SME_REJECT("reject-ssve-len0", W_REJ_SSVE_LEN0, 0,
+		   "an NT_ARM_SSVE write of 0 bytes is EINVAL"),
+	SME_REJECT("reject-ssve-unaligned", W_REJ_SSVE_UNALIGNED, 0,
+		   "an NT_ARM_SSVE write of the payload less 8 bytes is EINVAL"),
+	SME_REJECT("reject-ssve-vl-invalid", W_REJ_SSVE_VL_INVALID, 0,
+		   "an NT_ARM_SSVE write with vl not a multiple of 16 is "
+		   "EINVAL"),
+	SME_REJECT("reject-ssve-flags", W_REJ_SSVE_FLAGS, 0,
+		   "an NT_ARM_SSVE write with an unknown flag is EINVAL"),
+	SME_REJECT("reject-za-len0", W_REJ_ZA_LEN0, 0,
+		   "an NT_ARM_ZA write of 0 bytes is EINVAL"),
+	SME_REJECT("reject-za-unaligned", W_REJ_ZA_UNALIGNED, 0,
+		   "an NT_ARM_ZA write of the payload less 8 bytes is EINVAL"),
+	SME_REJECT("reject-za-vl-invalid", W_REJ_ZA_VL_INVALID, 0,
+		   "an NT_ARM_ZA write with vl not a multiple of 16 is EINVAL"),
+	SME_REJECT("reject-za-flags", W_REJ_ZA_FLAGS, 0,
+		   "an NT_ARM_ZA write with an unknown flag is EINVAL"),
+	SME_REJECT("reject-zt-short", W_REJ_ZT_SHORT, NEED_SME2,
+		   "an NT_ARM_ZT write of 32 bytes is EINVAL"),
 };
 
 const struct fpabi_family a64_family_sme = {

@@ -77,6 +77,31 @@ enum {
 	W_ZT,		/* NT_ARM_ZT (ZA = 1) */
 	W_TLS,		/* NT_ARM_TLS, TPIDR_EL0 (unchanged) and TPIDR2 */
 	W_FPMR,		/* NT_ARM_FPMR */
+	/* malformed writes: rejected ones must change nothing (regset.c) */
+	W_REJ_SVE_LEN0,		/* NT_ARM_SVE, iov_len 0 */
+	W_REJ_SVE_SHORT,	/* NT_ARM_SVE, 8 bytes: below the header */
+	W_REJ_SVE_UNALIGNED,	/* NT_ARM_SVE, full payload less 8 bytes */
+	W_REJ_SVE_VL0,		/* NT_ARM_SVE, full payload, header vl 0 */
+	W_REJ_SVE_VL_INVALID,	/* NT_ARM_SVE, full payload, vl + 8 */
+	W_REJ_SVE_FLAGS,	/* NT_ARM_SVE, full payload, unknown flag 0x8 */
+	W_REJ_SVE_VL_ROUNDED,	/* NT_ARM_SVE, full payload, a vl the kernel
+				   rounds to the task's VL */
+	W_REJ_FPR_UNALIGNED,	/* NT_PRFPREG, 526 bytes */
+	W_SVE_ABOVE,		/* NT_ARM_SVE, full payload and 16 more bytes */
+	W_SVE_BAD_SIZE,		/* NT_ARM_SVE, full payload, header.size bogus */
+	W_SVE_VL_ROUNDED_HEADER,	/* NT_ARM_SVE header only, a vl the
+					   kernel rounds to the task's VL */
+	W_PRFPREG_SHORT,	/* NT_PRFPREG, V0-V15 only (256 bytes) */
+	/* malformed SME writes, all rejected (sme.c) */
+	W_REJ_SSVE_LEN0,	/* NT_ARM_SSVE, iov_len 0 */
+	W_REJ_SSVE_UNALIGNED,	/* NT_ARM_SSVE, full payload less 8 bytes */
+	W_REJ_SSVE_VL_INVALID,	/* NT_ARM_SSVE, full payload, vl + 8 */
+	W_REJ_SSVE_FLAGS,	/* NT_ARM_SSVE, full payload, unknown flag 0x8 */
+	W_REJ_ZA_LEN0,		/* NT_ARM_ZA, iov_len 0 */
+	W_REJ_ZA_UNALIGNED,	/* NT_ARM_ZA, full payload less 8 bytes */
+	W_REJ_ZA_VL_INVALID,	/* NT_ARM_ZA, full payload, vl + 8 */
+	W_REJ_ZA_FLAGS,		/* NT_ARM_ZA, full payload, unknown flag 0x8 */
+	W_REJ_ZT_SHORT,		/* NT_ARM_ZT, 32 of its 64 bytes */
 	W_NKINDS
 };
 
@@ -151,6 +176,8 @@ void a64_sme_model_load(struct fpabi_run *r, unsigned phase);
 void a64_sme_model_syscall(struct fpabi_run *r);
 bool a64_sme_check_stop(struct fpabi_run *r);
 int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind);
+int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,
+			    unsigned kind);
 void a64_sme_handler_entry(struct fpabi_run *r);
 void a64_sme_model_exec(struct fpabi_run *r);
 void a64_sme_model_child(struct fpabi_run *r, unsigned sc);

@@ -413,6 +413,35 @@ const struct fpabi_rule a64_rules[] = {
 	  "foreign bytes (6.12 zeroes V when SVE is live and keeps FPSR/FPCR)",
 	  "Documentation/arch/arm64/sve.rst section 4 (6.12); "
 	  "6.12 arch/arm64/kernel/ptrace.c: sve_set_common()" },
+	{ "A-PT-22", "a malformed NT_ARM_SVE write is rejected with EINVAL and "
+	  "changes nothing: iov_len not a multiple of 16 or below the "
+	  "16-byte header (0, 8, the full payload less 8), vl 0 or not a "
+	  "multiple of 16, a flag other than the format, INHERIT and ONEXEC; "
+	  "header.size is not read and bytes past the payload are ignored",
+	  "kernel/ptrace.c: ptrace_regset(); arch/arm64/kernel/ptrace.c: "
+	  "sve_set_common(); arch/arm64/kernel/fpsimd.c: "
+	  "vec_set_vector_length(), sve_vl_valid()" },
+	{ "A-PT-23", "an NT_ARM_SVE vl the kernel rounds (above the largest: "
+	  "clamped to it; an unsupported one: rounded down) sets that VL; "
+	  "header only is then a header-only write; with register data it "
+	  "is EIO, which before 6.16 changes nothing but the VL and 6.16+ "
+	  "leaves every register zero (sve_alloc() and the V/FPSR/FPCR reset "
+	  "come before the check)",
+	  "arch/arm64/kernel/ptrace.c: sve_set_common() (\"If setting a "
+	  "different VL from the requested VL and there is register data\"); "
+	  "fpsimd.c: vec_set_vector_length(), find_supported_vector_length()" },
+	{ "A-PT-24", "NT_PRFPREG: an iov_len not a multiple of 4 is EINVAL and "
+	  "changes nothing; a short write (V0-V15) sets those and keeps "
+	  "V16-V31, FPSR and FPCR; live SVE bits above 127, P, FFR zero",
+	  "kernel/ptrace.c: ptrace_regset() (regset size 4); "
+	  "arch/arm64/kernel/ptrace.c: fpr_set(), __fpr_set()" },
+	{ "A-PT-25", "a malformed NT_ARM_SSVE, NT_ARM_ZA or NT_ARM_ZT write is "
+	  "rejected with EINVAL and changes nothing: iov_len not a multiple "
+	  "of 16 (64 for ZT) or below the header, vl not a multiple of 16, "
+	  "an unknown flag",
+	  "kernel/ptrace.c: ptrace_regset(); arch/arm64/kernel/ptrace.c: "
+	  "sve_set_common(), za_set(), zt_set(); fpsimd.c: "
+	  "vec_set_vector_length()" },
 	{ "A-SIG-1", "the frame's records start at __reserved, 16-byte "
 	  "aligned, in the order fpsimd_context (0x210 bytes), esr_context "
 	  "(only when the fault set an ESR: not for a udf SIGILL), "

@@ -343,6 +343,27 @@ static const char *const write_names[W_NKINDS] = {
 	[W_ZT] = "NT_ARM_ZT",
 	[W_TLS] = "NT_ARM_TLS with TPIDR2",
 	[W_FPMR] = "NT_ARM_FPMR",
+	[W_REJ_SVE_LEN0] = "NT_ARM_SVE of 0 bytes",
+	[W_REJ_SVE_SHORT] = "NT_ARM_SVE of 8 bytes (below the header)",
+	[W_REJ_SVE_UNALIGNED] = "NT_ARM_SVE full payload less 8 bytes",
+	[W_REJ_SVE_VL0] = "NT_ARM_SVE with vl 0",
+	[W_REJ_SVE_VL_INVALID] = "NT_ARM_SVE with a vl not a multiple of 16",
+	[W_REJ_SVE_FLAGS] = "NT_ARM_SVE with unknown flag 0x8",
+	[W_REJ_SVE_VL_ROUNDED] = "NT_ARM_SVE payload with a vl the kernel rounds",
+	[W_REJ_FPR_UNALIGNED] = "NT_PRFPREG of 526 bytes",
+	[W_SVE_ABOVE] = "NT_ARM_SVE full payload and 16 more bytes",
+	[W_SVE_BAD_SIZE] = "NT_ARM_SVE with a bogus header.size",
+	[W_SVE_VL_ROUNDED_HEADER] = "NT_ARM_SVE header only, a vl the kernel rounds",
+	[W_PRFPREG_SHORT] = "NT_PRFPREG V0-V15 only",
+	[W_REJ_SSVE_LEN0] = "NT_ARM_SSVE of 0 bytes",
+	[W_REJ_SSVE_UNALIGNED] = "NT_ARM_SSVE full payload less 8 bytes",
+	[W_REJ_SSVE_VL_INVALID] = "NT_ARM_SSVE with a vl not a multiple of 16",
+	[W_REJ_SSVE_FLAGS] = "NT_ARM_SSVE with unknown flag 0x8",
+	[W_REJ_ZA_LEN0] = "NT_ARM_ZA of 0 bytes",
+	[W_REJ_ZA_UNALIGNED] = "NT_ARM_ZA full payload less 8 bytes",
+	[W_REJ_ZA_VL_INVALID] = "NT_ARM_ZA with a vl not a multiple of 16",
+	[W_REJ_ZA_FLAGS] = "NT_ARM_ZA with unknown flag 0x8",
+	[W_REJ_ZT_SHORT] = "NT_ARM_ZT of 32 bytes",
 };
 
 const char *a64_write_kind_name(unsigned kind)
@@ -404,6 +425,216 @@ static void expect_nothing_written(struct fpabi_run *r, uint64_t groups,
 			expect_unwritten(r, i, v616);
 }
 
+/* An SVE-format NT_ARM_SVE payload of img at the image's VL, with header. */
+static void sve_payload(struct fpabi_run *r, const uint8_t *img, uint8_t *buf)
+{
+	unsigned vl = img_vl(r), vq = vl / 16;
+	struct user_sve_header *h = (struct user_sve_header *)buf;
+
+	h->vl = vl;
+	h->max_vl = am(r)->sve_max;
+	h->flags = SVE_PT_REGS_SVE;
+	h->size = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE);
+	memcpy(buf + SVE_PT_SVE_OFFSET, img + FPABI_A64_Z_OFF(vl, 0),
+	       SVE_PT_SVE_FFR_OFFSET(vq) + SVE_PT_SVE_FFR_SIZE(vq) -
+	       SVE_PT_SVE_OFFSET);
+	memcpy(buf + SVE_PT_SVE_FPSR_OFFSET(vq), img + FPABI_A64_CTRL_FPSR, 4);
+	memcpy(buf + SVE_PT_SVE_FPCR_OFFSET(vq), img + FPABI_A64_CTRL_FPCR, 4);
+}
+
+/*
+ * The header vl of the rounding cases: vl + 16 where that VL is not
+ * supported (find_supported_vector_length() rounds it down to vl), else
+ * SVE_VL_MAX, which vec_set_vector_length() clamps to VL_ARCH_MAX (256)
+ * and rounds down to the largest supported VL.
+ */
+static unsigned vl_to_round(const struct fpabi_run *r, unsigned vl)
+{
+	const struct a64_machine *a = am(r);
+	unsigned i;
+
+	if (vl >= a->sve_max)
+		return 8192;
+	for (i = 0; i < a->nsve; i++)
+		if (a->sve_vls[i] == vl + 16)
+			return 8192;
+	return vl + 16;
+}
+
+/* The VL the kernel sets for a header vl (valid, as vl_to_round() gives). */
+static unsigned vl_rounded(const struct fpabi_run *r, unsigned hvl)
+{
+	const struct a64_machine *a = am(r);
+	unsigned i, best = a->sve_vls[0];
+
+	hvl = MIN(hvl, 256u);
+	for (i = 0; i < a->nsve; i++)
+		if (a->sve_vls[i] <= hvl)
+			best = a->sve_vls[i];
+	return best;
+}
+
+/* Only V0-V15 come from src (a short NT_PRFPREG write); see A-PT-24. */
+static void expect_v_low(struct fpabi_run *r, const uint8_t *src,
+			 unsigned phase, const struct fpabi_rule *rule)
+{
+	unsigned i;
+
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		if (f->group == G_ZLO && f->reg < 16) {
+			expect_field(r, i, src + f->off, rule);
+			r->exp.phase[i] = phase;
+		}
+	}
+	a64_expect_zero(r, GM(G_ZHI) | GM(G_P) | GM(G_FFR), rule);
+}
+
+/*
+ * Malformed NT_ARM_SVE and NT_PRFPREG writes.  Each carries phase-phase
+ * canaries, so a rejected write the kernel applied anyway shows up in the
+ * next read and in the tracee's dump.  The errno each must give, and what
+ * it leaves (nothing, unless said), with the source it comes from:
+ *
+ *  - iov_len not a multiple of the regset's element size (16 bytes for
+ *    NT_ARM_SVE, 4 for NT_PRFPREG): EINVAL before the regset is called
+ *    (kernel/ptrace.c: ptrace_regset()); so are 8 bytes and full - 8.
+ *  - NT_ARM_SVE shorter than the header (0 bytes): EINVAL
+ *    (arch/arm64/kernel/ptrace.c: sve_set_common(), count < sizeof(header)).
+ *  - vl 0, vl not a multiple of 16, a flag other than the format,
+ *    SVE_PT_VL_INHERIT and SVE_PT_VL_ONEXEC: EINVAL from
+ *    vec_set_vector_length() (arch/arm64/kernel/fpsimd.c: sve_vl_valid(),
+ *    the flags mask), called before sve_set_common() touches any state;
+ *    6.16+ rejects vl 0 itself when the system has SVE.
+ *  - a vl the kernel rounds (vl_to_round()), with register data: EIO
+ *    ("If setting a different VL from the requested VL and there is
+ *    register data ... don't even try to set the registers"), after
+ *    vec_set_vector_length() has set the rounded VL.  Before 6.16 the
+ *    check comes before sve_alloc(): nothing else changes.  6.16+
+ *    does sve_alloc(target, true), zeroes V, FPSR and FPCR and sets
+ *    fp_type = FP_STATE_SVE first, so the task is left as a header-only
+ *    write leaves it: every register zero (A-PT-23).
+ *  - accepted by design: the same vl with no register data (a header-only
+ *    write, A-PT-13/14); header.size, which sve_set_common() never reads;
+ *    bytes past the payload (ptrace_regset() cuts iov_len to the regset,
+ *    sve_set_common() copies FPSR/FPCR and stops); an NT_PRFPREG of V0-V15
+ *    (__fpr_set() starts from the task's state, so the rest is kept).
+ */
+static int write_malformed(struct fpabi_run *r, unsigned phase, unsigned kind)
+{
+	unsigned vl = img_vl(r), vq = vl / 16, note = NT_ARM_SVE;
+	size_t full = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE), len = full;
+	uint8_t *img = xmalloc(r->lo.size), *buf = xzalloc(full + FPR_SIZE + 64);
+	struct user_sve_header *h = (struct user_sve_header *)buf;
+	const uint64_t all = GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
+			     GM(G_FPSR);
+	const struct fpabi_rule *rule = rule_get("A-PT-22");
+	char obs[112];
+	int want = 0, err;
+
+	image_fill(r, img, phase, 0);
+	sve_payload(r, img, buf);
+	switch (kind) {
+	case W_REJ_SVE_LEN0:
+		len = 0;
+		want = EINVAL;
+		break;
+	case W_REJ_SVE_SHORT:
+		len = 8;
+		want = EINVAL;
+		break;
+	case W_REJ_SVE_UNALIGNED:
+		len = full - 8;
+		want = EINVAL;
+		break;
+	case W_REJ_SVE_VL0:
+		h->vl = 0;
+		want = EINVAL;
+		break;
+	case W_REJ_SVE_VL_INVALID:
+		h->vl = vl + 8;
+		want = EINVAL;
+		break;
+	case W_REJ_SVE_FLAGS:
+		h->flags |= 0x8;
+		want = EINVAL;
+		break;
+	case W_REJ_SVE_VL_ROUNDED:
+	case W_SVE_VL_ROUNDED_HEADER:
+		h->vl = vl_to_round(r, vl);
+		if (kind == W_SVE_VL_ROUNDED_HEADER)
+			len = sizeof(*h);
+		else
+			want = EIO;
+		rule = rule_get("A-PT-23");
+		break;
+	case W_REJ_FPR_UNALIGNED:
+	case W_PRFPREG_SHORT:
+		note = NT_PRFPREG;
+		image_to_fpsimd(r, img, buf);
+		len = kind == W_PRFPREG_SHORT ? 256 : FPR_SIZE - 2;
+		want = kind == W_PRFPREG_SHORT ? 0 : EINVAL;
+		rule = rule_get("A-PT-24");
+		break;
+	case W_SVE_ABOVE:
+		memset(buf + full, 0xa5, 16);
+		len = full + 16;
+		break;
+	case W_SVE_BAD_SIZE:
+		h->size = 0xdead0010;
+		break;
+	default:
+		die("internal: unknown arm64 write kind %u", kind);
+	}
+	snprintf(obs, sizeof(obs), "%s write at stop %d",
+		 a64_write_kind_name(kind), r->stops);
+	err = regset_set(r, note, buf, len);
+	check_errno(r, obs, "PTRACE_SETREGSET", want, err, rule);
+	if (err != want)
+		goto out;
+	switch (kind) {
+	case W_REJ_SVE_VL_ROUNDED:
+		/*
+		 * The VL is set before the EIO: where vl + 16 is supported
+		 * the clamp makes it the largest (A-VL-2: V, FPSR, FPCR kept
+		 * before 6.16; A-PT-11: zero 6.16+).  6.16+ then resets every
+		 * register (A-PT-23); before 6.16 nothing else changes.
+		 */
+		if (vl_rounded(r, h->vl) != vl) {
+			a64_change_vl(r, vl_rounded(r, h->vl), am(r)->v616 ?
+				      CARRY_ZERO : CARRY_KEEP, am(r)->v616 ?
+				      rule : rule_get("A-VL-2"));
+			r->astate[0] = FMT_FPSIMD;
+		}
+		if (am(r)->v616) {
+			a64_expect_zero(r, all, rule);
+			r->astate[0] = FMT_SVE;
+		}
+		break;
+	case W_SVE_ABOVE:
+	case W_SVE_BAD_SIZE:
+		expect_written(r, all, 0, img, phase, rule);
+		r->astate[0] = FMT_SVE;
+		break;
+	case W_SVE_VL_ROUNDED_HEADER:
+		/* as W_SVE_VL where the clamp changes the VL */
+		a64_change_vl(r, vl_rounded(r, h->vl), am(r)->v616 ?
+			      CARRY_ZERO : CARRY_KEPT_OR_ZERO, am(r)->v616 ?
+			      rule : rule_get("A-PT-14"));
+		expect_nothing_written(r, all, am(r)->v616);
+		r->astate[0] = FMT_SVE;
+		break;
+	case W_PRFPREG_SHORT:
+		expect_v_low(r, img, phase, rule);
+		break;
+	}
+out:
+	free(img);
+	free(buf);
+	return 0;
+}
+
 int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	unsigned vl = img_vl(r), vq = vl / 16;
@@ -419,7 +650,10 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 	if (kind >= W_SSVE) {
 		free(img);
 		free(buf);
-		return a64_sme_write(r, phase, kind);
+		return kind <= W_FPMR ? a64_sme_write(r, phase, kind) :
+		       kind >= W_REJ_SSVE_LEN0 ?
+		       a64_sme_write_malformed(r, phase, kind) :
+		       write_malformed(r, phase, kind);
 	}
 	image_fill(r, img, phase, 0);
 	h->vl = vl;
@@ -428,15 +662,7 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 	case W_SVE:
 	case W_SVE_HEADER:
 	case W_SVE_HALF:
-		h->flags = SVE_PT_REGS_SVE;
-		h->size = full;
-		memcpy(buf + SVE_PT_SVE_OFFSET, img + FPABI_A64_Z_OFF(vl, 0),
-		       SVE_PT_SVE_FFR_OFFSET(vq) + SVE_PT_SVE_FFR_SIZE(vq) -
-		       SVE_PT_SVE_OFFSET);
-		memcpy(buf + SVE_PT_SVE_FPSR_OFFSET(vq),
-		       img + FPABI_A64_CTRL_FPSR, 4);
-		memcpy(buf + SVE_PT_SVE_FPCR_OFFSET(vq),
-		       img + FPABI_A64_CTRL_FPCR, 4);
+		sve_payload(r, img, buf);
 		len = kind == W_SVE ? full : kind == W_SVE_HEADER ?
 		      sizeof(*h) : SVE_PT_SVE_ZREG_OFFSET(vq, 16);
 		break;

@@ -411,6 +411,93 @@ static void from_img(struct fpabi_run *r, uint64_t groups, const uint8_t *img,
 }
 
 /*
+ * Malformed SME writes, each rejected with EINVAL before the kernel
+ * touches any state, so the model changes nothing (A-PT-25); the payload
+ * holds phase-phase canaries, so a write applied anyway is seen:
+ *  - iov_len not a multiple of the regset's element size (16 for
+ *    NT_ARM_SSVE and NT_ARM_ZA, 64 for NT_ARM_ZT): kernel/ptrace.c:
+ *    ptrace_regset().
+ *  - 0 bytes: below the header (sve_set_common(), za_set(): count <
+ *    sizeof(header)).
+ *  - vl not a multiple of 16, or a flag other than INHERIT and ONEXEC
+ *    (and the format for NT_ARM_SSVE): vec_set_vector_length(), called
+ *    first by sve_set_common() and za_set().
+ */
+int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,
+			    unsigned kind)
+{
+	const struct a64_machine *a = am(r);
+	unsigned svl = r->v.svl, vq = svl / 16, note = NT_ARM_ZA;
+	size_t ssve = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE), za = ZA_PT_SIZE(vq);
+	uint8_t *img = xmalloc(r->lo.size), *buf = xzalloc(MAX(ssve, za) + 64);
+	struct user_sve_header *sh = (void *)buf;
+	struct user_za_header *zh = (void *)buf;
+	char obs[96];
+	size_t len;
+	int err;
+
+	image_fill(r, img, phase, 0);
+	if (kind <= W_REJ_SSVE_FLAGS) {
+		note = NT_ARM_SSVE;
+		sh->vl = svl;
+		sh->max_vl = a->sme_max;
+		sh->flags = SVE_PT_REGS_SVE;
+		sh->size = ssve;
+		/* canaries: the image's streaming-size Z area */
+		memcpy(buf + SVE_PT_SVE_OFFSET, img + FPABI_A64_Z_OFF(img_vl(r), 0),
+		       MIN(ssve - SVE_PT_SVE_OFFSET,
+			   r->lo.size - FPABI_A64_Z_OFF(img_vl(r), 0)));
+		len = ssve;
+	} else if (kind <= W_REJ_ZA_FLAGS) {
+		zh->vl = svl;
+		zh->max_vl = a->sme_max;
+		zh->size = za;
+		memcpy(buf + ZA_PT_ZA_OFFSET, img + a64_za_off(r->m),
+		       (size_t)svl * svl);
+		len = za;
+	} else {
+		note = NT_ARM_ZT;
+		memcpy(buf, img + a64_zt_off(r->m), 64);
+		len = 64;
+	}
+	switch (kind) {
+	case W_REJ_SSVE_LEN0:
+	case W_REJ_ZA_LEN0:
+		len = 0;
+		break;
+	case W_REJ_SSVE_UNALIGNED:
+	case W_REJ_ZA_UNALIGNED:
+		len -= 8;
+		break;
+	case W_REJ_SSVE_VL_INVALID:
+		sh->vl = svl + 8;
+		break;
+	case W_REJ_ZA_VL_INVALID:
+		zh->vl = svl + 8;
+		break;
+	case W_REJ_SSVE_FLAGS:
+		sh->flags |= 0x8;
+		break;
+	case W_REJ_ZA_FLAGS:
+		zh->flags = 0x8;
+		break;
+	case W_REJ_ZT_SHORT:
+		len = 32;
+		break;
+	default:
+		die("internal: unknown arm64 SME write kind %u", kind);
+	}
+	snprintf(obs, sizeof(obs), "%s write at stop %d",
+		 a64_write_kind_name(kind), r->stops);
+	err = regset_set(r, note, buf, len);
+	check_errno(r, obs, "PTRACE_SETREGSET", EINVAL, err,
+		    rule_get("A-PT-25"));
+	free(img);
+	free(buf);
+	return 0;
+}
+
+/*
  * The SME write kinds (a64_write_stop() passes them here):
  *  W_SSVE: sve_set_common(ARM64_VEC_SME): SM = 1 (ZA/ZT kept:
  *    sme_alloc(target, false)), V/FPSR/FPCR zeroed then the payload
