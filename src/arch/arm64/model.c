@@ -429,7 +429,10 @@ const struct fpabi_rule a64_rules[] = {
 	  "come before the check)",
 	  "arch/arm64/kernel/ptrace.c: sve_set_common() (\"If setting a "
 	  "different VL from the requested VL and there is register data\"); "
-	  "fpsimd.c: vec_set_vector_length(), find_supported_vector_length()" },
+	  "fpsimd.c: vec_set_vector_length(), find_supported_vector_length(); "
+	  "sve.rst: \"the same as if the payload were omitted, except that an "
+	  "EIO error is reported\" (its \"FPSIMD state is preserved\" no "
+	  "longer holds on 6.16+: KNOWN-ISSUES.md sve-eio-zeroes-fpsimd)" },
 	{ "A-PT-24", "NT_PRFPREG: an iov_len not a multiple of 4 is EINVAL and "
 	  "changes nothing; a short write (V0-V15) sets those and keeps "
 	  "V16-V31, FPSR and FPCR; live SVE bits above 127, P, FFR zero",
