@@ -37,6 +37,8 @@ static const char usage[] =
 "  list           every case ID, what it needs, whether it can run here\n"
 "  list --rules   every ABI rule the model encodes, and its source\n"
 "  info           kernel, CPU features, register layout, ABI profile\n"
+"  info --profiles every ABI profile of this arch: the kernels it is chosen\n"
+"                 for, what differs, the model flags it sets\n"
 "  bench          time syscalls, signals, switches and ptrace with vector\n"
 "                 state live; compare two runs (fpabi bench --help)\n"
 "\n"
@@ -49,6 +51,8 @@ static const char usage[] =
 "                            (kselftest 4, autopkgtest 77; default 0)\n"
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
 "                            then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"      --profile NAME        model ABI profile NAME instead of the one the\n"
+"                            kernel's version picks (run, list, info)\n"
 "      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
 "                            while the suite runs (reads /dev/kmsg)\n"
 "      --inject-fault=KIND:TARGET\n"
@@ -175,15 +179,77 @@ static char *sibling(const char *path, const char *name)
 	return p;
 }
 
+const struct fpabi_profile *fpabi_profile_find(const char *name)
+{
+	const struct fpabi_profile *p;
+
+	for (p = fpabi_profiles; p->name; p++)
+		if (!strcmp(p->name, name))
+			return p;
+	return NULL;
+}
+
+const struct fpabi_profile *fpabi_profile_for(unsigned kver)
+{
+	const struct fpabi_profile *p;
+
+	/* every table ends with an entry for any kernel (min_kver 0) */
+	for (p = fpabi_profiles; p[1].name && kver < p->min_kver; p++)
+		;
+	return p;
+}
+
+const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m)
+{
+	const struct fpabi_profile *a = fpabi_profile_for(m->kver), *p = a;
+
+	/* main() refused an unknown --profile */
+	if (m->profile_force && fpabi_profile_find(m->profile_force))
+		p = fpabi_profile_find(m->profile_force);
+	m->profile_auto = a->name;
+	m->profile = p->name;
+	m->profile_why = p->summary;
+	return p;
+}
+
+static void profile_names(char *buf, size_t n)
+{
+	const struct fpabi_profile *p;
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (p = fpabi_profiles; p->name && len < n; p++)
+		len += snprintf(buf + len, n - len, "%s%s",
+				p == fpabi_profiles ? "" : ", ", p->name);
+}
+
+static int cmd_profiles(const struct fpabi_machine *m)
+{
+	const struct fpabi_profile *p;
+
+	for (p = fpabi_profiles; p->name; p++)
+		printf("%s\t%s\tkernels: %s\tflags: %s\t%s%s\n",
+		       fpabi_arch.name, p->name, p->kernels,
+		       p->flag_names, p->summary,
+		       !strcmp(p->name, m->profile_auto) ?
+		       "\t(this kernel's)" : "");
+	return 0;
+}
+
 static void header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 {
 	fprintf(f, "%sfpabi %s\n", pfx, PACKAGE_VERSION);
 	fprintf(f, "%skernel: %s\n", pfx, m->kernel);
 	fprintf(f, "%sarch: %s, %d CPUs usable\n", pfx, fpabi_arch.name, m->ncpus);
-	fprintf(f, "%sprofile: %s (%s)\n", pfx, m->profile, m->profile_why);
+	if (m->profile_force)
+		fprintf(f, "%sprofile: %s (forced by --profile; the kernel "
+			"would get %s)\n", pfx, m->profile, m->profile_auto);
+	else
+		fprintf(f, "%sprofile: %s (%s)\n", pfx, m->profile,
+			m->profile_why);
 }
 
-static void probe(struct fpabi_machine *m)
+static void probe(struct fpabi_machine *m, const char *force)
 {
 	struct utsname u;
 	cpu_set_t set;
@@ -195,6 +261,7 @@ static void probe(struct fpabi_machine *m)
 	m->kver = kernel_version();
 	m->profile = "unknown";
 	m->profile_why = "not probed";
+	m->profile_force = force;
 	if (sched_getaffinity(0, sizeof(set), &set) == 0)
 		m->ncpus = CPU_COUNT(&set);
 	if (geteuid() == 0)
@@ -365,7 +432,8 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES };
+	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
+	       OPT_PROFILE, OPT_PROFILES };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
@@ -376,15 +444,17 @@ int main(int argc, char **argv)
 		{ "kmsg", no_argument, NULL, OPT_KMSG },
 		{ "inject-fault", required_argument, NULL, OPT_INJECT },
 		{ "rules", no_argument, NULL, OPT_RULES },
+		{ "profile", required_argument, NULL, OPT_PROFILE },
+		{ "profiles", no_argument, NULL, OPT_PROFILES },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct fpabi_opts o = { .repeat = 1, .timeout = 60 };
-	const char *cmd = "run", *tracee = NULL;
+	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
-	bool rules = false, seeded = false;
+	bool rules = false, seeded = false, profiles = false;
 	int c, i, ret;
 
 	o.argv0 = argv[0];
@@ -406,6 +476,8 @@ int main(int argc, char **argv)
 		case OPT_KMSG: o.kmsg = true; break;
 		case OPT_INJECT: parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
+		case OPT_PROFILE: profile = optarg; break;
+		case OPT_PROFILES: profiles = true; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;
@@ -425,11 +497,22 @@ int main(int argc, char **argv)
 		bad_usage("unknown command '%s'", cmd);
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
+	if (profiles && strcmp(cmd, "info"))
+		bad_usage("%s", "--profiles goes with the info command");
+	if (profile && !fpabi_profile_find(profile)) {
+		char names[256];
+
+		profile_names(names, sizeof(names));
+		bad_usage("unknown --profile '%s'; %s has: %s", profile,
+			  fpabi_arch.name, names);
+	}
 	if (!seeded && getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
 		o.seed = (uint64_t)getpid() * 2654435761u;
 	o.seed &= 0xffffffffffffull;	/* short enough to retype */
 
-	probe(&m);
+	probe(&m, profile);
+	if (profiles)
+		return cmd_profiles(&m);
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))

@@ -138,6 +138,9 @@ void reproducer(const struct fpabi_run *r, char *out, size_t n)
 	int o = snprintf(out, n, "%s run --filter '%s' --seed %llu",
 			 r->o->argv0, r->id, (unsigned long long)r->o->seed);
 
+	if (r->m->profile_force && o > 0 && (size_t)o < n)
+		o += snprintf(out + o, n - o, " --profile %s",
+			      r->m->profile_force);
 	if (r->o->inject != INJ_NONE && o > 0 && (size_t)o < n)
 		snprintf(out + o, n - o, " --inject-fault=%s:%s",
 			 inject_kind_name(r->o->inject), r->o->inject_target);

@@ -21,11 +21,41 @@ struct fpabi_machine {
 	char kernel[160];	/* uname -r and -v */
 	unsigned kver;		/* major << 16 | minor << 8 | patch */
 	uint64_t have;		/* NEED_* bits this machine satisfies */
-	const char *profile;	/* ABI revision chosen for this kernel */
+	const char *profile;	/* ABI revision in force */
 	const char *profile_why;
+	const char *profile_force;	/* --profile NAME (checked), or NULL */
+	const char *profile_auto;	/* the one this kernel's version picks */
 	int ncpus;		/* CPUs this process may run on */
 	void *arch;		/* the backend's own probe results */
 };
+
+/*
+ * An ABI revision.  Each backend has one table, fpabi_profiles[], newest
+ * first, ending with name NULL: the automatic choice is the first entry
+ * whose min_kver the running kernel reaches; --profile NAME picks an
+ * entry by name.  Either way the backend sets its model flags from the
+ * entry's flags only, so a forced profile models exactly what the
+ * automatic choice would on such a kernel.  `fpabi info --profiles`
+ * prints the table.
+ */
+struct fpabi_profile {
+	const char *name;	/* "arm64-6.16+" */
+	unsigned min_kver;	/* major << 16 | minor << 8; 0: any */
+	const char *kernels;	/* "6.16 and later" */
+	const char *summary;	/* one line: what differs */
+	unsigned flags;		/* backend model flags it sets */
+	const char *flag_names;	/* those flags as the backend names them */
+};
+
+extern const struct fpabi_profile fpabi_profiles[];
+
+/* The entry named name, or NULL. */
+const struct fpabi_profile *fpabi_profile_find(const char *name);
+/* The entry for kernel version kver (the last one if none matches). */
+const struct fpabi_profile *fpabi_profile_for(unsigned kver);
+/* Sets m->profile, profile_why and profile_auto; returns the entry in
+ * force (m->profile_force if set, else the automatic one). */
+const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m);
 
 struct fpabi_variant {
 	char name[40];		/* ID part: "xsave-full", "vl64" */

@@ -15,6 +15,9 @@
 #include "fpabi/util.h"
 #include "a64.h"
 
+/* fpabi_profiles[].flags: the a64_machine flags a profile sets */
+#define A64_PROFILE_V616 1u	/* a64_machine.v616 */
+
 static int read_int(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -99,15 +102,19 @@ void a64_probe(struct fpabi_machine *m)
 	 * ("Consistently handle partial writes to NT_ARM_(S)SVE", "Do not
 	 * present register data for inactive mode").
 	 */
-	a.v616 = m->kver >= (6u << 16 | 16u << 8);
-	if (a.v616) {
-		m->profile = "arm64-6.16+";
-		m->profile_why = "kernel 6.16 or later: partial NT_ARM_SVE writes zero-fill, inactive mode is header-only";
-	} else {
-		m->profile = "arm64-pre-6.16";
-		m->profile_why = "kernel before 6.16: partial NT_ARM_SVE writes keep V, FPSR and FPCR";
-	}
+	a.v616 = fpabi_profile_choose(m)->flags & A64_PROFILE_V616;
 }
+
+/* Every arm64 profile (struct fpabi_profile), newest first. */
+const struct fpabi_profile fpabi_profiles[] = {
+	{ "arm64-6.16+", 6u << 16 | 16u << 8, "6.16 and later",
+	  "kernel 6.16 or later: partial NT_ARM_SVE writes zero-fill, inactive mode is header-only",
+	  A64_PROFILE_V616, "v616" },
+	{ "arm64-pre-6.16", 0, "before 6.16",
+	  "kernel before 6.16: partial NT_ARM_SVE writes keep V, FPSR and FPCR",
+	  0, "none (v616 off)" },
+	{ NULL, 0, NULL, NULL, 0, NULL },
+};
 
 const char *a64_group_name(unsigned group)
 {

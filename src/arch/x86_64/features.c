@@ -164,14 +164,22 @@ void x86_probe(struct fpabi_machine *m)
 	 * Profiles: 5.16 added XFD and the ARCH_*_XCOMP_PERM permission
 	 * model (Documentation/arch/x86/xstate.rst).
 	 */
-	if (m->kver >= (5u << 16 | 16u << 8)) {
-		m->profile = "x86-5.16+";
-		m->profile_why = "kernel 5.16 or later: XFD and XCOMP permissions";
-	} else {
-		m->profile = "x86-pre-5.16";
-		m->profile_why = "kernel before 5.16: no XFD, no XCOMP permissions";
-	}
+	fpabi_profile_choose(m);
 }
+
+/*
+ * Every x86_64 profile (struct fpabi_profile), newest first.  They set no
+ * model flags: what 5.16 changed (XFD, ARCH_*_XCOMP_PERM) is probed from
+ * the machine (arch_prctl answers, CPUID), not assumed from the profile,
+ * so forcing the other one changes only the header.
+ */
+const struct fpabi_profile fpabi_profiles[] = {
+	{ "x86-5.16+", 5u << 16 | 16u << 8, "5.16 and later",
+	  "kernel 5.16 or later: XFD and XCOMP permissions", 0, "none" },
+	{ "x86-pre-5.16", 0, "before 5.16",
+	  "kernel before 5.16: no XFD, no XCOMP permissions", 0, "none" },
+	{ NULL, 0, NULL, NULL, 0, NULL },
+};
 
 const char *x86_group_name(unsigned group)
 {
