@@ -40,6 +40,54 @@ static const struct fpabi_case cases[] = {
 			END },
 		.drop = 2, .drop_class = "stale",
 	},
+	/*
+	 * First-use SME trap (A-SYS-4): the syscall leaves streaming mode
+	 * (A-SYS-2); an AdvSIMD load (no SME) then puts phase-2 V and FPSR
+	 * in place; in the variants that never executed smstart (SVCR 0)
+	 * SME access is still disabled, so the smstart after it takes the
+	 * SME access trap (fpsimd.c: do_sme_acc()).  Expected either way:
+	 * SM on with Z, P, FFR zero, FPSR 0x0800009f, FPMR 0; ZA and ZT0
+	 * kept if ZA stayed on, zero if smstart turned it on; TPIDR2 kept.
+	 */
+	{
+		.family = "sme",
+		.name = "trap-smstart",
+		.summary = "the first smstart after a syscall and an AdvSIMD "
+			   "load: streaming Z (V too), P, FFR zero, FPSR "
+			   "0x0800009f, FPMR 0; ZA and ZT0 kept "
+			   "if ZA was on, zero if not; TPIDR2 kept",
+		.rule = "A-SYS-4",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.params = { SC_GETPID, SC_PIPE_READ },
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, READ, SYSCALL(0), LOADK(2, L_FPSIMD),
+			LOADK(2, L_SMSTART), STORE, TRAP, READ, END },
+		.drop = 5, .drop_class = "stale",
+	},
+	/*
+	 * The same with stops on either side of the syscall: the first
+	 * saves the phase-2 state (streaming in SM variants) to the
+	 * kernel's buffer, the second the phase-3 V the AdvSIMD load put
+	 * there; a trap handler that let either buffer show through is
+	 * caught as stale.
+	 */
+	{
+		.family = "sme",
+		.name = "trap-smstart-stop",
+		.summary = "stops before and after a syscall, then the first "
+			   "smstart: the streaming state is zero and ZA as the "
+			   "syscall kept it, never the bytes a stop saved",
+		.rule = "A-SYS-4",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.params = { SC_GETPID, SC_PIPE_READ },
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), TRAP, SYSCALL(0),
+			LOADK(3, L_FPSIMD), TRAP, READ, LOADK(3, L_SMSTART),
+			STORE, TRAP, READ, END },
+		.drop = 8, .drop_class = "stale",
+	},
 	{
 		.family = "sme",
 		.name = "write-ssve",

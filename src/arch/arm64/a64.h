@@ -50,6 +50,8 @@ enum {
 			   variant's SVCR first, then Z/P/FFR at its
 			   effective VL, ZA/ZT if ZA, TPIDR2, FPMR */
 	L_FPSIMD,
+	L_SMSTART,	/* SME variants: smstart (SM and ZA), nothing loaded:
+			   after a syscall, the first-use SME trap (A-SYS-4) */
 };
 
 /*
@@ -170,6 +172,7 @@ size_t a64_sme_image_size(const struct fpabi_machine *m);
 unsigned a64_svcr(const struct fpabi_run *r);
 /* SVCR becomes svcr: relayout if the effective VL changes (everything
  * then at init, V carried as carry says), the svcr field set */
+void a64_sme_model_smstart(struct fpabi_run *r);
 void a64_set_svcr(struct fpabi_run *r, unsigned svcr, uint64_t keep,
 		  uint64_t koz, const struct fpabi_rule *rule);
 void a64_sme_model_load(struct fpabi_run *r, unsigned phase);

@@ -40,6 +40,12 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 {
 	ev->aux = aux_bits(r);
 	ev->arg[2] = img_vl(r);
+	if (kind == L_SMSTART) {
+		/* smstart alone: no group loaded, nothing read (events.S) */
+		ev->mask = FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA;
+		ev->arg[2] = r->v.svl;
+		return;
+	}
 	if (kind == L_FPSIMD || !has_sve(r))
 		ev->mask = FPABI_A64_V | FPABI_A64_FPSR_FPCR;
 	else
@@ -199,6 +205,14 @@ static void a64_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	uint8_t *img;
 
+	if (kind == L_SMSTART) {
+		if (!sme_run(r))
+			run_broken(r, "internal: L_SMSTART outside an SME "
+				   "variant");
+		else
+			a64_sme_model_smstart(r);
+		return;
+	}
 	if (sme_run(r) && kind == L_ALL) {
 		a64_sme_model_load(r, phase);
 		return;
@@ -287,6 +301,14 @@ const struct fpabi_rule a64_rules[] = {
 	{ "A-SYS-3", "the first SVE instruction after its state was discarded "
 	  "traps and sees Z[127:0] = V, the rest zero: never stale data",
 	  "arch/arm64/kernel/fpsimd.c: do_sve_acc()" },
+	{ "A-SYS-4", "the first SMSTART after a syscall (SME access may be "
+	  "disabled: the kernel traps, enables SME and re-executes it) has "
+	  "its architectural effect only: SM = 1 with Z, P, FFR zero at the "
+	  "SVL, FPSR 0x0800009f, FPMR 0, FPCR kept; ZA and ZT0 kept if "
+	  "PSTATE.ZA was 1, zero if it was 0; TPIDR2 kept: never stale data",
+	  "arch/arm64/kernel/fpsimd.c: do_sme_acc(); "
+	  "Arm ARM ResetSVEState(), ResetSMEState(); "
+	  "Documentation/arch/arm64/sme.rst \"System call behaviour\"" },
 	{ "A-SYS-6", "at a stop taken from user mode with live SVE state "
 	  "NT_ARM_SVE is in SVE format; after a syscall either format may be "
 	  "reported, with the same values",

@@ -194,6 +194,53 @@ void a64_sme_model_syscall(struct fpabi_run *r)
 	r->astate[0] = FMT_EITHER;
 }
 
+/*
+ * A-SYS-4: the LOAD kind L_SMSTART, "smstart" (SM and ZA) alone, after a
+ * syscall left streaming mode (A-SYS-2).  Where SME access is disabled
+ * for the task (TIF_SME clear: after exec, or in a fork child with ZA
+ * off) the instruction takes the SME access trap; do_sme_acc()
+ * (arch/arm64/kernel/fpsimd.c) allocates the storage, sets TIF_SME,
+ * loads the task's state with SME enabled (sme_set_vq(), task_fpsimd_load
+ * through fpsimd_bind_task_to_cpu()) and returns to re-execute it, so
+ * what the task sees is the instruction's architectural effect on its own
+ * state (sme.rst "System call behaviour": a syscall clears PSTATE.SM and
+ * keeps PSTATE.ZA, ZA and ZT0):
+ *   - PSTATE.SM 0 -> 1 resets the streaming state (Arm ARM
+ *     ResetSVEState()): Z, P, FFR zero at the SVL, FPSR 0x0800009f;
+ *     FEAT_FPMR: FPMR 0; FPCR kept.  FFR reads 0 without FA64 (A-PT-8).
+ *   - PSTATE.ZA 0 -> 1 zeroes ZA and ZT0 (ResetSMEState()); ZA already 1
+ *     (kept across the syscall, A-SYS-2): ZA and ZT0 kept.
+ *   - TPIDR2 is not touched by either.
+ * No value from an earlier phase, or from a buffer a stop saved before
+ * the trap, may show through.
+ */
+void a64_sme_model_smstart(struct fpabi_run *r)
+{
+	const struct fpabi_rule *rule = rule_get("A-SYS-4");
+	unsigned svcr = a64_svcr(r);
+	uint64_t keep = GM(G_TPIDR2) | GM(G_FPSR);
+	int i;
+
+	if (svcr & SV_SM)
+		run_broken(r, "internal: L_SMSTART in streaming mode");
+	if (svcr & SV_ZA)
+		keep |= GM(G_ZA) | GM(G_ZT);
+	a64_set_svcr(r, SV_SM | SV_ZA, keep, 0, rule);
+	a64_expect_zero(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
+			GM(G_FPMR), rule);
+	if (!(svcr & SV_ZA))
+		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
+	i = field_index(r, G_FPSR, "fpsr");
+	if (i >= 0) {
+		uint32_t fpsr = 0x0800009f;
+
+		expect_field(r, (unsigned)i, (const uint8_t *)&fpsr, rule);
+		r->exp.phase[i] = PHASE_NONE;
+	}
+	ffr_rule(r);
+	r->astate[0] = FMT_SVE;
+}
+
 /* ---------------------------------------------------------- regsets */
 
 #define SLACK	64
