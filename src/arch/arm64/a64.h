@@ -214,6 +214,11 @@ void a64_check_stop(struct fpabi_run *r);
 /* A-PT-1: bytes of buf from off to len are still the poison a read put there. */
 void a64_check_untouched(struct fpabi_run *r, const char *obs,
 			 const uint8_t *buf, size_t off, size_t len);
+/* A-PT-6: an SVE-format (or, NT_ARM_SVE only, FPSIMD-format) payload
+ * at the image's VL, and its zero padding, against the model. */
+struct user_sve_header;
+void a64_check_sve_payload(struct fpabi_run *r, const char *obs,
+			   const uint8_t *buf, const struct user_sve_header *h);
 int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
 const char *a64_write_kind_name(unsigned kind);
 

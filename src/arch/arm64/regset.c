@@ -98,8 +98,8 @@ static bool model_has_sve_bits(const struct fpabi_run *r)
 	return false;
 }
 
-static void check_sve_payload(struct fpabi_run *r, const char *obs,
-			      const uint8_t *buf, const struct user_sve_header *h)
+void a64_check_sve_payload(struct fpabi_run *r, const char *obs,
+			   const uint8_t *buf, const struct user_sve_header *h)
 {
 	unsigned vl = img_vl(r), vq = vl / 16;
 	uint8_t *img = xmalloc(r->lo.size), *zero;
@@ -149,7 +149,7 @@ static void check_sve(struct fpabi_run *r)
 		goto out;
 	memcpy(&h, buf, sizeof(h));
 	/* the registers first: the most telling finding */
-	check_sve_payload(r, obs, buf, &h);
+	a64_check_sve_payload(r, obs, buf, &h);
 	check_value(r, obs, "header.vl", r->v.vl, h.vl, rule_get("A-PT-5"));
 	check_value(r, obs, "header.max_vl", a->sve_max, h.max_vl,
 		    rule_get("A-PT-5"));

@@ -157,6 +157,20 @@ void a64_sme_model_load(struct fpabi_run *r, unsigned phase)
 	r->astate[0] = FMT_SVE;
 }
 
+/* Leaving or entering streaming mode resets FPSR to 0x0800009f (Arm ARM
+ * ResetSVEState(): the cumulative flags and QC set), whatever was loaded. */
+static void expect_fpsr_reset(struct fpabi_run *r,
+			      const struct fpabi_rule *rule)
+{
+	int i = field_index(r, G_FPSR, "fpsr");
+	uint32_t fpsr = 0x0800009f;
+
+	if (i < 0)
+		return;
+	expect_field(r, (unsigned)i, (const uint8_t *)&fpsr, rule);
+	r->exp.phase[i] = PHASE_NONE;
+}
+
 /*
  * A-SYS-2 (entry-common.c: fpsimd_syscall_enter() -> sme_smstop_sm(),
  * then sve_flush_live()): a syscall leaves streaming mode and keeps
@@ -173,7 +187,6 @@ void a64_sme_model_syscall(struct fpabi_run *r)
 	unsigned svcr = a64_svcr(r);
 	uint64_t keep = GM(G_ZA) | GM(G_ZT) | GM(G_TPIDR2) | GM(G_FPMR) |
 			GM(G_FPSR);
-	int i;
 
 	r->v.svcr = svcr;
 	if (!(svcr & SV_SM)) {
@@ -184,13 +197,7 @@ void a64_sme_model_syscall(struct fpabi_run *r)
 	}
 	a64_set_svcr(r, svcr & ~SV_SM, keep, GM(G_ZLO), rule);
 	a64_expect_zero(r, GM(G_ZHI) | GM(G_P) | GM(G_FFR) | GM(G_FPMR), rule);
-	i = field_index(r, G_FPSR, "fpsr");
-	if (i >= 0) {
-		uint32_t fpsr = 0x0800009f;
-
-		expect_field(r, (unsigned)i, (const uint8_t *)&fpsr, rule);
-		r->exp.phase[i] = PHASE_NONE;
-	}
+	expect_fpsr_reset(r, rule);
 	r->astate[0] = FMT_EITHER;
 }
 
@@ -219,7 +226,6 @@ void a64_sme_model_smstart(struct fpabi_run *r)
 	const struct fpabi_rule *rule = rule_get("A-SYS-4");
 	unsigned svcr = a64_svcr(r);
 	uint64_t keep = GM(G_TPIDR2) | GM(G_FPSR);
-	int i;
 
 	if (svcr & SV_SM)
 		run_broken(r, "internal: L_SMSTART in streaming mode");
@@ -230,13 +236,7 @@ void a64_sme_model_smstart(struct fpabi_run *r)
 			GM(G_FPMR), rule);
 	if (!(svcr & SV_ZA))
 		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
-	i = field_index(r, G_FPSR, "fpsr");
-	if (i >= 0) {
-		uint32_t fpsr = 0x0800009f;
-
-		expect_field(r, (unsigned)i, (const uint8_t *)&fpsr, rule);
-		r->exp.phase[i] = PHASE_NONE;
-	}
+	expect_fpsr_reset(r, rule);
 	ffr_rule(r);
 	r->astate[0] = FMT_SVE;
 }
@@ -280,12 +280,10 @@ static void check_inactive(struct fpabi_run *r, unsigned note,
 static void check_ssve_active(struct fpabi_run *r)
 {
 	const struct a64_machine *a = am(r);
-	unsigned vl = img_vl(r), vq = vl / 16;
+	unsigned vq = img_vl(r) / 16;
 	size_t len = SVE_PT_SIZE(a->sme_max / 16, SVE_PT_REGS_SVE) + SLACK, got;
-	size_t regs = SVE_PT_SVE_FFR_OFFSET(vq) + SVE_PT_SVE_FFR_SIZE(vq) -
-		      SVE_PT_SVE_OFFSET, fpsr = SVE_PT_SVE_FPSR_OFFSET(vq),
-	       end = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE);
-	uint8_t *buf = xmalloc(len), *img = xmalloc(r->lo.size), *zero;
+	size_t end = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE);
+	uint8_t *buf = xmalloc(len);
 	struct user_sve_header h;
 	char obs[64];
 	int err;
@@ -299,21 +297,9 @@ static void check_ssve_active(struct fpabi_run *r)
 	memcpy(&h, buf, sizeof(h));
 	check_value(r, obs, "header flags: SVE_PT_REGS_SVE (streaming)", 1,
 		    h.flags & SVE_PT_REGS_SVE, rule_get("A-PT-6"));
-	if (h.flags & SVE_PT_REGS_SVE) {
-		memcpy(img, r->exp.img, r->lo.size);
-		memcpy(img + FPABI_A64_Z_OFF(vl, 0), buf + SVE_PT_SVE_OFFSET, regs);
-		memcpy(img + FPABI_A64_CTRL_FPSR, buf + fpsr, 4);
-		memcpy(img + FPABI_A64_CTRL_FPCR, buf + fpsr + 4, 4);
-		check_image_groups(r, obs, img, GM(G_ZLO) | GM(G_ZHI) |
-				   GM(G_P) | GM(G_FFR) | GM(G_FPSR));
-		zero = xzalloc(end);
-		check_bytes(r, obs, "padding between FFR and FPSR", zero,
-			    buf + SVE_PT_SVE_OFFSET + regs,
-			    fpsr - SVE_PT_SVE_OFFSET - regs, rule_get("A-PT-6"));
-		check_bytes(r, obs, "padding after FPCR", zero, buf + fpsr + 8,
-			    end - fpsr - 8, rule_get("A-PT-6"));
-		free(zero);
-	}
+	/* the same payload layout and padding rules as NT_ARM_SVE */
+	if (h.flags & SVE_PT_REGS_SVE)
+		a64_check_sve_payload(r, obs, buf, &h);
 	check_value(r, obs, "header.vl (SVL)", r->v.svl, h.vl,
 		    rule_get("A-PT-5"));
 	check_value(r, obs, "header.max_vl", a->sme_max, h.max_vl,
@@ -326,7 +312,6 @@ static void check_ssve_active(struct fpabi_run *r)
 		    h.flags & ~SVE_PT_REGS_SVE, rule_get("A-PT-5"));
 	a64_check_untouched(r, obs, buf, MIN((size_t)h.size, len - SLACK), len);
 out:
-	free(img);
 	free(buf);
 }
 
@@ -720,7 +705,6 @@ void a64_sme_handler_entry(struct fpabi_run *r)
 {
 	const struct fpabi_rule *rule = rule_get("A-SIG-7");
 	unsigned svcr = a64_svcr(r), i;
-	int f;
 
 	r->v.svcr = svcr;
 	for (i = 0; i < r->lo.nfields; i++)
@@ -733,13 +717,7 @@ void a64_sme_handler_entry(struct fpabi_run *r)
 	}
 	rule = rule_get("A-GEN-4");
 	a64_set_svcr(r, 0, GM(G_FPSR), 0, rule);
-	f = field_index(r, G_FPSR, "fpsr");
-	if (f >= 0) {
-		uint32_t fpsr = 0x0800009f;
-
-		expect_field(r, (unsigned)f, (const uint8_t *)&fpsr, rule);
-		r->exp.phase[f] = PHASE_NONE;
-	}
+	expect_fpsr_reset(r, rule);
 	r->astate[0] = FMT_FPSIMD;
 }
 
