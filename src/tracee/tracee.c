@@ -75,22 +75,32 @@ static void proof(int i)
 	h->proof.cpu[i] = sched_getcpu();
 }
 
-/* Is process pid sleeping (state S) according to /proc/pid/stat? */
-static int sleeping(pid_t pid)
+/* /proc/PID/NAME into buf, NUL-terminated: its length, or -1. */
+static ssize_t read_proc(pid_t pid, const char *name, char *buf, size_t len)
 {
-	char path[64], buf[256], *p;
+	char path[64];
 	ssize_t n;
 	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	snprintf(path, sizeof(path), "/proc/%d/%s", pid, name);
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = read(fd, buf, len - 1);
 	close(fd);
-	if (n <= 0)
+	if (n < 0)
 		return -1;
 	buf[n] = 0;
+	return n;
+}
+
+/* Is process pid sleeping (state S) according to /proc/pid/stat? */
+static int sleeping(pid_t pid)
+{
+	char buf[256], *p;
+
+	if (read_proc(pid, "stat", buf, sizeof(buf)) <= 0)
+		return -1;
 	p = strrchr(buf, ')');
 	return p && p[1] == ' ' && p[2] == 'S';
 }
@@ -104,19 +114,11 @@ static int sleeping(pid_t pid)
  */
 static int dequeued(pid_t pid)
 {
-	char path[64], buf[64];
-	ssize_t n;
-	int fd;
+	char buf[64];
+	ssize_t n = read_proc(pid, "wchan", buf, sizeof(buf));
 
-	snprintf(path, sizeof(path), "/proc/%d/wchan", pid);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
 	if (n < 0)
 		return -1;
-	buf[n] = 0;
 	return n > 0 && strcmp(buf, "0") != 0;
 }
 
