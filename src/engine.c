@@ -111,6 +111,7 @@ struct engine {
 	unsigned sig_n;
 	size_t sig_dump;
 	bool stopped;		/* the tracee sits in a ptrace stop */
+	bool refused;		/* S_REFUSED: the run ends at its SIGSEGV */
 	struct timespec deadline;
 };
 
@@ -542,6 +543,29 @@ static void tracee_died(struct fpabi_run *r, int status, const char *when)
 	add_finding(r, &f);
 }
 
+/*
+ * S_REFUSED: the forged frame's sigreturn went through (the tracee ran on
+ * to its end, or died of something else): the kernel took a frame its
+ * own rules refuse.
+ */
+static void frame_accepted(struct fpabi_run *r, int status)
+{
+	struct fpabi_finding f;
+	char buf[96];
+
+	memset(&f, 0, sizeof(f));
+	snprintf(f.observer, sizeof(f.observer), "rt_sigreturn");
+	snprintf(f.what, sizeof(f.what), "forged frame");
+	snprintf(f.expected, sizeof(f.expected), "refused: SIGSEGV");
+	snprintf(f.got, sizeof(f.got), "tracee %s",
+		 status_text(status, buf, sizeof(buf)));
+	f.cls = CL_UNKNOWN;
+	snprintf(f.origin, sizeof(f.origin),
+		 "the kernel restored a frame that should have been refused");
+	f.rule = rule_get(r->c->rule);
+	add_finding(r, &f);
+}
+
 /* The stops a step waits for, as (status >> 8) of waitpid(). */
 #define STOP_BRK	SIGTRAP
 #define STOP_SYSCALL	(SIGTRAP | 0x80)	/* PTRACE_O_TRACESYSGOOD */
@@ -583,7 +607,10 @@ static int wait_stop(struct engine *e, int want)
 			return -1;
 		if (!WIFSTOPPED(status)) {
 			snprintf(when, sizeof(when), "before %s", stop_name(want));
-			tracee_died(r, status, when);
+			if (want == SIGSEGV)
+				frame_accepted(r, status);
+			else
+				tracee_died(r, status, when);
 			r->pid = 0;
 			return -1;
 		}
@@ -1102,7 +1129,15 @@ static void model_signal(struct engine *e, const struct fpabi_step *s,
 	}
 	snapshot_restore(e, &pre);
 	memcpy(r->astate, astate, sizeof(astate));
-	fpabi_arch.model_sigreturn(r, edit_kind(s), edit_phase(s));
+	if (s[1].op == S_REFUSED) {
+		/* a forged frame: what a refused sigreturn leaves */
+		if (e->nnest || !fpabi_arch.model_refused)
+			die("internal: %s: REFUSED inside a nested handler, or "
+			    "no arch model for it", r->id);
+		fpabi_arch.model_refused(r, edit_kind(s), edit_phase(s), s->a);
+	} else {
+		fpabi_arch.model_sigreturn(r, edit_kind(s), edit_phase(s));
+	}
 	snapshot_free(&pre);
 	/* a nesting handler goes on: it dumps, then returns itself */
 	while (e->nnest) {
@@ -1239,9 +1274,27 @@ static int walk(struct engine *e)
 			if (fpabi_arch.write_stop(r, s->a, s->b) < 0)
 				return -1;
 			break;
+		case S_REFUSED:
+			if (i == 0 || s[-1].op != S_FAULT || s[-1].b & SIG_NESTED)
+				die("internal: %s: REFUSED must follow a SIGNAL",
+				    r->id);
+			/* the handler runs, its sigreturn fails: SIGSEGV */
+			if (resume(e) < 0 || wait_stop(e, SIGSEGV) < 0)
+				return -1;
+			e->refused = true;
+			break;
 		}
+		if (e->refused && s[1].op != S_READ && s[1].op != S_END)
+			die("internal: %s: only READs may follow REFUSED", r->id);
 	}
 	r->skip_io = false;
+	if (e->refused) {
+		/* after a refused sigreturn the tracee has nowhere to go:
+		 * its registers are what the failed restore left */
+		kill(r->pid, SIGKILL);
+		e->stopped = false;
+		return 0;
+	}
 	return resume(e);
 }
 
@@ -1321,6 +1374,11 @@ static void finish(struct engine *e)
 		}
 	}
 	r->pid = 0;
+	if (e->refused) {
+		if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGKILL)
+			tracee_died(r, status, "after the refused sigreturn");
+		goto observations;
+	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
 	    hdr(r)->state != TRACEE_DONE) {
 		if (hdr(r)->state == TRACEE_FAILED || WIFEXITED(status))
@@ -1340,6 +1398,7 @@ static void finish(struct engine *e)
 		snprintf(r->skip, sizeof(r->skip),
 			 "migration not proven: the tracee ended on CPU %d, "
 			 "not %d", p->cpu[1], e->migrated_to);
+observations:
 	for (k = 0; k < e->nobs; k++)
 		check_observation(e, &e->obs[k],
 				  e->obs[k].kind == OBS_DUMP ? ++ndump : ndump);

@@ -115,6 +115,10 @@ static void steps_text(const struct fpabi_run *r, char *out, size_t n)
 		case S_MIGRATE:
 			o += snprintf(out + o, n - o, "%smigrate%s", sep, drop);
 			break;
+		case S_REFUSED:
+			o += snprintf(out + o, n - o, "%ssigreturn-refused(SIGSEGV)%s",
+				      sep, drop);
+			break;
 		case S_WRITE:
 			o += snprintf(out + o, n - o, "%swrite(%s,%u)%s", sep,
 				      fpabi_arch.write_kind_name(s->b), s->a, drop);

@@ -140,6 +140,10 @@ struct fpabi_arch {
 	void (*model_handler_entry)(struct fpabi_run *r);
 	void (*model_sigreturn)(struct fpabi_run *r, unsigned edit,
 				unsigned edit_phase);
+	/* a forged frame sigreturn refused (S_REFUSED): what the task holds
+	 * at the SIGSEGV stop; clobber is the phase the handler loaded */
+	void (*model_refused)(struct fpabi_run *r, unsigned edit,
+			      unsigned edit_phase, unsigned clobber);
 	void (*check_frame)(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 			    const uint8_t *copy, const char *observer);
 	const char *(*edit_name)(unsigned edit);

@@ -47,6 +47,9 @@ enum fpabi_op {
 	S_WRITE,	/* a = phase, b = arch write kind: write, update model */
 	S_MIGRATE,	/* move the stopped tracee to another CPU (proof) */
 	S_SYSEXIT,	/* from a syscall-entry stop to its exit stop */
+	S_REFUSED,	/* after an S_FAULT whose edit forges the frame: the
+			   sigreturn must fail and the tracer see SIGSEGV;
+			   the run ends at that stop (READs may follow) */
 };
 
 struct fpabi_step {
@@ -77,6 +80,7 @@ struct fpabi_step {
 #define SIGSYS_TRAP(clobber, edit, edit_phase) \
 	{ S_SIGSYS, (clobber), (edit) | (edit_phase) << 8 }
 #define MIGRATE		{ S_MIGRATE, 0, 0 }
+#define REFUSED		{ S_REFUSED, 0, 0 }
 #define SIGNAL(clobber, edit, edit_phase) \
 	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 }
 /* its handler, after loading phase clobber, takes the next step's SIGILL
