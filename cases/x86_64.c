@@ -8,6 +8,7 @@ extern const struct fpabi_family x86_family_syscall;
 extern const struct fpabi_family x86_family_ptrace_read;
 extern const struct fpabi_family x86_family_ptrace_write;
 extern const struct fpabi_family x86_family_signal;
+extern const struct fpabi_family x86_family_forge;
 extern const struct fpabi_family x86_family_sched;
 extern const struct fpabi_family x86_family_stops;
 extern const struct fpabi_family x86_family_exec;
@@ -19,6 +20,7 @@ const struct fpabi_family *const x86_families[] = {
 	&x86_family_ptrace_read,
 	&x86_family_ptrace_write,
 	&x86_family_signal,
+	&x86_family_forge,
 	&x86_family_sched,
 	&x86_family_stops,
 	&x86_family_exec,

@@ -194,7 +194,8 @@ const struct fpabi_profile *fpabi_profile_for(unsigned kver)
 	const struct fpabi_profile *p;
 
 	/* every table ends with an entry for any kernel (min_kver 0) */
-	for (p = fpabi_profiles; p[1].name && kver < p->min_kver; p++)
+	for (p = fpabi_profiles; p[1].name && (kver < p->min_kver ||
+		(p->below_kver && kver >= p->below_kver)); p++)
 		;
 	return p;
 }

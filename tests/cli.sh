@@ -67,22 +67,30 @@ other=$(awk -F'\t' -v a="$auto" -v f="$auto_flags" '$2 != a && $4 != f {print $2
 if [ -z "$other" ]; then
 	t_n=$((t_n + 1))
 	echo "ok $t_n - a wrong profile fails # SKIP every $arch profile sets the model flags of $auto ($auto_flags): forcing another changes only the header"
-elif [ "$arch" = arm64 ]; then
-	"$FPABI" run --filter 'arm64.ptrace-write.*' >"$tmp/auto" 2>&1
-	rc_auto=$?
-	"$FPABI" run --profile "$other" --filter 'arm64.ptrace-write.*' >"$tmp/forced" 2>&1
-	rc=$?
-	if ! grep -E '^(not )?ok [0-9]+ - arm64\.ptrace-write\.' "$tmp/auto" |
-	   grep -qv '# SKIP'; then
-		t_n=$((t_n + 1))
-		echo "ok $t_n - a wrong profile fails # SKIP no arm64.ptrace-write case runs here (no SVE?)"
-	else
-		[ $rc_auto -eq 0 ] && [ $rc -eq 1 ]
-		ok $? "arm64.ptrace-write.* passes with $auto and fails with --profile $other (got $rc_auto, $rc)"
-		[ $rc -eq 1 ] || grep '^not ok\|^ok' "$tmp/forced" | diag
-	fi
 else
-	ok 1 "a wrong profile fails: no behavioural test for $arch's profile $other (add one here)"
+	# the cases the model flags govern, per arch
+	case $arch in
+	arm64) fam='arm64.ptrace-write.*' ;;
+	x86_64) fam='x86_64.forge.*' ;;
+	*) fam= ;;
+	esac
+	if [ -z "$fam" ]; then
+		ok 1 "a wrong profile fails: no behavioural test for $arch's profile $other (add one here)"
+	else
+		"$FPABI" run --filter "$fam" >"$tmp/auto" 2>&1
+		rc_auto=$?
+		"$FPABI" run --profile "$other" --filter "$fam" >"$tmp/forced" 2>&1
+		rc=$?
+		if ! grep -E "^(not )?ok [0-9]+ - ${arch}\\." "$tmp/auto" |
+		   grep -qv '# SKIP'; then
+			t_n=$((t_n + 1))
+			echo "ok $t_n - a wrong profile fails # SKIP no $fam case runs here"
+		else
+			[ $rc_auto -eq 0 ] && [ $rc -eq 1 ]
+			ok $? "$fam passes with $auto and fails with --profile $other (got $rc_auto, $rc)"
+			[ $rc -eq 1 ] || grep '^not ok\|^ok' "$tmp/forced" | diag
+		fi
+	fi
 fi
 
 for args in "--bogus" "--seed" "--seed abc" "--repeat 0" "frobnicate" \

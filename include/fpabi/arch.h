@@ -45,6 +45,8 @@ struct fpabi_profile {
 	const char *summary;	/* one line: what differs */
 	unsigned flags;		/* backend model flags it sets */
 	const char *flag_names;	/* those flags as the backend names them */
+	unsigned below_kver;	/* chosen only below this version; 0: no
+				   upper bound (an ABI change later undone) */
 };
 
 extern const struct fpabi_profile fpabi_profiles[];

@@ -9,7 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fpabi/util.h"
@@ -92,6 +96,43 @@ static bool fp_pointers_kept(void)
 	return got_op == fop && got_ip == fip && got_dp == fdp;
 }
 
+/*
+ * Does XRSTOR raise #GP for an MXCSR with a bit outside MXCSR_MASK, as
+ * the SDM says (vol. 1 13.8)?  Emulators may not (QEMU's TCG takes it),
+ * and then a frame with such an MXCSR cannot be refused.  Asked in a
+ * child, which the #GP kills with SIGSEGV.
+ */
+static bool mxcsr_faults(uint32_t mask)
+{
+	static uint8_t buf[4096] __attribute__((aligned(64)));
+	uint32_t mxcsr;
+	int status;
+	pid_t pid;
+
+	if (!(~mask))
+		return false;	/* no reserved bit to set */
+	pid = fork();
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		struct rlimit none = { 0, 0 };
+
+		setrlimit(RLIMIT_CORE, &none);	/* the fault is expected */
+		signal(SIGSEGV, SIG_DFL);
+		memset(buf, 0, 576);
+		xsave_x87(buf, XFM(XF_FP) | XFM(XF_SSE));
+		memcpy(&mxcsr, buf + FXSAVE_MXCSR_OFF, 4);
+		mxcsr |= ~mask & -~mask;
+		memcpy(buf + FXSAVE_MXCSR_OFF, &mxcsr, 4);
+		buf[512] |= XFM(XF_SSE);
+		xrstor_x87(buf, XFM(XF_FP) | XFM(XF_SSE));
+		_exit(0);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		;
+	return WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV;
+}
+
 static void probe_cpu(struct x86_machine *x)
 {
 	uint32_t a, b, c, d, r[4];
@@ -124,6 +165,9 @@ static void probe_cpu(struct x86_machine *x)
 	x->ospke = c & (1u << 4);
 }
 
+/* profile flags (fpabi_profiles[] below) */
+#define X86_PROFILE_MAGIC2_AT_USER_SIZE 1u	/* x86_machine.magic2_at_user_size */
+
 void x86_probe(struct fpabi_machine *m)
 {
 	static struct x86_machine x;
@@ -152,6 +196,10 @@ void x86_probe(struct fpabi_machine *m)
 		m->have |= NEED_PKU;
 	if ((x.xl.xcr0 & XFM_AMX) == XFM_AMX)
 		m->have |= NEED_AMX;
+	if (x.xl.xsavec)
+		m->have |= NEED_XSAVEC;
+	if (mxcsr_faults(x.mxcsr_mask))
+		m->have |= NEED_MXCSR_GP;
 	if (syscall(SYS_arch_prctl, ARCH_GET_XCOMP_SUPP, &supp) == 0) {
 		x.xcomp_supp = supp;
 		syscall(SYS_arch_prctl, ARCH_GET_XCOMP_PERM, &x.xcomp_perm);
@@ -160,25 +208,50 @@ void x86_probe(struct fpabi_machine *m)
 	}
 	x.minsigstksz = getauxval(AT_MINSIGSTKSZ);
 
-	/*
-	 * Profiles: 5.16 added XFD and the ARCH_*_XCOMP_PERM permission
-	 * model (Documentation/arch/x86/xstate.rst).
-	 */
-	fpabi_profile_choose(m);
+	/* the ABI profile: what differs by kernel version (below) */
+	x.magic2_at_user_size = fpabi_profile_choose(m)->flags &
+				X86_PROFILE_MAGIC2_AT_USER_SIZE;
 }
 
 /*
- * Every x86_64 profile (struct fpabi_profile), newest first.  They set no
- * model flags: what 5.16 changed (XFD, ARCH_*_XCOMP_PERM) is probed from
- * the machine (arch_prctl answers, CPUID), not assumed from the profile,
- * so forcing the other one changes only the header.
+ * Every x86_64 profile (struct fpabi_profile), newest first.
+ *
+ * 5.16 added XFD and the ARCH_*_XCOMP_PERM permission model
+ * (Documentation/arch/x86/xstate.rst); that is probed from the machine
+ * (arch_prctl answers, CPUID), not assumed from the profile, so it sets no
+ * flag.
+ *
+ * 6.14 (dc8aa31a7ac2, "x86/fpu: Refine and simplify the magic number check
+ * during signal return") made sigreturn seek FP_XSTATE_MAGIC2 at the
+ * task's XSAVE size and ignore fx_sw_reserved.xstate_size; 7.1 reverted it
+ * (44eeff9bc467: it broke CRIU and gVisor frames), and the revert went to
+ * the 6.18 and 7.0 stable trees in June 2026.  Kernels 6.14-6.17 and 6.19
+ * (no stable tree by then) keep the 6.14 rule; 6.18 and 7.0 are modelled
+ * with the revert (their point releases from before June 2026 need
+ * --profile x86-6.14-sigframe).
  */
+#define KV(a, b) ((a) << 16 | (b) << 8)
 const struct fpabi_profile fpabi_profiles[] = {
-	{ "x86-5.16+", 5u << 16 | 16u << 8, "5.16 and later",
-	  "kernel 5.16 or later: XFD and XCOMP permissions", 0, "none" },
+	{ "x86-7.0+", KV(7u, 0u), "7.0 and later",
+	  "sigreturn finds magic2 at fx_sw.xstate_size (the 6.14 change "
+	  "reverted in 7.1 and 7.0-stable)", 0, "none" },
+	{ "x86-6.19-sigframe", KV(6u, 19u), "6.19",
+	  "sigreturn seeks magic2 at the task's XSAVE size and ignores "
+	  "fx_sw.xstate_size", X86_PROFILE_MAGIC2_AT_USER_SIZE,
+	  "magic2_at_user_size", KV(7u, 0u) },
+	{ "x86-6.18", KV(6u, 18u), "6.18 (LTS, with the June 2026 revert)",
+	  "sigreturn finds magic2 at fx_sw.xstate_size (6.18-stable took "
+	  "the revert)", 0, "none", KV(6u, 19u) },
+	{ "x86-6.14-sigframe", KV(6u, 14u), "6.14 to 6.17",
+	  "sigreturn seeks magic2 at the task's XSAVE size and ignores "
+	  "fx_sw.xstate_size", X86_PROFILE_MAGIC2_AT_USER_SIZE,
+	  "magic2_at_user_size", KV(6u, 18u) },
+	{ "x86-5.16+", KV(5u, 16u), "5.16 to 6.13",
+	  "XFD and XCOMP permissions; sigreturn finds magic2 at "
+	  "fx_sw.xstate_size", 0, "none" },
 	{ "x86-pre-5.16", 0, "before 5.16",
-	  "kernel before 5.16: no XFD, no XCOMP permissions", 0, "none" },
-	{ NULL, 0, NULL, NULL, 0, NULL },
+	  "no XFD, no XCOMP permissions", 0, "none" },
+	{ NULL, 0, NULL, NULL, 0, NULL, 0 },
 };
 
 const char *x86_group_name(unsigned group)

@@ -231,6 +231,41 @@ const struct fpabi_rule x86_rules[] = {
 	{ "X-SR-3", "sigreturn restores the frame's components whose "
 	  "XSTATE_BV bit is set and puts the others at init",
 	  "arch/x86/kernel/fpu/signal.c: __restore_fpregs_from_user()" },
+	{ "X-SR-4", "a frame without FP_XSTATE_MAGIC1, or without "
+	  "FP_XSTATE_MAGIC2 after its XSAVE area, is restored as an FXSAVE "
+	  "frame: x87 and SSE from it, every other user component at init",
+	  "arch/x86/kernel/fpu/signal.c: check_xstate_in_sigframe() (setfx), "
+	  "__restore_fpregs_from_user() (fx_only, init_bv)" },
+	{ "X-SR-5", "a frame whose XSAVE image the CPU refuses (xcomp_bv set, "
+	  "reserved header bytes, XSTATE_BV beyond XCR0, MXCSR reserved bits) "
+	  "or whose fpstate cannot be read or is misaligned: sigreturn raises "
+	  "SIGSEGV and the task's user components are all at init, PKRU at "
+	  "its default",
+	  "arch/x86/kernel/fpu/signal.c: fpu__restore_sig() -> "
+	  "fpu__clear_user_states(); arch/x86/kernel/signal_64.c: "
+	  "rt_sigreturn badframe" },
+	{ "X-SR-6", "fx_sw_reserved.xstate_size locates magic2 and must lie "
+	  "between 576 and the task's XSAVE size (profile x86-6.14-7.0: "
+	  "ignored, magic2 sought at the task's XSAVE size)",
+	  "arch/x86/kernel/fpu/signal.c: check_xstate_in_sigframe(); commit "
+	  "dc8aa31a7ac2 (6.14) and its revert 44eeff9bc467 (7.1, stable)" },
+	{ "X-SR-7", "fx_sw_reserved.xfeatures chooses what sigreturn restores: "
+	  "user components outside it go to init, bits outside the task's "
+	  "features are ignored",
+	  "arch/x86/kernel/fpu/signal.c: restore_fpregs_from_user() "
+	  "(xrestore &= user_xfeatures), __restore_fpregs_from_user() "
+	  "(init_bv)" },
+	{ "X-SR-8", "a NULL fpstate pointer in the frame is not an error: "
+	  "sigreturn puts every user component at init, PKRU at its default",
+	  "arch/x86/kernel/fpu/signal.c: fpu__restore_sig() (!buf)" },
+	{ "X-SR-9", "sigreturn does not check the frame's xcomp_bv: XRSTOR "
+	  "takes a frame with xcomp_bv bit 63 set (on a CPU with XSAVEC) in the "
+	  "compacted form, each component of XSTATE_BV read from its compacted "
+	  "offset; an xcomp_bv the CPU cannot take (a bit outside XCR0) is "
+	  "refused as X-SR-5",
+	  "arch/x86/kernel/fpu/signal.c: xrstor_from_user_sigframe() (no "
+	  "header check, unlike ptrace's validate_user_xstate_header()); SDM "
+	  "vol. 1 13.8" },
 	{ "X-SCHED-1", "preemption and migration keep every user xstate "
 	  "component bit for bit; no other task's values and no older "
 	  "values of the task's own show",
@@ -269,6 +304,8 @@ const struct fpabi_arch fpabi_arch = {
 		{ NEED_AVX512, "avx512", "XCR0 has no AVX-512 state (no AVX-512 on this CPU)" },
 		{ NEED_PKU, "pku", "no protection keys (CPUID.7.0:ECX.OSPKE clear)" },
 		{ NEED_AMX, "amx", "XCR0 has no AMX tile state (no AMX on this CPU)" },
+		{ NEED_MXCSR_GP, "mxcsr-gp", "XRSTOR does not fault on reserved MXCSR bits here (an emulator: QEMU TCG does not)" },
+		{ NEED_XSAVEC, "xsavec", "no XSAVEC: XRSTOR has no compacted form (CPUID.0xD.1:EAX[1])" },
 		{ NEED_ROOT, "root", "needs root" },
 		{ NEED_SMP2, "smp2", "needs two CPUs" },
 		{ 0, NULL, NULL },
@@ -306,6 +343,7 @@ const struct fpabi_arch fpabi_arch = {
 	.write_kind_name = x86_write_kind_name,
 	.model_handler_entry = x86_model_handler_entry,
 	.model_sigreturn = x86_model_sigreturn,
+	.model_refused = x86_model_refused,
 	.check_frame = x86_check_frame,
 	.edit_name = x86_edit_name,
 	.frame_below_uc = 8,	/* struct rt_sigframe: pretcode, then uc */

@@ -17,7 +17,23 @@ static const char *const edit_names[] = {
 	[E_NONE] = "none",
 	[E_REGS] = "every register to a new phase",
 	[E_CLEAR_AVX] = "XSTATE_BV without AVX and AVX-512",
+	[E_F_MAGIC1] = "forged: magic1 cleared",
+	[E_F_MAGIC2] = "forged: magic2 broken",
+	[E_F_SIZE_SMALL] = "forged: xstate_size 576",
+	[E_F_SIZE_MOVED] = "forged: an x87+SSE+AVX-sized frame",
+	[E_F_XFEAT_NOAVX] = "forged: fx_sw.xfeatures without AVX, AVX-512",
+	[E_F_XFEAT_EXTRA] = "forged: fx_sw.xfeatures beyond XCR0",
+	[E_F_FP_NULL] = "forged: fpregs NULL",
+	[E_F_XCOMP] = "forged: xcomp_bv set (compacted)",
+	[E_F_XCOMP_OUTSIDE] = "forged: xcomp_bv beyond XCR0",
+	[E_F_HDR_RSVD] = "forged: reserved header byte 16",
+	[E_F_BV_OUTSIDE] = "forged: XSTATE_BV beyond XCR0",
+	[E_F_MXCSR] = "forged: MXCSR beyond MXCSR_MASK",
+	[E_F_FP_UNMAPPED] = "forged: fpregs unmapped",
+	[E_F_FP_KERNEL] = "forged: fpregs a kernel address",
+	[E_F_FP_MISALIGNED] = "forged: fpregs misaligned",
 };
+_Static_assert(ARRAY_SIZE(edit_names) == E_NEDITS, "every edit named");
 
 const char *x86_edit_name(unsigned edit)
 {
@@ -31,6 +47,47 @@ const char *x86_edit_name(unsigned edit)
 void x86_model_handler_entry(struct fpabi_run *r)
 {
 	x86_expect_fresh(r, rule_get("X-SIG-5"));
+}
+
+/*
+ * X-SR-9: the frame's XSAVE area (the edit image) read in the compacted
+ * form for xcomp_bv = XSTATE_BV: each component of XSTATE_BV from its
+ * compacted offset (in feature order from byte 576, 64-byte aligned where
+ * CPUID says so), x87 and SSE from the legacy area as ever.
+ */
+static void expect_compacted(struct fpabi_run *r, unsigned phase,
+			     const struct fpabi_rule *rule)
+{
+	const struct xsave_layout *xl = &xm(r)->xl;
+	uint8_t *img = xmalloc(r->lo.size);
+	uint32_t coff[XF_MAX] = { 0 }, off = XSAVE_EXT_OFF;
+	uint64_t bv;
+	unsigned i;
+
+	/* the frame's XSTATE_BV, as E_REGS writes it: the variant's */
+	bv = r->v.xfeatures;
+	image_fill(r, img, phase, 0);
+	x86_expect_components(r, phase, bv, rule);
+	for (i = 2; i < XF_MAX; i++) {
+		if (!(bv >> i & 1))
+			continue;
+		if (xl->comp[i].align64)
+			off = (off + 63) & ~63u;
+		coff[i] = off;
+		off += xl->comp[i].size;
+	}
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+		uint32_t at;
+
+		if (f->fill == FILL_NONE || f->group < 2 || !(bv >> f->group & 1))
+			continue;
+		at = coff[f->group] + (f->off - xl->comp[f->group].offset);
+		if (at + f->size > r->lo.size)
+			die("internal: compacted offset past the image");
+		expect_field(r, i, img + at, rule);
+	}
+	free(img);
 }
 
 /*
@@ -57,9 +114,84 @@ void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 				expect_field_init(r, i, rule);
 		}
 		break;
+	/*
+	 * X-SR-4: a frame check_xstate_in_sigframe() does not take for an
+	 * XSAVE frame is restored FXSAVE-only: x87 and SSE from the frame,
+	 * every other user component at init (init_bv in
+	 * __restore_fpregs_from_user(): from init_fpstate, which has no
+	 * component live, PKRU included).
+	 */
+	case E_F_MAGIC1:
+	case E_F_MAGIC2:
+		x86_expect_components(r, phase, XFM(XF_FP) | XFM(XF_SSE),
+				      rule_get("X-SR-4"));
+		break;
+	/*
+	 * X-SR-6: fx_sw.xstate_size says where magic2 lies (classic), or is
+	 * ignored and magic2 sought at the task's XSAVE size (6.14 to 7.0).
+	 * A 576-byte xstate_size: classic finds no magic2 there (FXSAVE-
+	 * only); 6.14 finds the kernel's and restores everything.  A frame
+	 * cut to x87+SSE+AVX with magic2 moved (what CRIU writes for an
+	 * older CPU): classic restores those three, the rest at init; 6.14
+	 * finds no magic2 at the task's size (FXSAVE-only).
+	 */
+	case E_F_SIZE_SMALL:
+		if (xm(r)->magic2_at_user_size)
+			x86_expect_components(r, phase, r->v.xfeatures,
+					      rule_get("X-SR-6"));
+		else
+			x86_expect_components(r, phase, XFM(XF_FP) | XFM(XF_SSE),
+					      rule_get("X-SR-6"));
+		break;
+	case E_F_SIZE_MOVED:
+		x86_expect_components(r, phase, r->v.xfeatures &
+				      (XFM(XF_FP) | XFM(XF_SSE) |
+				       (xm(r)->magic2_at_user_size ? 0 :
+					XFM(XF_YMM))), rule_get("X-SR-6"));
+		break;
+	/*
+	 * X-SR-7: fx_sw.xfeatures chooses the components restored: those
+	 * outside it go to init (init_bv); bits outside the task's features
+	 * are dropped (restore_fpregs_from_user(): xrestore &=
+	 * user_xfeatures).
+	 */
+	case E_F_XFEAT_NOAVX:
+		x86_expect_components(r, phase, r->v.xfeatures &
+				      ~(XFM(XF_YMM) | XFM_AVX512),
+				      rule_get("X-SR-7"));
+		break;
+	case E_F_XFEAT_EXTRA:
+		x86_expect_components(r, phase, r->v.xfeatures,
+				      rule_get("X-SR-7"));
+		break;
+	/* X-SR-8: no fpstate at all: fpu__restore_sig() clears the user
+	 * states (fpu__clear_user_states(): init, PKRU at its default) */
+	case E_F_FP_NULL:
+		x86_expect_fresh(r, rule_get("X-SR-8"));
+		break;
+	case E_F_XCOMP:
+		expect_compacted(r, phase, rule_get("X-SR-9"));
+		break;
 	default:
-		die("internal: unknown x86 frame edit %u", edit);
+		die("internal: x86 frame edit %u has no sigreturn model", edit);
 	}
+}
+
+/*
+ * X-SR-5: a frame XRSTOR or FXRSTOR faults on (xcomp_bv set, reserved
+ * header bytes, XSTATE_BV beyond XCR0, MXCSR beyond MXCSR_MASK, a
+ * misaligned, unmapped or kernel fpstate) makes fpu__restore_sig() fail:
+ * fpu__clear_user_states() puts every user component at init (PKRU at
+ * its default) and rt_sigreturn raises SIGSEGV (badframe).
+ */
+void x86_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
+		       unsigned clobber)
+{
+	(void)phase;
+	(void)clobber;
+	if (edit < E_F_XCOMP_OUTSIDE)
+		die("internal: x86 frame edit %u is not refused", edit);
+	x86_expect_fresh(r, rule_get("X-SR-5"));
 }
 
 /*

@@ -13,6 +13,8 @@
 #define NEED_AVX512	(1ull << 2)
 #define NEED_PKU	(1ull << 3)
 #define NEED_AMX	(1ull << 4)
+#define NEED_XSAVEC	(1ull << 5)	/* XRSTOR takes the compacted form */
+#define NEED_MXCSR_GP	(1ull << 6)	/* XRSTOR faults on reserved MXCSR bits */
 
 /* write kinds (S_WRITE b) */
 enum {
@@ -47,8 +49,7 @@ enum {
 	W_NKINDS
 };
 
-/* signal frame edits (S_FAULT b & 0xff); src/tracee/x86_64/sig.c does them */
-enum { E_NONE, E_REGS, E_CLEAR_AVX };
+#include "sigedit.h"	/* signal frame edits (S_FAULT b & 0xff) */
 
 struct x86_machine {
 	struct xsave_layout xl;
@@ -56,6 +57,9 @@ struct x86_machine {
 	char brand[49];
 	unsigned family, model, stepping;
 	bool amd, xsaveerptr, ospke;
+	/* profile: sigreturn looks for magic2 at the task's XSAVE size and
+	 * ignores fx_sw.xstate_size (6.14 to 7.0, dc8aa31a7ac2) */
+	bool magic2_at_user_size;
 	bool fp_pointers;	/* FOP/FIP/FDP survive XRSTOR + XSAVE */
 	uint32_t mxcsr_mask;
 	uint64_t testable;	/* components the cases load: x87..AVX-512, PKRU */
@@ -100,6 +104,8 @@ const char *x86_write_kind_name(unsigned kind);
 void x86_amx_probe(struct fpabi_run *r);
 void x86_model_handler_entry(struct fpabi_run *r);
 void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase);
+void x86_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
+		       unsigned clobber);
 void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		     const uint8_t *copy, const char *observer);
 const char *x86_edit_name(unsigned edit);

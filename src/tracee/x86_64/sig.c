@@ -4,14 +4,122 @@
  * and the XSAVE area it points to, apply the case's edit, and step over
  * the ud2.  Runs after the entry events stored the registers.
  */
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
 
 #include "../sig.h"
+#include "../../arch/x86_64/sigedit.h"
 #include "../../arch/x86_64/xsave.h"
 
-/* frame edits (S_FAULT b & 0xff); the tracer's model mirrors them */
-enum { E_NONE, E_REGS, E_CLEAR_AVX };
+/* a field of fx_sw_reserved in the fpstate */
+#define SW(field)	(FXSAVE_SW_OFF + offsetof(struct fpstate_sw, field))
+#define FP_SSE_AVX	(XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_YMM))
+
+static uint64_t xcr0(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return (uint64_t)hi << 32 | lo;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static void wr64(uint8_t *p, uint64_t v)
+{
+	memcpy(p, &v, 8);
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+	memcpy(p, &v, 4);
+}
+
+/* every register from the image, XSTATE_BV from it (E_REGS) */
+static void edit_regs(uint8_t *fp, const uint8_t *img, uint32_t xstate_size)
+{
+	memcpy(fp, img, 416);
+	memcpy(fp + XSAVE_EXT_OFF, img + XSAVE_EXT_OFF,
+	       xstate_size - XSAVE_EXT_OFF);
+	memcpy(fp + XSAVE_HDR_OFF, img + XSAVE_HDR_OFF, 8);
+}
+
+/*
+ * Forge the frame (sigedit.h): the registers of the edit image, then one
+ * field broken.  The fpstate is the kernel's, laid out as it wrote it.
+ */
+static void forge(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,
+		  unsigned edit)
+{
+	uint64_t x = xcr0(), outside = ~x & ~(1ull << 63), bv;
+	uint32_t mask, mxcsr;
+
+	switch (edit) {
+	case E_F_MAGIC1:
+		wr32(fp + SW(magic1), 0);
+		break;
+	case E_F_MAGIC2:
+		fp[sw->xstate_size] ^= 1;
+		break;
+	case E_F_SIZE_SMALL:
+		wr32(fp + SW(xstate_size), XSAVE_EXT_OFF);
+		break;
+	case E_F_SIZE_MOVED:
+		wr32(fp + SW(extended_size), X86_AVX_END + 4);
+		wr64(fp + SW(xfeatures), sw->xfeatures & FP_SSE_AVX);
+		wr32(fp + SW(xstate_size), X86_AVX_END);
+		wr64(fp + XSAVE_HDR_OFF, rd64(fp + XSAVE_HDR_OFF) & FP_SSE_AVX);
+		wr32(fp + sw->xstate_size, 0);
+		wr32(fp + X86_AVX_END, FP_XSTATE_MAGIC2);
+		break;
+	case E_F_XFEAT_NOAVX:
+		wr64(fp + SW(xfeatures), sw->xfeatures &
+		     ~((1ull << XF_YMM) | XFM_AVX512));
+		break;
+	case E_F_XFEAT_EXTRA:
+		wr64(fp + SW(xfeatures), sw->xfeatures | outside);
+		break;
+	case E_F_FP_NULL:
+		uc->uc_mcontext.fpregs = NULL;
+		break;
+	case E_F_XCOMP:
+	case E_F_XCOMP_OUTSIDE:
+		bv = rd64(fp + XSAVE_HDR_OFF);
+		if (edit == E_F_XCOMP_OUTSIDE)
+			bv |= outside & -outside;
+		wr64(fp + XSAVE_HDR_OFF + 8, 1ull << 63 | bv);
+		break;
+	case E_F_HDR_RSVD:
+		fp[XSAVE_HDR_OFF + 16] = 1;
+		break;
+	case E_F_BV_OUTSIDE:
+		bv = rd64(fp + XSAVE_HDR_OFF);
+		wr64(fp + XSAVE_HDR_OFF, bv | (outside & -outside));
+		break;
+	case E_F_MXCSR:
+		memcpy(&mask, fp + FXSAVE_MXCSR_MASK_OFF, 4);
+		memcpy(&mxcsr, fp + FXSAVE_MXCSR_OFF, 4);
+		wr32(fp + FXSAVE_MXCSR_OFF, mxcsr | (~mask & -~mask));
+		break;
+	case E_F_FP_UNMAPPED:
+		uc->uc_mcontext.fpregs = (void *)4096;
+		break;
+	case E_F_FP_KERNEL:
+		uc->uc_mcontext.fpregs = (void *)X86_KERNEL_ADDR;
+		break;
+	case E_F_FP_MISALIGNED:
+		uc->uc_mcontext.fpregs = (void *)(fp + 8);
+		break;
+	}
+}
 
 void arch_sig_frame(struct sig_rt *rt, void *ucv)
 {
@@ -41,19 +149,23 @@ void arch_sig_frame(struct sig_rt *rt, void *ucv)
 
 	if (fp) {
 		switch (s->edit) {
+		case E_NONE:
+			break;
 		case E_REGS:
-			if (!rt->edit_img)
-				break;
-			/* every register from the image, XSTATE_BV from it */
-			memcpy(fp, rt->edit_img, 416);
-			memcpy(fp + XSAVE_EXT_OFF, rt->edit_img + XSAVE_EXT_OFF,
-			       sw.xstate_size - XSAVE_EXT_OFF);
-			memcpy(fp + XSAVE_HDR_OFF, rt->edit_img + XSAVE_HDR_OFF, 8);
+			if (rt->edit_img)
+				edit_regs(fp, rt->edit_img, sw.xstate_size);
 			break;
 		case E_CLEAR_AVX:
 			memcpy(&bv, fp + XSAVE_HDR_OFF, 8);
 			bv &= ~(XFM(XF_YMM) | XFM_AVX512);
 			memcpy(fp + XSAVE_HDR_OFF, &bv, 8);
+			break;
+		default:
+			/* a frame the kernel wrote: it has the XSAVE area */
+			if (!rt->edit_img || sw.magic1 != FP_XSTATE_MAGIC1)
+				abort();
+			edit_regs(fp, rt->edit_img, sw.xstate_size);
+			forge(uc, fp, &sw, s->edit);
 			break;
 		}
 	}
