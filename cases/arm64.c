@@ -14,6 +14,7 @@ extern const struct fpabi_family a64_family_stops;
 extern const struct fpabi_family a64_family_exec;
 extern const struct fpabi_family a64_family_proc;
 extern const struct fpabi_family a64_family_signal;
+extern const struct fpabi_family a64_family_forge;
 extern const struct fpabi_family a64_family_sme;
 
 const struct fpabi_family *const a64_families[] = {
@@ -27,6 +28,7 @@ const struct fpabi_family *const a64_families[] = {
 	&a64_family_exec,
 	&a64_family_proc,
 	&a64_family_signal,
+	&a64_family_forge,
 	&a64_family_sme,
 	NULL
 };

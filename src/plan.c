@@ -86,6 +86,9 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 			int nv = 0, vi;
 			unsigned pi;
 
+			/* every case names a rule the model has (dies if
+			 * not: a case table bug, found by any listing) */
+			rule_get(c->rule);
 			if (!skip)
 				nv = fpabi_arch.variants(m, c->vset, v,
 							 MAX_VARIANTS);

@@ -225,6 +225,8 @@ const char *a64_write_kind_name(unsigned kind);
 /* signals (sigframe.c) */
 const char *a64_edit_name(unsigned edit);
 void a64_model_handler_entry(struct fpabi_run *r);
+void a64_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
+		       unsigned clobber);
 void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase);
 void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		     const uint8_t *copy, const char *observer);

@@ -495,6 +495,13 @@ const struct fpabi_rule a64_rules[] = {
 	  "TPIDR2 = 0",
 	  "arch/arm64/kernel/signal.c: setup_rt_frame() "
 	  "(fpsimd_save_and_flush_current_state), setup_return()" },
+	{ "A-SR-1", "a frame rt_sigreturn refuses (a record parse error, no "
+	  "fpsimd_context, an sve_context vl other than the task's) raises "
+	  "SIGSEGV; refused before any FP restore, the registers are the "
+	  "handler's at its rt_sigreturn syscall, nothing of the frame",
+	  "arch/arm64/kernel/signal.c: sys_rt_sigreturn() badframe, "
+	  "restore_sigframe(), parse_user_sigframe(), "
+	  "restore_sve_fpsimd_context()" },
 	{ "A-SR-2", "the kernel's frame parses: 16-byte aligned records that "
 	  "fit their space, at most one extra_context, followed by a "
 	  "terminator, datap right after it, and a terminator to end the walk",
@@ -504,6 +511,10 @@ const struct fpabi_rule a64_rules[] = {
 	  "live SVE state: Z above bit 127, P and FFR read zero",
 	  "arch/arm64/kernel/signal.c: restore_sve_fpsimd_context() -> "
 	  "restore_fpsimd_context()" },
+	{ "A-SR-4", "an sve_context whose vl is not the task's current VL "
+	  "(its SVE VL, or its SME VL with SVE_SIG_FLAG_SM) is refused: the "
+	  "VL cannot change through sigreturn",
+	  "arch/arm64/kernel/signal.c: restore_sve_fpsimd_context()" },
 	{ "A-SR-5", "sigreturn with an sve_context payload loads Z, P and FFR "
 	  "from it, then Z[127:0] of every register from fpsimd_context.vregs "
 	  "and FPSR/FPCR from fpsimd_context",
@@ -552,6 +563,7 @@ const struct fpabi_arch fpabi_arch = {
 	.write_kind_name = a64_write_kind_name,
 	.model_handler_entry = a64_model_handler_entry,
 	.model_sigreturn = a64_model_sigreturn,
+	.model_refused = a64_model_refused,
 	.check_frame = a64_check_frame,
 	.edit_name = a64_edit_name,
 	.after_trap = a64_after_trap,

@@ -27,6 +27,13 @@ static const char *const edit_names[E_NEDITS] = {
 	[E_SVE_ONLY] = "only the sve_context payload to a new phase",
 	[E_FPSIMD_ONLY] = "only fpsimd_context to a new phase",
 	[E_SVE_HEADER_ONLY] = "sve_context cut to its 16-byte header",
+	[E_F_UNKNOWN_MAGIC] = "forged: fpsimd_context's magic unknown",
+	[E_F_DUP_FPSIMD] = "forged: a second fpsimd_context",
+	[E_F_NO_FPSIMD] = "forged: no fpsimd_context",
+	[E_F_MISALIGNED] = "forged: a record off 16-byte alignment",
+	[E_F_OVERRUN] = "forged: fpsimd_context's size past its space",
+	[E_F_TERM_SIZE] = "forged: a terminator with a size",
+	[E_F_SVE_VL] = "forged: sve_context's vl not the task's",
 };
 
 const char *a64_edit_name(unsigned edit)
@@ -155,6 +162,28 @@ void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 		die("internal: unknown arm64 frame edit %u", edit);
 	}
 	free(img);
+}
+
+/*
+ * A-SR-1: a frame rt_sigreturn refuses before restoring any FP state
+ * (parse_user_sigframe() rejects it: A-SR-2; no fpsimd_context; an
+ * sve_context vl other than the task's: A-SR-4) leaves the registers the
+ * handler had at its rt_sigreturn syscall: those of its exit LOAD, then
+ * what any syscall does to them (A-SYS-1), and raises SIGSEGV
+ * (arm64_notify_segfault()).  Nothing of the frame, edited or not, shows.
+ */
+void a64_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
+		       unsigned clobber)
+{
+	(void)phase;
+	if (edit < E_F_UNKNOWN_MAGIC || sme_run(r))
+		die("internal: arm64 frame edit %u is not a refused forgery "
+		    "(or the run has SME state)", edit);
+	a64_sync_svcr(r);
+	fpabi_arch.model_handler_entry(r);
+	if (clobber)
+		fpabi_arch.model_load(r, clobber, 0);
+	fpabi_arch.model_syscall(r, SC_GETPID, 0);
 }
 
 /* -v: the records as walked */

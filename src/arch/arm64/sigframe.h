@@ -27,6 +27,18 @@ enum a64_edit {
 	E_SVE_ONLY,		/* only the sve_context payload */
 	E_FPSIMD_ONLY,		/* only fpsimd_context (V, FPSR, FPCR) */
 	E_SVE_HEADER_ONLY,	/* sve_context cut to its 16-byte header */
+	/*
+	 * Forged (E_REGS first, then one thing broken), all refused by
+	 * rt_sigreturn before it restores any FP state (A-SR-1, 2, 4):
+	 */
+	E_F_UNKNOWN_MAGIC,	/* fpsimd_context's magic unknown */
+	E_F_DUP_FPSIMD,		/* sve_context's magic FPSIMD_MAGIC: two */
+	E_F_NO_FPSIMD,		/* fpsimd_context's magic ESR_MAGIC: none */
+	E_F_MISALIGNED,		/* fpsimd_context's size + 8: the next record
+				   is not 16-byte aligned */
+	E_F_OVERRUN,		/* fpsimd_context's size past its space */
+	E_F_TERM_SIZE,		/* the last terminator's size 16 */
+	E_F_SVE_VL,		/* sve_context's vl not the task's */
 	E_NEDITS
 };
 
@@ -68,6 +80,7 @@ enum a64_edit {
 #define A64_ROUND16(x)		(((x) + 15u) & ~15u)
 
 #define A64_MAX_RECS		24
+#define A64_UNKNOWN_MAGIC	0x5a5a5a01u	/* no record has it */
 
 static inline uint32_t a64_rd32(const uint8_t *p)
 {

@@ -57,6 +57,44 @@ static void cut_sve(struct a64_walk *w, struct a64_rec *sve)
 	memcpy(sve->p + 4, &size, 4);
 }
 
+static void wr32(uint8_t *p, uint32_t v)
+{
+	memcpy(p, &v, 4);
+}
+
+/* Break the frame as the forged edit says (sigframe.h: E_F_*). */
+static void forge(struct a64_walk *w, struct a64_rec *fp, struct a64_rec *sve,
+		  unsigned edit, unsigned vl)
+{
+	switch (edit) {
+	case E_F_UNKNOWN_MAGIC:
+		wr32(fp->p, A64_UNKNOWN_MAGIC);
+		break;
+	case E_F_DUP_FPSIMD:
+		wr32(sve->p, A64_FPSIMD_MAGIC);
+		break;
+	case E_F_NO_FPSIMD:
+		wr32(fp->p, A64_ESR_MAGIC);	/* ESR records are ignored */
+		break;
+	case E_F_MISALIGNED:
+		wr32(fp->p + 4, fp->size + 8);
+		break;
+	case E_F_OVERRUN:
+		wr32(fp->p + 4, A64_RESERVED_SIZE + 16);
+		break;
+	case E_F_TERM_SIZE:
+		wr32(w->rec[w->n - 1].p + 4, A64_TERM_SIZE);
+		break;
+	case E_F_SVE_VL:
+		vl = a64_rd16(sve->p + A64_SVE_VL);
+		memcpy(sve->p + A64_SVE_VL, &(uint16_t){ vl == 16 ? 32 : 16 },
+		       2);
+		break;
+	default:
+		abort();
+	}
+}
+
 void arch_sig_edit(struct sig_rt *rt, void *ucv)
 {
 	ucontext_t *uc = ucv;
@@ -100,6 +138,14 @@ void arch_sig_edit(struct sig_rt *rt, void *ucv)
 		cut_sve(&w, sve);
 		break;
 	default:
-		abort();
+		if (rt->slot->edit >= E_NEDITS ||
+		    ((rt->slot->edit == E_F_DUP_FPSIMD ||
+		      rt->slot->edit == E_F_SVE_VL) && !sve))
+			abort();
+		edit_fpsimd(fp->p, img, vl);
+		if (sve)
+			edit_sve(sve, img, vl);
+		forge(&w, fp, sve, rt->slot->edit, vl);
+		break;
 	}
 }

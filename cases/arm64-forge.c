@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arm64 forged signal frames: the SIGILL handler writes a new phase into
+ * fpsimd_context and sve_context, then breaks the record grammar
+ * parse_user_sigframe() enforces (an unknown magic, a duplicate record, a
+ * missing fpsimd_context, a misaligned or overlong record, a terminator
+ * with a size) or a value restore_sve_fpsimd_context() checks (a vl other
+ * than the task's).  rt_sigreturn must refuse each with SIGSEGV before it
+ * restores anything: at the SIGSEGV stop the regsets show the handler's
+ * registers as its rt_sigreturn syscall left them, nothing of the frame
+ * and nothing older.
+ */
+#include "fpabi/case.h"
+#include "../src/arch/arm64/a64.h"
+#include "../src/arch/arm64/sigframe.h"
+
+#define REFUSED_AT(nm, edit, nd, rl, sum)				\
+	{								\
+		.family = "forge", .name = nm, .summary = sum,		\
+		.rule = rl, .needs = nd, .vset = VSET_ALL,		\
+		.steps = (const struct fpabi_step[]){			\
+			LOAD(1), STORE, LOAD(2), SIGNAL(3, edit, 4),	\
+			REFUSED, READ, END },				\
+		.drop = 2, .drop_class = "stale",			\
+	}
+
+static const struct fpabi_case cases[] = {
+	REFUSED_AT("unknown-magic", E_F_UNKNOWN_MAGIC, 0, "A-SR-2",
+		   "a record with an unknown magic: SIGSEGV, the handler's "
+		   "registers"),
+	REFUSED_AT("duplicate-fpsimd", E_F_DUP_FPSIMD, NEED_SVE, "A-SR-2",
+		   "two fpsimd_context records: SIGSEGV, the handler's "
+		   "registers"),
+	REFUSED_AT("no-fpsimd", E_F_NO_FPSIMD, 0, "A-SR-1",
+		   "no fpsimd_context (its magic now ESR's, which is "
+		   "ignored): SIGSEGV, the handler's registers"),
+	REFUSED_AT("misaligned-record", E_F_MISALIGNED, 0, "A-SR-2",
+		   "a record size that leaves the next record off 16-byte "
+		   "alignment: SIGSEGV, the handler's registers"),
+	REFUSED_AT("record-overrun", E_F_OVERRUN, 0, "A-SR-2",
+		   "a record size past the end of its space: SIGSEGV, the "
+		   "handler's registers"),
+	REFUSED_AT("terminator-size", E_F_TERM_SIZE, 0, "A-SR-2",
+		   "a terminator with a non-zero size: SIGSEGV, the "
+		   "handler's registers"),
+	REFUSED_AT("sve-vl", E_F_SVE_VL, NEED_SVE, "A-SR-4",
+		   "sve_context with a vl other than the task's (the VL "
+		   "cannot change through sigreturn): SIGSEGV, the handler's "
+		   "registers"),
+};
+
+const struct fpabi_family a64_family_forge = {
+	"forge", cases, sizeof(cases) / sizeof(cases[0])
+};
