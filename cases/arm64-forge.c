@@ -14,10 +14,12 @@
 #include "../src/arch/arm64/a64.h"
 #include "../src/arch/arm64/sigframe.h"
 
-#define REFUSED_AT(nm, edit, nd, rl, sum)				\
+#define REFUSED_AT(nm, edit, nd, rl, sum) \
+	REFUSED_VSET(nm, edit, nd, rl, VSET_ALL, sum)
+#define REFUSED_VSET(nm, edit, nd, rl, vs, sum)			\
 	{								\
 		.family = "forge", .name = nm, .summary = sum,		\
-		.rule = rl, .needs = nd, .vset = VSET_ALL,		\
+		.rule = rl, .needs = nd, .vset = vs,			\
 		.steps = (const struct fpabi_step[]){			\
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, edit, 4),	\
 			REFUSED, READ, END },				\
@@ -47,6 +49,35 @@ static const struct fpabi_case cases[] = {
 		   "sve_context with a vl other than the task's (the VL "
 		   "cannot change through sigreturn): SIGSEGV, the handler's "
 		   "registers"),
+	/* with sve_context in the extra space: SVE VLs of 112 bytes and up */
+	REFUSED_VSET("extra-datap", E_F_EXTRA_DATAP, NEED_SVE, "A-SR-2",
+		     VSET_XFRAME, "extra_context's datap not right after its "
+		     "terminator: SIGSEGV, the handler's registers"),
+	REFUSED_VSET("extra-size-unaligned", E_F_EXTRA_SIZE, NEED_SVE,
+		     "A-SR-2", VSET_XFRAME, "extra_context's size not a "
+		     "multiple of 16: SIGSEGV, the handler's registers"),
+	REFUSED_VSET("extra-size-huge", E_F_EXTRA_HUGE, NEED_SVE, "A-SR-2",
+		     VSET_XFRAME, "extra_context's size past SIGFRAME_MAXSZ: "
+		     "SIGSEGV, the handler's registers"),
+	REFUSED_VSET("extra-no-terminator", E_F_EXTRA_NO_TERM, NEED_SVE,
+		     "A-SR-2", VSET_XFRAME, "no null terminator right after "
+		     "extra_context: SIGSEGV, the handler's registers"),
+	REFUSED_VSET("extra-second", E_F_EXTRA_SECOND, NEED_SVE, "A-SR-2",
+		     VSET_XFRAME, "a second extra_context (in the extra "
+		     "space): SIGSEGV, the handler's registers"),
+	{
+		.family = "forge",
+		.name = "sve-flags-reserved",
+		.summary = "sve_context flag bits beside SVE_SIG_FLAG_SM and its "
+			   "__reserved set: ignored, the frame restores as written",
+		.rule = "A-SR-4",
+		.needs = NEED_SVE,
+		.vset = VSET_ALL,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_F_SVE_FLAGS, 4),
+			STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
 };
 
 const struct fpabi_family a64_family_forge = {

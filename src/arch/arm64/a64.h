@@ -60,6 +60,10 @@ enum {
  * svcr field, and r->v.svcr in step with it).
  */
 #define VSET_SME	2
+/* SVE VLs whose signal frame moves sve_context to the extra_context space
+ * (it cannot fit __reserved beside fpsimd_context: VL >= 112 bytes) */
+#define VSET_XFRAME	3
+#define A64_XFRAME_MIN_VQ	7
 #define SV_SM		1u
 #define SV_ZA		2u
 

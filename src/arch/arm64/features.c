@@ -227,7 +227,8 @@ int a64_variants(const struct fpabi_machine *m, enum variant_set set,
 
 		bool odd = !pow2 && !odd_done;
 
-		if (set == VSET_DEFAULT ? !def :
+		if ((int)set == VSET_XFRAME ? vl / 16 < A64_XFRAME_MIN_VQ :
+		    set == VSET_DEFAULT ? !def :
 		    !(pow2 || def || odd || i == 0 || i == a->nsve - 1))
 			continue;
 		odd_done |= !pow2;

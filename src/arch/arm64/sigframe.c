@@ -34,6 +34,12 @@ static const char *const edit_names[E_NEDITS] = {
 	[E_F_OVERRUN] = "forged: fpsimd_context's size past its space",
 	[E_F_TERM_SIZE] = "forged: a terminator with a size",
 	[E_F_SVE_VL] = "forged: sve_context's vl not the task's",
+	[E_F_EXTRA_DATAP] = "forged: extra_context datap moved",
+	[E_F_EXTRA_SIZE] = "forged: extra_context size unaligned",
+	[E_F_EXTRA_HUGE] = "forged: extra_context size past SIGFRAME_MAXSZ",
+	[E_F_EXTRA_NO_TERM] = "forged: no terminator after extra_context",
+	[E_F_EXTRA_SECOND] = "forged: a second extra_context",
+	[E_F_SVE_FLAGS] = "forged: sve_context flags and __reserved set",
 };
 
 const char *a64_edit_name(unsigned edit)
@@ -139,6 +145,9 @@ void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 	case E_NONE:
 		break;
 	case E_REGS:
+	/* A-SR-4: flag bits other than SVE_SIG_FLAG_SM and __reserved are
+	 * ignored: the frame restores as E_REGS's */
+	case E_F_SVE_FLAGS:
 		a64_expect_groups(r, GM(G_ZLO) | GM(G_FPSR), img, phase,
 				  payload || maybe ? r5 : r3);
 		if (payload || maybe)
@@ -176,7 +185,7 @@ void a64_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
 		       unsigned clobber)
 {
 	(void)phase;
-	if (edit < E_F_UNKNOWN_MAGIC || sme_run(r))
+	if (edit < E_F_UNKNOWN_MAGIC || edit >= E_F_SVE_FLAGS || sme_run(r))
 		die("internal: arm64 frame edit %u is not a refused forgery "
 		    "(or the run has SME state)", edit);
 	a64_sync_svcr(r);

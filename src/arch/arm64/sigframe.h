@@ -39,6 +39,15 @@ enum a64_edit {
 	E_F_OVERRUN,		/* fpsimd_context's size past its space */
 	E_F_TERM_SIZE,		/* the last terminator's size 16 */
 	E_F_SVE_VL,		/* sve_context's vl not the task's */
+	/* ... with sve_context in the extra_context space (VSET_XFRAME) */
+	E_F_EXTRA_DATAP,	/* extra_context's datap 16 bytes on */
+	E_F_EXTRA_SIZE,		/* its size not a multiple of 16 */
+	E_F_EXTRA_HUGE,		/* its size past SIGFRAME_MAXSZ */
+	E_F_EXTRA_NO_TERM,	/* no terminator right after it */
+	E_F_EXTRA_SECOND,	/* sve_context's magic EXTRA_MAGIC: two */
+	/* forged but taken: sve_context flags beyond SVE_SIG_FLAG_SM and
+	 * its __reserved set, which restore_sve_fpsimd_context() ignores */
+	E_F_SVE_FLAGS,
 	E_NEDITS
 };
 

@@ -66,6 +66,8 @@ static void wr32(uint8_t *p, uint32_t v)
 static void forge(struct a64_walk *w, struct a64_rec *fp, struct a64_rec *sve,
 		  unsigned edit, unsigned vl)
 {
+	struct a64_rec *x;
+
 	switch (edit) {
 	case E_F_UNKNOWN_MAGIC:
 		wr32(fp->p, A64_UNKNOWN_MAGIC);
@@ -84,6 +86,32 @@ static void forge(struct a64_walk *w, struct a64_rec *fp, struct a64_rec *sve,
 		break;
 	case E_F_TERM_SIZE:
 		wr32(w->rec[w->n - 1].p + 4, A64_TERM_SIZE);
+		break;
+	case E_F_EXTRA_DATAP:
+	case E_F_EXTRA_SIZE:
+	case E_F_EXTRA_HUGE:
+	case E_F_EXTRA_NO_TERM:
+		if (w->extra < 0)
+			abort();	/* the case's variants have one */
+		x = &w->rec[w->extra];
+		if (edit == E_F_EXTRA_DATAP)
+			memcpy(x->p + A64_EXTRA_DATAP,
+			       &(uint64_t){ w->datap + 16 }, 8);
+		else if (edit == E_F_EXTRA_SIZE)
+			wr32(x->p + A64_EXTRA_XSIZE, w->xsize + 8);
+		else if (edit == E_F_EXTRA_HUGE)
+			wr32(x->p + A64_EXTRA_XSIZE, A64_SIGFRAME_MAXSZ + 16);
+		else
+			wr32(x->p + x->size + 4, A64_TERM_SIZE);
+		break;
+	case E_F_EXTRA_SECOND:
+		if (w->extra < 0 || !sve->space)
+			abort();
+		wr32(sve->p, A64_EXTRA_MAGIC);
+		break;
+	case E_F_SVE_FLAGS:
+		memcpy(sve->p + A64_SVE_FLAGS, &(uint16_t){ 0xfffe }, 2);
+		wr32(sve->p + A64_SVE_RESERVED, 0xffffffffu);
 		break;
 	case E_F_SVE_VL:
 		vl = a64_rd16(sve->p + A64_SVE_VL);
@@ -140,7 +168,8 @@ void arch_sig_edit(struct sig_rt *rt, void *ucv)
 	default:
 		if (rt->slot->edit >= E_NEDITS ||
 		    ((rt->slot->edit == E_F_DUP_FPSIMD ||
-		      rt->slot->edit == E_F_SVE_VL) && !sve))
+		      rt->slot->edit == E_F_SVE_VL ||
+		      rt->slot->edit >= E_F_EXTRA_SECOND) && !sve))
 			abort();
 		edit_fpsimd(fp->p, img, vl);
 		if (sve)
