@@ -169,6 +169,23 @@ static void field_finding(struct fpabi_run *r, const char *observer,
 	add_finding(r, &fd);
 }
 
+/* EXP_ONE_OF: the word is zero, init, or that of one of the images. */
+static bool one_of(const struct fpabi_run *r, unsigned at, const uint8_t *g,
+		   unsigned len)
+{
+	static const uint8_t zero[64];
+	unsigned k;
+
+	if (len > sizeof(zero))
+		return false;
+	if (!memcmp(g, zero, len) || !memcmp(g, r->exp.init + at, len))
+		return true;
+	for (k = 0; k < r->noneof; k++)
+		if (!memcmp(g, r->oneof[k] + at, len))
+			return true;
+	return false;
+}
+
 /* Compare one field word by word; coalesce runs of one classification. */
 static void check_field(struct fpabi_run *r, const char *observer,
 			unsigned fi, const uint8_t *got)
@@ -189,6 +206,8 @@ static void check_field(struct fpabi_run *r, const char *observer,
 			return;
 	}
 	if (f->fill == FILL_SHAPED) {
+		if (r->exp.kind[fi] == EXP_ONE_OF && one_of(r, f->off, g, f->size))
+			return;
 		classify_shaped(r, fi, g, &v);
 		field_finding(r, observer, fi, 0, f->size - 1, got, &v);
 		return;
@@ -202,6 +221,8 @@ static void check_field(struct fpabi_run *r, const char *observer,
 		if (bad && r->exp.kind[fi] == EXP_KEPT_OR_ZERO &&
 		    !memcmp(g + off, zero8, len))
 			bad = false;
+		if (bad && r->exp.kind[fi] == EXP_ONE_OF)
+			bad = !one_of(r, f->off + off, g + off, len);
 
 		if (bad) {
 			canary_classify(g + off, r->exp.init + f->off + off, len,

@@ -112,6 +112,7 @@ struct engine {
 	size_t sig_dump;
 	bool stopped;		/* the tracee sits in a ptrace stop */
 	bool refused;		/* S_REFUSED: the run ends at its SIGSEGV */
+	bool maybe;		/* SIG_MAYBE: the next TRAP may be a SIGSEGV */
 	struct timespec deadline;
 };
 
@@ -148,7 +149,12 @@ static unsigned edit_kind(const struct fpabi_step *s)
 
 static unsigned edit_phase(const struct fpabi_step *s)
 {
-	return (s->b >> 8) & 0x7f;
+	return (s->b >> 8) & 0x3f;
+}
+
+static bool maybe(const struct fpabi_step *s)
+{
+	return s->op == S_FAULT && (s->b & SIG_MAYBE);
 }
 
 static bool nested(const struct fpabi_step *s)
@@ -290,6 +296,7 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 	slot->frame_cap = FRAME_CAP;
 	slot->edit = edit_kind(s);
 	slot->edit_img = slot->edit ? e->load_off[edit_phase(s)] : 0;
+	slot->edit_seed = r->seed ^ (0x9e3779b97f4a7c15ull * (k + 1));
 }
 
 /* A clone's child: it stores its registers into dump and exits. */
@@ -616,6 +623,12 @@ static int wait_stop(struct engine *e, int want)
 		}
 		if ((status >> 8) == want)
 			break;
+		if (e->maybe && want == STOP_BRK && (status >> 8) == SIGSEGV) {
+			/* SIG_MAYBE: sigreturn refused the mutated frame */
+			e->refused = true;
+			vlog("%s: the mutated frame was refused", r->id);
+			break;
+		}
 		vlog("%s: passing on stop %#x", r->id, status >> 8);
 		if (ptrace(PTRACE_CONT, r->pid, 0,
 			   (status >> 16) || (status >> 8) == STOP_SYSCALL ?
@@ -627,7 +640,7 @@ static int wait_stop(struct engine *e, int want)
 	r->stops++;
 	r->reads = 0;
 	e->stopped = true;
-	if (want == STOP_BRK && fpabi_arch.after_trap &&
+	if (want == STOP_BRK && !e->refused && fpabi_arch.after_trap &&
 	    fpabi_arch.after_trap(r) < 0)
 		return -1;
 	/* a signal-delivery stop: the signal is delivered on resuming */
@@ -735,6 +748,7 @@ static int stop_spinning(struct engine *e, unsigned k, bool group)
 
 static void model_signal(struct engine *e, const struct fpabi_step *s,
 			 unsigned sig, size_t dump);
+static void model_maybe(struct engine *e, const struct fpabi_step *s);
 
 /*
  * Resume from a stop.  At a signal-delivery stop the tracer could still
@@ -1129,7 +1143,9 @@ static void model_signal(struct engine *e, const struct fpabi_step *s,
 	}
 	snapshot_restore(e, &pre);
 	memcpy(r->astate, astate, sizeof(astate));
-	if (s[1].op == S_REFUSED) {
+	if (maybe(s)) {
+		model_maybe(e, s);
+	} else if (s[1].op == S_REFUSED) {
 		/* a forged frame: what a refused sigreturn leaves */
 		if (e->nnest || !fpabi_arch.model_refused)
 			die("internal: %s: REFUSED inside a nested handler, or "
@@ -1151,6 +1167,42 @@ static void model_signal(struct engine *e, const struct fpabi_step *s,
 	}
 }
 
+/*
+ * SIG_MAYBE: a randomly mutated frame, taken or refused.  What each field
+ * may hold: the pre-signal expectation, the handler's start and its
+ * clobber, the edit image (all of this run and task, each register its
+ * own value), or zero or init.
+ */
+static void model_maybe(struct engine *e, const struct fpabi_step *s)
+{
+	struct fpabi_run *r = e->r;
+	struct snapshot pre;
+	uint8_t *c[4];
+	unsigned k;
+
+	if (e->nnest || s[1].op != S_TRAP)
+		die("internal: %s: SIGNAL_MAYBE must be followed by a TRAP, "
+		    "outside nested handlers", r->id);
+	c[0] = memdup(r->exp.img, r->lo.size);
+	snapshot_take(e, &pre);
+	fpabi_arch.model_handler_entry(r);
+	c[1] = memdup(r->exp.img, r->lo.size);
+	snapshot_restore(e, &pre);
+	snapshot_free(&pre);
+	c[2] = xzalloc(r->lo.size);
+	c[3] = xzalloc(r->lo.size);
+	image_fill(r, c[2], s->a, 0);
+	image_fill(r, c[3], edit_phase(s), 0);
+	/* either way the task went through the rt_sigreturn syscall: the
+	 * arch's syscall model settles what is left open by it (arm64: the
+	 * regset format) before the values are opened up */
+	fpabi_arch.model_syscall(r, SC_GETPID, 0);
+	expect_one_of(r, c, 4, rule_get(r->c->rule));
+	for (k = 0; k < 4; k++)
+		free(c[k]);
+	e->maybe = true;
+}
+
 /* Walk the steps: the model follows the tracee; the tracer acts at stops. */
 static int walk(struct engine *e)
 {
@@ -1160,6 +1212,9 @@ static int walk(struct engine *e)
 	int i;
 
 	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
+		/* after a refused sigreturn only regset reads remain */
+		if (e->refused && s->op != S_READ)
+			continue;
 		r->step = i;
 		r->skip_io = dropped(r, i);
 		/* a syscall stop resumes with PTRACE_SYSCALL, from a stop */
@@ -1284,7 +1339,7 @@ static int walk(struct engine *e)
 			e->refused = true;
 			break;
 		}
-		if (e->refused && s[1].op != S_READ && s[1].op != S_END)
+		if (s->op == S_REFUSED && s[1].op != S_READ && s[1].op != S_END)
 			die("internal: %s: only READs may follow REFUSED", r->id);
 	}
 	r->skip_io = false;
@@ -1505,5 +1560,10 @@ void run_case(struct fpabi_run *r)
 		layout_free(&r->all_lo[k]);
 		free(r->all_init[k]);
 	}
+	for (k = 0; k < r->noneof; k++) {
+		free(r->oneof[k]);
+		r->oneof[k] = NULL;
+	}
+	r->noneof = 0;
 	memset(&r->lo, 0, sizeof(r->lo));
 }

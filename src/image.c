@@ -163,6 +163,27 @@ void expect_field_kept_or_zero(struct fpabi_run *r, unsigned i,
 	r->exp.rule[i] = rule;
 }
 
+void expect_one_of(struct fpabi_run *r, uint8_t *const *imgs, unsigned n,
+		   const struct fpabi_rule *rule)
+{
+	unsigned i;
+
+	if (n > ARRAY_SIZE(r->oneof) || r->noneof)
+		die("internal: %s: one expect_one_of() a run, of at most %zu "
+		    "images", r->id, ARRAY_SIZE(r->oneof));
+	for (i = 0; i < n; i++) {
+		r->oneof[i] = xmalloc(r->lo.size);
+		memcpy(r->oneof[i], imgs[i], r->lo.size);
+	}
+	r->noneof = n;
+	for (i = 0; i < r->lo.nfields; i++) {
+		if (r->lo.f[i].fill == FILL_NONE || r->exp.kind[i] == EXP_ANY)
+			continue;
+		r->exp.kind[i] = EXP_ONE_OF;
+		r->exp.rule[i] = rule;
+	}
+}
+
 const struct fpabi_rule *rule_get(const char *id)
 {
 	const struct fpabi_rule *ru;

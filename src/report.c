@@ -72,7 +72,7 @@ static void steps_text(const struct fpabi_run *r, char *out, size_t n)
 				      "%sSIGILL(handler loads %u, edit: %s %u)%s",
 				      sep, s->a, fpabi_arch.edit_name ?
 				      fpabi_arch.edit_name(s->b & 0xff) : "-",
-				      s->b >> 8, drop);
+				      (s->b >> 8) & 0x3f, drop);
 			break;
 		case S_READ:
 			o += snprintf(out + o, n - o, "%sread-regsets%s", sep, drop);

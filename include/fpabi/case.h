@@ -88,6 +88,17 @@ struct fpabi_step {
 #define SIG_NESTED	0x8000
 #define SIGNAL_NESTED(clobber, edit, edit_phase) \
 	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 | SIG_NESTED }
+/*
+ * A random edit (the arch mutates the frame from a seed of the run's):
+ * sigreturn may take it or refuse it.  The next step must be a TRAP, whose
+ * stop may then be the SIGSEGV of a refusal (the run ends there, after its
+ * READs).  Either way every register must be zero, init, or its own value
+ * of the pre-signal state, the handler's clobber, the edit phase or the
+ * handler's starting state: nothing stale, foreign or misplaced.
+ */
+#define SIG_MAYBE	0x4000	/* (edit phases stay below 0x40) */
+#define SIGNAL_MAYBE(clobber, edit, edit_phase) \
+	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 | SIG_MAYBE }
 
 /* generic needs; arches define their feature bits below NEED_GENERIC */
 #define NEED_ROOT	(1ull << 63)

@@ -59,6 +59,10 @@ enum expect_kind {
 	EXP_KEPT_OR_ZERO,	/* unspecified by the ABI, but each 8-byte
 				   word is its old value or zero: never
 				   stale or foreign bytes */
+	EXP_ONE_OF,		/* each 8-byte word zero, init, or that word
+				   of one of the run's oneof[] images: the
+				   outcome is open, but nothing stale, foreign
+				   or misplaced may show */
 };
 
 struct fpabi_expect {

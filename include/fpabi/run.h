@@ -72,6 +72,10 @@ struct fpabi_run {
 	struct fpabi_layout all_lo[4];
 	uint8_t *all_init[4];
 	unsigned nlo;
+	/* EXP_ONE_OF: the images a field's words may come from (the run
+	 * owns them until it ends) */
+	uint8_t *oneof[4];
+	unsigned noneof;
 	bool drop_step;		/* INJ_STEP applies to this run */
 	bool inject_byte;	/* INJ_BYTE: corrupt the next observation */
 	bool skip_io;		/* INJ_STEP: this tracer step is dropped */
@@ -119,6 +123,10 @@ void expect_field_init(struct fpabi_run *r, unsigned i,
 void expect_field_any(struct fpabi_run *r, unsigned i);
 void expect_field_kept_or_zero(struct fpabi_run *r, unsigned i,
 			       const struct fpabi_rule *rule);
+/* Every checked field: each word zero, init, or from one of imgs (n <= 4,
+ * images of r->lo, copied). */
+void expect_one_of(struct fpabi_run *r, uint8_t *const *imgs, unsigned n,
+		   const struct fpabi_rule *rule);
 /* An image of phase p, task t canaries (FILL_NONE fields at init). */
 void image_fill(struct fpabi_run *r, uint8_t *img, unsigned phase,
 		unsigned task);

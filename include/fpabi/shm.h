@@ -83,6 +83,7 @@ struct fpabi_sig_slot {
 	int32_t signo, code;	/* siginfo the handler got */
 	int32_t want_signo;	/* the signal the case raises */
 	uint64_t aux[6];	/* arch facts the handler records */
+	uint64_t edit_seed;	/* a random edit's (SIG_MAYBE) mutations */
 };
 
 struct fpabi_exec_ctl {
