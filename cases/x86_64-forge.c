@@ -85,6 +85,21 @@ static const struct fpabi_case cases[] = {
 	REFUSED_AT("fpstate-misaligned", E_F_FP_MISALIGNED,
 		   "fpstate 8 bytes off its alignment: SIGSEGV, everything "
 		   "at init"),
+	{
+		.family = "forge",
+		.name = "random",
+		.summary = "one to three random mutations (from the run's seed) "
+			   "of what sigreturn checks: taken or refused, every "
+			   "register is zero, init, or its own value of the "
+			   "pre-signal state, the handler's or the edit's",
+		.rule = "X-SR-10",
+		.needs = NEED_XSAVE,
+		.vset = VSET_ALL,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), SIGNAL_MAYBE(3, E_F_RANDOM, 4),
+			TRAP, READ, END },
+		.drop = 2, .drop_class = "stale",
+	},
 };
 
 const struct fpabi_family x86_family_forge = {

@@ -515,6 +515,12 @@ const struct fpabi_rule a64_rules[] = {
 	  "(its SVE VL, or its SME VL with SVE_SIG_FLAG_SM) is refused: the "
 	  "VL cannot change through sigreturn",
 	  "arch/arm64/kernel/signal.c: restore_sve_fpsimd_context()" },
+	{ "A-SR-9", "whatever rt_sigreturn makes of a frame with mutated "
+	  "records (taken, or refused with SIGSEGV), no register holds a value "
+	  "the frame, the handler or the task before the signal did not give "
+	  "it: nothing stale, foreign or misplaced",
+	  "arch/arm64/kernel/signal.c: restore_sigframe() and the rules "
+	  "A-SR-1..5" },
 	{ "A-SR-5", "sigreturn with an sve_context payload loads Z, P and FFR "
 	  "from it, then Z[127:0] of every register from fpsimd_context.vregs "
 	  "and FPSR/FPCR from fpsimd_context",

@@ -40,6 +40,7 @@ static const char *const edit_names[E_NEDITS] = {
 	[E_F_EXTRA_NO_TERM] = "forged: no terminator after extra_context",
 	[E_F_EXTRA_SECOND] = "forged: a second extra_context",
 	[E_F_SVE_FLAGS] = "forged: sve_context flags and __reserved set",
+	[E_F_RANDOM] = "forged: random record mutations",
 };
 
 const char *a64_edit_name(unsigned edit)
@@ -167,6 +168,8 @@ void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 		a64_expect_zero(r, SVE_GROUPS, r3);
 		r->astate[0] = FMT_FPSIMD;
 		break;
+	case E_F_RANDOM:
+		break;		/* SIG_MAYBE: the engine's one-of model */
 	default:
 		die("internal: unknown arm64 frame edit %u", edit);
 	}

@@ -48,6 +48,9 @@ enum a64_edit {
 	/* forged but taken: sve_context flags beyond SVE_SIG_FLAG_SM and
 	 * its __reserved set, which restore_sve_fpsimd_context() ignores */
 	E_F_SVE_FLAGS,
+	/* random mutations of the records' headers and fields, from the
+	 * slot's edit_seed (SIG_MAYBE: taken or refused) */
+	E_F_RANDOM,
 	E_NEDITS
 };
 

@@ -266,6 +266,12 @@ const struct fpabi_rule x86_rules[] = {
 	  "arch/x86/kernel/fpu/signal.c: xrstor_from_user_sigframe() (no "
 	  "header check, unlike ptrace's validate_user_xstate_header()); SDM "
 	  "vol. 1 13.8" },
+	{ "X-SR-10", "whatever sigreturn makes of a mutated frame (taken, "
+	  "FXSAVE-only, partly at init, or refused with SIGSEGV), no register "
+	  "holds a value the frame, the handler or the task before the signal "
+	  "did not give it: nothing stale, foreign or misplaced",
+	  "arch/x86/kernel/fpu/signal.c: fpu__restore_sig() and the rules "
+	  "X-SR-3..9" },
 	{ "X-SCHED-1", "preemption and migration keep every user xstate "
 	  "component bit for bit; no other task's values and no older "
 	  "values of the task's own show",

@@ -36,6 +36,9 @@ enum {
 	E_F_FP_UNMAPPED,	/* fpregs = 4096: below mmap_min_addr */
 	E_F_FP_KERNEL,	/* fpregs = a kernel address */
 	E_F_FP_MISALIGNED,	/* fpregs + 8: FXRSTOR/XRSTOR alignment */
+	/* random mutations of fx_sw_reserved, the XSAVE header, MXCSR and
+	 * the fpstate pointer, from the slot's edit_seed (SIG_MAYBE) */
+	E_F_RANDOM,
 	E_NEDITS
 };
 

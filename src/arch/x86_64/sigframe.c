@@ -32,6 +32,7 @@ static const char *const edit_names[] = {
 	[E_F_FP_UNMAPPED] = "forged: fpregs unmapped",
 	[E_F_FP_KERNEL] = "forged: fpregs a kernel address",
 	[E_F_FP_MISALIGNED] = "forged: fpregs misaligned",
+	[E_F_RANDOM] = "forged: random mutations",
 };
 _Static_assert(ARRAY_SIZE(edit_names) == E_NEDITS, "every edit named");
 
@@ -172,6 +173,8 @@ void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 	case E_F_XCOMP:
 		expect_compacted(r, phase, rule_get("X-SR-9"));
 		break;
+	case E_F_RANDOM:
+		break;		/* SIG_MAYBE: the engine's one-of model */
 	default:
 		die("internal: x86 frame edit %u has no sigreturn model", edit);
 	}
@@ -189,7 +192,7 @@ void x86_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
 {
 	(void)phase;
 	(void)clobber;
-	if (edit < E_F_XCOMP_OUTSIDE)
+	if (edit < E_F_XCOMP_OUTSIDE || edit == E_F_RANDOM)
 		die("internal: x86 frame edit %u is not refused", edit);
 	x86_expect_fresh(r, rule_get("X-SR-5"));
 }

@@ -7,6 +7,7 @@
  * beyond memcpy/memmove.  A frame the edit cannot be made on (no payload
  * to edit is not one: the model knows) is a case bug: abort.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
@@ -60,6 +61,73 @@ static void cut_sve(struct a64_walk *w, struct a64_rec *sve)
 static void wr32(uint8_t *p, uint32_t v)
 {
 	memcpy(p, &v, 4);
+}
+
+static uint64_t next_rand(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/*
+ * E_F_RANDOM: one to three mutations of a random record's magic, size or
+ * fields.  Never one that could make a frame the model cannot bound: no
+ * record turned into sve_context or za_context, and no size or header bit
+ * of one changed (a grown record is a payload the kernel loads from
+ * whatever bytes follow: A-SR-4, A-SR-7), and SVE_SIG_FLAG_SM always
+ * clear (a non-streaming task cannot be put in streaming mode behind the
+ * tracer's back).
+ */
+static void mutate(struct a64_walk *w, uint64_t seed)
+{
+	static const uint32_t magics[] = {
+		0, A64_FPSIMD_MAGIC, A64_ESR_MAGIC, A64_EXTRA_MAGIC,
+		A64_TPIDR2_MAGIC, A64_ZT_MAGIC, A64_FPMR_MAGIC, A64_POE_MAGIC,
+		A64_GCS_MAGIC, A64_UNKNOWN_MAGIC,
+	};
+	unsigned n = 1 + next_rand(&seed) % 3, i;
+
+	for (i = 0; i < n; i++) {
+		struct a64_rec *rc = &w->rec[next_rand(&seed) % w->n];
+		uint64_t x = next_rand(&seed);
+		uint32_t sizes[] = { 0, 8, 16, rc->size - 16, rc->size + 8,
+				     rc->size + 16, 0x40000, (uint32_t)x };
+		bool payload = rc->magic == A64_SVE_MAGIC ||
+			       rc->magic == A64_ZA_MAGIC;
+
+		switch (x % 5) {
+		case 0:
+			wr32(rc->p, magics[(x >> 8) % (sizeof(magics) / 4)]);
+			break;
+		case 1:
+			if (!payload)
+				wr32(rc->p + 4, sizes[(x >> 8) % 8]);
+			break;
+		case 2:	/* sve_context: vl, flags, __reserved */
+			if (rc->magic == A64_SVE_MAGIC)
+				memcpy(rc->p + A64_SVE_VL + (x >> 8) % 8,
+				       (uint8_t[]){ (uint8_t)(x >> 16) }, 1);
+			break;
+		case 3:	/* extra_context: datap, size */
+			if (rc->magic == A64_EXTRA_MAGIC)
+				memcpy(rc->p + A64_EXTRA_DATAP + (x >> 8) % 12,
+				       (uint8_t[]){ (uint8_t)(x >> 16) }, 1);
+			break;
+		default:	/* any header byte */
+			if (!payload)
+				rc->p[(x >> 8) % A64_HDR_SIZE] ^=
+					1u << (x >> 16) % 8;
+			break;
+		}
+	}
+	/* the SM flag of anything that is (still) an sve_context */
+	for (i = 0; i < w->n; i++)
+		if (a64_rd32(w->rec[i].p) == A64_SVE_MAGIC &&
+		    w->rec[i].size >= A64_SVE_HDR_SIZE)
+			w->rec[i].p[A64_SVE_FLAGS] &= ~A64_SVE_FLAG_SM;
 }
 
 /* Break the frame as the forged edit says (sigframe.h: E_F_*). */
@@ -174,7 +242,10 @@ void arch_sig_edit(struct sig_rt *rt, void *ucv)
 		edit_fpsimd(fp->p, img, vl);
 		if (sve)
 			edit_sve(sve, img, vl);
-		forge(&w, fp, sve, rt->slot->edit, vl);
+		if (rt->slot->edit == E_F_RANDOM)
+			mutate(&w, rt->slot->edit_seed);
+		else
+			forge(&w, fp, sve, rt->slot->edit, vl);
 		break;
 	}
 }

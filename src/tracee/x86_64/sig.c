@@ -52,6 +52,73 @@ static void edit_regs(uint8_t *fp, const uint8_t *img, uint32_t xstate_size)
 	memcpy(fp + XSAVE_HDR_OFF, img + XSAVE_HDR_OFF, 8);
 }
 
+static uint64_t next_rand(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/*
+ * E_F_RANDOM: one to three mutations of what sigreturn checks.  Never an
+ * xcomp_bv with bit 63 (the compacted form takes any frame bytes as any
+ * register, a state no model bounds) and never an fpstate pointer that
+ * stays readable and aligned (the same); register contents untouched.
+ */
+static void mutate(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,
+		   uint64_t seed)
+{
+	unsigned n = 1 + next_rand(&seed) % 3, i;
+	uint32_t mask, mxcsr;
+
+	for (i = 0; i < n; i++) {
+		uint64_t x = next_rand(&seed), r = x >> 8;
+		uint32_t sizes[] = { 0, 512, XSAVE_EXT_OFF, sw->xstate_size - 64,
+				     sw->xstate_size + 64, (uint32_t)r & 0xffff };
+
+		switch (x % 9) {
+		case 0:
+			wr32(fp + SW(magic1), r & 1 ? 0 : (uint32_t)r);
+			break;
+		case 1:
+			fp[sw->xstate_size + r % 4] ^= 1u << (r >> 8) % 8;
+			break;
+		case 2:
+			wr32(fp + SW(xstate_size), sizes[r % 6]);
+			break;
+		case 3:
+			wr32(fp + SW(extended_size), sizes[r % 6]);
+			break;
+		case 4:
+			wr64(fp + SW(xfeatures), rd64(fp + SW(xfeatures)) ^
+			     1ull << r % 64);
+			break;
+		case 5:
+			wr64(fp + XSAVE_HDR_OFF, rd64(fp + XSAVE_HDR_OFF) ^
+			     1ull << r % 64);
+			break;
+		case 6:	/* xcomp_bv or a reserved header byte, never bit 63 */
+			fp[XSAVE_HDR_OFF + 8 + r % 55] |= 1u << (r >> 8) % 8;
+			fp[XSAVE_HDR_OFF + 15] &= 0x7f;
+			break;
+		case 7:
+			memcpy(&mask, fp + FXSAVE_MXCSR_MASK_OFF, 4);
+			memcpy(&mxcsr, fp + FXSAVE_MXCSR_OFF, 4);
+			if (~mask)
+				wr32(fp + FXSAVE_MXCSR_OFF, mxcsr | (~mask & -~mask));
+			break;
+		default:
+			uc->uc_mcontext.fpregs = r % 4 == 0 ? NULL :
+				r % 4 == 1 ? (void *)(fp + 8) :
+				r % 4 == 2 ? (void *)4096 :
+				(void *)X86_KERNEL_ADDR;
+			break;
+		}
+	}
+}
+
 /*
  * Forge the frame (sigedit.h): the registers of the edit image, then one
  * field broken.  The fpstate is the kernel's, laid out as it wrote it.
@@ -165,7 +232,10 @@ void arch_sig_frame(struct sig_rt *rt, void *ucv)
 			if (!rt->edit_img || sw.magic1 != FP_XSTATE_MAGIC1)
 				abort();
 			edit_regs(fp, rt->edit_img, sw.xstate_size);
-			forge(uc, fp, &sw, s->edit);
+			if (s->edit == E_F_RANDOM)
+				mutate(uc, fp, &sw, s->edit_seed);
+			else
+				forge(uc, fp, &sw, s->edit);
 			break;
 		}
 	}
