@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fpabi/kmsg.h"
+#include "fpabi/tap.h"
 #include "fpabi/util.h"
 
 static const char *const bad[] = {
@@ -64,4 +65,27 @@ int kmsg_scan(int fd, char *out, size_t n)
 			o += snprintf(out + o, n - o, "%s%s", o ? " | " : "", msg);
 	}
 	return found;
+}
+
+/* The kernel.log-clean result of a run that opened fd with kmsg_open(). */
+void kmsg_tap_result(struct tap *t, int fd)
+{
+	char found[2048], yaml[2300], q[2200];
+	int n;
+
+	if (fd < 0) {
+		snprintf(found, sizeof(found), "cannot read /dev/kmsg: %s",
+			 strerror(-fd));
+		tap_result(t, TAP_SKIP, "kernel.log-clean", found, NULL);
+		return;
+	}
+	n = kmsg_scan(fd, found, sizeof(found));
+	if (!n) {
+		tap_result(t, TAP_PASS, "kernel.log-clean", NULL, NULL);
+		return;
+	}
+	tap_comment(t, "the kernel logged %d bug report line(s) during the run", n);
+	yaml_quote(q, sizeof(q), found);
+	snprintf(yaml, sizeof(yaml), "verdict: fail\nrecords: %d\nlog: %s", n, q);
+	tap_result(t, TAP_FAIL, "kernel.log-clean", NULL, yaml);
 }

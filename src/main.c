@@ -41,11 +41,15 @@ static const char usage[] =
 "                 for, what differs, the model flags it sets\n"
 "  bench          time syscalls, signals, switches and ptrace with vector\n"
 "                 state live; compare two runs (fpabi bench --help)\n"
+"  fuzz           run the randomised hostile-input cases (by default\n"
+"                 *.forge.random/*: random signal frame mutations) with a\n"
+"                 new seed each round for --seconds; failures as in run\n"
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
 "  -s, --seed N              seed of the canaries (default: random, printed)\n"
 "  -r, --repeat N            run the plan N times, seeds N, N+1, ...\n"
+"      --seconds N           fuzz: run for N seconds (default 60)\n"
 "  -t, --timeout SECONDS     watchdog per case (default 60)\n"
 "      --skip-exit N         exit status when every case was skipped\n"
 "                            (kselftest 4, autopkgtest 77; default 0)\n"
@@ -121,9 +125,9 @@ static bool inject_hits(const struct fpabi_opts *o, const struct plan_item *it)
 
 /* A fresh run of plan item it: the seed depends on the item and the
  * repetition only, so a repeated attempt replays the same values. */
-static void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
-		     const struct fpabi_opts *o, const struct plan_item *it,
-		     unsigned attempt)
+void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
+	      const struct fpabi_opts *o, const struct plan_item *it,
+	      unsigned attempt)
 {
 	memset(r, 0, sizeof(*r));
 	r->m = m;
@@ -237,7 +241,7 @@ static int cmd_profiles(const struct fpabi_machine *m)
 	return 0;
 }
 
-static void header(const struct fpabi_machine *m, FILE *f, const char *pfx)
+void print_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 {
 	fprintf(f, "%sfpabi %s\n", pfx, PACKAGE_VERSION);
 	fprintf(f, "%skernel: %s\n", pfx, m->kernel);
@@ -274,7 +278,7 @@ static void probe(struct fpabi_machine *m, const char *force)
 
 static int cmd_info(const struct fpabi_machine *m)
 {
-	header(m, stdout, "");
+	print_header(m, stdout, "");
 	fpabi_arch.info(m, stdout);
 	return 0;
 }
@@ -339,28 +343,6 @@ static void setup_signals(void)
 	sigprocmask(SIG_BLOCK, &chld, NULL);
 }
 
-static void kmsg_result(struct tap *t, int fd)
-{
-	char found[2048], yaml[2300], q[2200];
-	int n;
-
-	if (fd < 0) {
-		snprintf(found, sizeof(found), "cannot read /dev/kmsg: %s",
-			 strerror(-fd));
-		tap_result(t, TAP_SKIP, "kernel.log-clean", found, NULL);
-		return;
-	}
-	n = kmsg_scan(fd, found, sizeof(found));
-	if (!n) {
-		tap_result(t, TAP_PASS, "kernel.log-clean", NULL, NULL);
-		return;
-	}
-	tap_comment(t, "the kernel logged %d bug report line(s) during the run", n);
-	yaml_quote(q, sizeof(q), found);
-	snprintf(yaml, sizeof(yaml), "verdict: fail\nrecords: %d\nlog: %s", n, q);
-	tap_result(t, TAP_FAIL, "kernel.log-clean", NULL, yaml);
-}
-
 static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 {
 	struct plan p;
@@ -382,7 +364,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
-	header(m, stdout, "# ");
+	print_header(m, stdout, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s",
 		    (unsigned long long)base, o->repeat, o->timeout);
 	if (o->inject != INJ_NONE)
@@ -421,7 +403,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	}
 	o->seed = base;
 	if (o->kmsg)
-		kmsg_result(&t, kfd);
+		kmsg_tap_result(&t, kfd);
 	tap_totals(&t);
 	plan_free(&p);
 	if (t.failed)
@@ -434,10 +416,11 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-	       OPT_PROFILE, OPT_PROFILES };
+	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "seconds", required_argument, NULL, OPT_SECONDS },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
@@ -455,7 +438,7 @@ int main(int argc, char **argv)
 	struct fpabi_opts o = { .repeat = 1, .timeout = 60 };
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
-	bool rules = false, seeded = false, profiles = false;
+	bool rules = false, seeded = false, profiles = false, seconds = false;
 	int c, i, ret;
 
 	o.argv0 = argv[0];
@@ -474,6 +457,7 @@ int main(int argc, char **argv)
 		case 't': o.timeout = parse_num(optarg, "--timeout", 86400); break;
 		case OPT_SKIP_EXIT: o.skip_exit = parse_num(optarg, "--skip-exit", 255); break;
 		case OPT_TRACEE: tracee = optarg; break;
+		case OPT_SECONDS: o.seconds = parse_num(optarg, "--seconds", 86400 * 7); seconds = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
 		case OPT_INJECT: parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
@@ -494,8 +478,15 @@ int main(int argc, char **argv)
 		bad_usage("%s must be at least 1", !o.repeat ? "--repeat" : "--timeout");
 	if (!strcmp(cmd, "bench"))
 		bad_usage("%s", "options that take a value go after the word bench");
-	if (strcmp(cmd, "run") && strcmp(cmd, "list") && strcmp(cmd, "info"))
+	if (strcmp(cmd, "run") && strcmp(cmd, "list") && strcmp(cmd, "info") &&
+	    strcmp(cmd, "fuzz"))
 		bad_usage("unknown command '%s'", cmd);
+	if (seconds && strcmp(cmd, "fuzz"))
+		bad_usage("%s", "--seconds goes with the fuzz command");
+	if (!strcmp(cmd, "fuzz") && !seconds)
+		o.seconds = 60;
+	if (!strcmp(cmd, "fuzz") && !o.seconds)
+		bad_usage("%s", "--seconds must be at least 1");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
 	if (profiles && strcmp(cmd, "info"))
@@ -521,7 +512,7 @@ int main(int argc, char **argv)
 	o.tracee = find_tracee(tracee);
 	o.exec_probe = sibling(o.tracee, "fpabi-exec-probe");
 	setup_signals();
-	ret = cmd_run(&m, &o);
+	ret = !strcmp(cmd, "fuzz") ? cmd_fuzz(&m, &o) : cmd_run(&m, &o);
 	free((char *)o.tracee);
 	free((char *)o.exec_probe);
 	return ret;

@@ -10,4 +10,9 @@ int kmsg_open(void);
 /* records since then that report a kernel bug; their text into out */
 int kmsg_scan(int fd, char *out, size_t n);
 
+struct tap;
+/* The kernel.log-clean test point: pass, fail with the records, or SKIP
+ * when fd (from kmsg_open()) is an error. */
+void kmsg_tap_result(struct tap *t, int fd);
+
 #endif

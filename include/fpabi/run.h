@@ -7,6 +7,7 @@
 #define FPABI_RUN_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -29,6 +30,7 @@ struct fpabi_opts {
 	enum inject_kind inject;
 	const char *inject_target;	/* family, case ID glob, or "any" */
 	bool kmsg;		/* check the kernel log at the end */
+	unsigned seconds;	/* fuzz: how long to run */
 	const char *argv0;
 };
 
@@ -163,6 +165,18 @@ int regset_set(struct fpabi_run *r, unsigned note, void *buf, size_t len);
 
 /* engine.c */
 void run_case(struct fpabi_run *r);
+
+struct fpabi_machine;
+struct plan_item;
+/* main.c: a run of plan item it at o->seed (attempt counts from 1) */
+void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
+	      const struct fpabi_opts *o, const struct plan_item *it,
+	      unsigned attempt);
+/* main.c: the output's header (fpabi, kernel, arch, profile), each line
+ * prefixed with pfx */
+void print_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
+/* fuzz.c: fpabi fuzz */
+int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o);
 const char *sc_name(unsigned sc);
 
 #endif

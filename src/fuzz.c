@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fpabi fuzz: the randomised hostile-input cases (by default every case
+ * named *.forge.random: sigreturn of a frame with random mutations, taken
+ * or refused, with no stale, foreign or misplaced value allowed after it)
+ * run again and again, each round with the next seed, for --seconds.
+ *
+ * Output is TAP: one test point per ten seconds of runs, which fails if
+ * any of its runs failed, naming how many and the first one's reproducer;
+ * the first FUZZ_MAX_REPORTS failing runs are also reported in full, as
+ * `fpabi run` reports them (`fpabi run --filter ID --seed S` replays one
+ * exactly: the mutations come from the run's seed).  With --kmsg a kernel
+ * Oops, BUG or WARNING logged during the run fails it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fpabi/kmsg.h"
+#include "fpabi/plan.h"
+#include "fpabi/report.h"
+#include "fpabi/run.h"
+#include "fpabi/tap.h"
+#include "fpabi/util.h"
+
+#define FUZZ_DEFAULT_FILTER	"*.forge.random/*"
+#define FUZZ_BATCH_SECONDS	10
+#define FUZZ_MAX_REPORTS	20
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static bool run_failed(const struct fpabi_run *r)
+{
+	return r->nfind || r->broken[0] || r->timed_out;
+}
+
+struct batch {
+	unsigned no, runs, failed;
+	uint64_t seed0, seed1;
+	char first[256];	/* the first failure's reproducer */
+};
+
+static void batch_result(struct tap *t, struct batch *b, const char *filter)
+{
+	char id[160], yaml[512], q[300];
+
+	if (!b->runs)
+		return;
+	snprintf(id, sizeof(id), "fuzz.batch-%u: %u runs of %s, seeds "
+		 "%llu..%llu", b->no, b->runs, filter,
+		 (unsigned long long)b->seed0, (unsigned long long)b->seed1);
+	yaml_quote(q, sizeof(q), b->first);
+	snprintf(yaml, sizeof(yaml), "verdict: fail\nfailed_runs: %u\n"
+		 "first_failure: %s", b->failed, q);
+	tap_result(t, b->failed ? TAP_FAIL : TAP_PASS, id, NULL,
+		   b->failed ? yaml : NULL);
+	b->no++;
+	b->runs = b->failed = 0;
+}
+
+int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
+{
+	const char *filter = o->filter ? o->filter : FUZZ_DEFAULT_FILTER;
+	unsigned long long runs = 0, checks = 0, failed = 0;
+	double start = now(), end = start + o->seconds, batch_end;
+	bool tty = isatty(STDERR_FILENO);
+	struct batch b = { 0 };
+	uint64_t base = o->seed, k;
+	struct plan p;
+	struct tap t;
+	unsigned i, runnable = 0;
+	int kfd = -1;
+
+	plan_build(&p, m, filter);
+	for (i = 0; i < p.n; i++)
+		runnable += !p.items[i].skip;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_begin(&t, stdout);
+	print_header(m, stdout, "# ");
+	if (!runnable) {
+		char why[200];
+
+		snprintf(why, sizeof(why), "no case of %s runs here%s%s", filter,
+			 p.n ? ": " : "", p.n ? p.items[0].skip : "");
+		tap_plan_skip_all(&t, why);
+		plan_free(&p);
+		return o->skip_exit;
+	}
+	if (access(o->tracee, X_OK) != 0)
+		die("cannot run the tracee %s: %s (use --tracee)", o->tracee,
+		    strerror(errno));
+	if (o->kmsg)
+		kfd = kmsg_open();
+	tap_comment(&t, "fuzz: %s for %u s from seed %llu, %u instances",
+		    filter, o->seconds, (unsigned long long)base, runnable);
+	batch_end = start + FUZZ_BATCH_SECONDS;
+	for (k = 0; now() < end; k++) {
+		o->seed = base + k;
+		if (!b.runs)
+			b.seed0 = o->seed;
+		b.seed1 = o->seed;
+		for (i = 0; i < p.n; i++) {
+			const struct plan_item *it = &p.items[i];
+			struct fpabi_run r;
+			unsigned attempt = 0;
+
+			if (it->skip)
+				continue;
+			do {
+				init_run(&r, m, o, it, ++attempt);
+				run_case(&r);
+			} while (r.unproven && attempt < FPABI_ATTEMPTS);
+			runs++;
+			b.runs++;
+			checks += r.checks;
+			if (run_failed(&r)) {
+				if (!b.failed++)
+					reproducer(&r, b.first, sizeof(b.first));
+				if (failed++ < FUZZ_MAX_REPORTS)
+					report(&t, &r);
+			}
+		}
+		if (tty)
+			fprintf(stderr, "\rfuzz: %.0f s, %llu runs (%.0f/s), %llu "
+				"checks, %llu failed ", now() - start, runs,
+				runs / (now() - start), checks, failed);
+		if (now() >= batch_end) {
+			batch_result(&t, &b, filter);
+			batch_end = now() + FUZZ_BATCH_SECONDS;
+		}
+	}
+	batch_result(&t, &b, filter);
+	if (tty)
+		fputc('\n', stderr);
+	if (o->kmsg)
+		kmsg_tap_result(&t, kfd);
+	tap_comment(&t, "fuzz: %llu runs in %.0f s, %llu values checked, "
+		    "%llu failed; seeds %llu..%llu", runs, now() - start,
+		    checks, failed, (unsigned long long)base,
+		    (unsigned long long)(base + k - 1));
+	tap_plan(&t, t.n);
+	tap_totals(&t);
+	o->seed = base;
+	plan_free(&p);
+	return t.failed ? 1 : 0;
+}
