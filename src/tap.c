@@ -108,6 +108,14 @@ void tap_totals(struct tap *t)
 		fprintf(t->out,
 			"# %u known kernel issue(s) reported as not ok # TODO: "
 			"counted as skipped, not as passed or failed\n", t->todo);
+	/*
+	 * The counts line of kselftest's ksft_print_cnts(), which kselftest
+	 * runners and their CI parsers read: a known kernel issue (TODO) is
+	 * an expected failure there (xfail); fpabi has no xpass or error
+	 * results (a broken setup is a failure).
+	 */
+	fprintf(t->out, "# Totals: pass:%u fail:%u xfail:%u xpass:0 skip:%u "
+		"error:0\n", t->passed, t->failed, t->todo, t->skipped);
 	fprintf(t->out, "%u passed, %u failed, %u skipped\n", t->passed,
 		t->failed, t->skipped + t->todo);
 	fflush(t->out);

@@ -31,7 +31,7 @@ int main(void)
 {
 	char q[64];
 
-	T_PLAN(8);
+	T_PLAN(10);
 	start();
 	tap_plan(&t, 3);
 	tap_result(&t, TAP_PASS, "a.b.c/x", NULL, NULL);
@@ -45,6 +45,8 @@ int main(void)
 	T_OK(strstr(out, "\nnot ok 3 - a.b.e/x\n  ---\n  verdict: fail\n  register: zmm5\n  ...\n") != NULL,
 	     "a failure with its YAML block indented by two");
 	T_OK(strstr(out, "\n1 passed, 1 failed, 1 skipped\n") != NULL, "totals as the last line");
+	T_OK(strstr(out, "\n# Totals: pass:1 fail:1 xfail:0 xpass:0 skip:1 error:0\n1 passed") != NULL,
+	     "kselftest's counts line just before it");
 
 	start();
 	tap_result(&t, TAP_TODO, "x # y", "kernel bug #123", NULL);
@@ -54,6 +56,8 @@ int main(void)
 	     "# in an ID or reason is escaped, TODO directive kept");
 	T_OK(strstr(out, "0 passed, 0 failed, 1 skipped") != NULL,
 	     "a TODO (known kernel bug) counts as skipped, not failed or passed");
+	T_OK(strstr(out, "# Totals: pass:0 fail:0 xfail:1 xpass:0 skip:0 error:0\n") != NULL,
+	     "kselftest counts a TODO as an expected failure (xfail)");
 
 	yaml_quote(q, sizeof(q), "say \"hi\"\\");
 	T_OK(!strcmp(q, "\"say \\\"hi\\\"\\\\\""), "YAML quoting escapes quotes and backslashes");

@@ -26,7 +26,8 @@ void tap_comment(struct tap *t, const char *fmt, ...)
  */
 void tap_result(struct tap *t, enum tap_status st, const char *id,
 		const char *reason, const char *yaml);
-/* "N passed, N failed, N skipped" (TODO counts as failed but expected). */
+/* kselftest's "# Totals: ..." line, then "N passed, N failed, N skipped"
+ * (a TODO counts as skipped there, as xfail in Totals). */
 void tap_totals(struct tap *t);
 /* Quote a string as a YAML double-quoted scalar into buf. */
 void yaml_quote(char *buf, size_t n, const char *s);
