@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
 #include <sys/random.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -343,8 +345,66 @@ static void setup_signals(void)
 	sigprocmask(SIG_BLOCK, &chld, NULL);
 }
 
+/*
+ * Whether this process may trace its children at all: Yama's
+ * ptrace_scope 3 (2 without CAP_SYS_PTRACE), a container's seccomp
+ * profile or an LSM refuse every PTRACE_SEIZE, and then no case can run.
+ * Asked once, of a child that only waits, so the refusal is one SKIP of
+ * the plan instead of a failure per case.  Returns 0, or -1 with why.
+ */
+static int ptrace_refused(char *why, size_t n)
+{
+	int e, scope = -1;
+	pid_t pid;
+	FILE *f;
+
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid) {
+		for (;;)
+			pause();
+	}
+	e = ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_EXITKILL) ? errno : 0;
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	if (!e)
+		return 0;
+	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "r");
+	if (f) {
+		if (fscanf(f, "%d", &scope) != 1)
+			scope = -1;
+		fclose(f);
+	}
+	snprintf(why, n, "ptrace refused: PTRACE_SEIZE of a child gives %s "
+		 "(%s)", strerror(e), scope >= 2 ?
+		 (scope == 3 ? "Yama ptrace_scope 3: no process may trace" :
+		  "Yama ptrace_scope 2: only with CAP_SYS_PTRACE") :
+		 "a seccomp filter, e.g. a container's, or an LSM");
+	return -1;
+}
+
+/* The whole plan skipped: the header, one `1..0 # SKIP` line, the counts. */
+static int run_refused(const struct fpabi_machine *m,
+		       const struct fpabi_opts *o, unsigned ninst,
+		       const char *why)
+{
+	struct tap t;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_begin(&t, stdout);
+	header(m, stdout, "# ");
+	tap_comment(&t, "%u case instances, none can run here", ninst);
+	tap_plan_skip_all(&t, why);
+	tap_totals(&t);
+	return o->skip_exit;
+}
+
 static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 {
+	char why[256];
+
 	struct plan p;
 	struct tap t;
 	unsigned i, rep, runnable = 0;
@@ -356,6 +416,11 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		bad_usage("--filter '%s' matches no case", o->filter);
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
+	if (runnable && ptrace_refused(why, sizeof(why))) {
+		i = p.n * o->repeat;
+		plan_free(&p);
+		return run_refused(m, o, i, why);
+	}
 	if (runnable && access(o->tracee, X_OK) != 0)
 		die("cannot run the tracee %s: %s (use --tracee)", o->tracee,
 		    strerror(errno));

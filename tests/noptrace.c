@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * noptrace: run a command where ptrace(2) is refused the way a container
+ * refuses it: a seccomp filter (inherited by every descendant) makes each
+ * ptrace call fail with EPERM.  Used by tests/nonroot.sh.
+ */
+#include <errno.h>
+#include <seccomp.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	scmp_filter_ctx ctx;
+	int rc;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: noptrace COMMAND [ARGS...]\n");
+		return 2;
+	}
+	/* libseccomp sets no_new_privs first, so no privilege is needed */
+	ctx = seccomp_init(SCMP_ACT_ALLOW);
+	if (!ctx) {
+		fprintf(stderr, "noptrace: seccomp_init failed\n");
+		return 2;
+	}
+	rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ptrace), 0);
+	if (!rc)
+		rc = seccomp_load(ctx);
+	seccomp_release(ctx);
+	if (rc) {
+		fprintf(stderr, "noptrace: seccomp: %s\n", strerror(-rc));
+		return 2;
+	}
+	execvp(argv[1], argv + 1);
+	fprintf(stderr, "noptrace: %s: %s\n", argv[1], strerror(errno));
+	return 127;
+}
