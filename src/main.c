@@ -285,20 +285,60 @@ static int cmd_info(const struct fpabi_machine *m)
 	return 0;
 }
 
+/*
+ * The cases (arch.family.name) whose .rule is id, ", " separated, or "-"
+ * when no case declares it: such a rule is applied by the model inside
+ * other cases' checks (its findings name it).
+ */
+static void rule_cases(const char *id, char *buf, size_t n)
+{
+	const struct fpabi_family *const *fam;
+	size_t len = 0;
+	unsigned i;
+
+	buf[0] = 0;
+	for (fam = fpabi_arch.families; *fam; fam++)
+		for (i = 0; i < (*fam)->ncases && len < n; i++) {
+			const struct fpabi_case *c = &(*fam)->cases[i];
+
+			if (!c->rule || strcmp(c->rule, id))
+				continue;
+			len += snprintf(buf + len, n - len, "%s%s.%s.%s",
+					len ? ", " : "", fpabi_arch.name,
+					c->family, c->name);
+		}
+	if (!len)
+		snprintf(buf, n, "-");
+}
+
+/*
+ * `list --rules`: the catalogue, one rule a line: arch, ID, the rule, its
+ * source, the profiles it holds in, the cases that declare it.  It reads
+ * only the tables, never the machine, so docs/abi-rules.md can be made
+ * from it anywhere.
+ */
+static int list_rules(void)
+{
+	const struct fpabi_rule *ru;
+	static char cases[8192];
+
+	for (ru = fpabi_arch.rules; ru->id; ru++) {
+		rule_cases(ru->id, cases, sizeof(cases));
+		printf("%s\t%s\t%s\t%s\tprofiles: %s\tcases: %s\n",
+		       fpabi_arch.name, ru->id, ru->text, ru->source,
+		       ru->profiles ? ru->profiles : "all", cases);
+	}
+	return 0;
+}
+
 static int cmd_list(const struct fpabi_machine *m, const char *filter,
 		    bool rules)
 {
 	struct plan p;
 	unsigned i;
 
-	if (rules) {
-		const struct fpabi_rule *ru;
-
-		for (ru = fpabi_arch.rules; ru->id; ru++)
-			printf("%s\t%s\t%s\t%s\n", fpabi_arch.name, ru->id,
-			       ru->text, ru->source);
-		return 0;
-	}
+	if (rules)
+		return list_rules();
 	plan_build(&p, m, filter);
 	for (i = 0; i < p.n; i++) {
 		char needs[128];

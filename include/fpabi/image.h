@@ -50,6 +50,8 @@ struct fpabi_rule {
 	const char *id;		/* "X-SYS-1" */
 	const char *text;	/* the rule, in our words */
 	const char *source;	/* document section or kernel function */
+	const char *profiles;	/* the ABI profiles it holds in, ", "
+				   separated; NULL: every profile */
 };
 
 /* What a field must hold at an observation point. */

@@ -420,7 +420,8 @@ const struct fpabi_rule a64_rules[] = {
 	{ "A-PT-7", "NT_ARM_SSVE while not streaming is a 16-byte header of "
 	  "FPSIMD format and nothing else (6.16 and later)",
 	  "arch/arm64/kernel/ptrace.c: sve_get_common(); "
-	  "\"arm64/fpsimd: ptrace: Do not present register data for inactive mode\"" },
+	  "\"arm64/fpsimd: ptrace: Do not present register data for inactive mode\"",
+	  "arm64-6.16+" },
 	{ "A-PT-12", "an FPSIMD-format NT_ARM_SVE write leaves no live SVE "
 	  "state; 6.16+: bytes it does not write are zero; before 6.16 they "
 	  "keep their values",
@@ -434,7 +435,8 @@ const struct fpabi_rule a64_rules[] = {
 	  "unspecified: each word is its old value or zero, never stale or "
 	  "foreign bytes (6.12 zeroes V when SVE is live and keeps FPSR/FPCR)",
 	  "Documentation/arch/arm64/sve.rst section 4 (6.12); "
-	  "6.12 arch/arm64/kernel/ptrace.c: sve_set_common()" },
+	  "6.12 arch/arm64/kernel/ptrace.c: sve_set_common()",
+	  "arm64-pre-6.16" },
 	{ "A-PT-22", "a malformed NT_ARM_SVE write is rejected with EINVAL and "
 	  "changes nothing: iov_len not a multiple of 16 or below the "
 	  "16-byte header (0, 8, the full payload less 8), vl 0 or not a "
