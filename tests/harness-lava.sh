@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The LAVA test definition (lava/fpabi.yaml): it parses as one, and its
+# run steps, run as LAVA runs them (from the repository's top, params as
+# shell variables) with lava-test-case replaced by a recorder, report one
+# case per TAP result: pass for ok, fail for the injected fault, skip for
+# SKIP and for a refused ptrace.
+. "${srcdir:-.}/tests/lib.sh"
+echo "TAP version 13"
+if ! python3 -c 'import yaml' 2>/dev/null; then
+	echo "1..0 # SKIP python3 with yaml not found (package python3-yaml)"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+top=$(cd "${srcdir:-.}" && pwd)
+def=$top/lava/fpabi.yaml
+fam=ptrace-read
+filter="$FPABI_ARCH.$fam.*"
+
+python3 - "$def" >"$tmp/steps" <<'PY'
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+m = d["metadata"]
+assert m["format"] == "Lava-Test Test Definition 1.0", m["format"]
+assert m["name"] and m["description"]
+assert isinstance(d["params"], dict) and "FPABI_ARGS" in d["params"]
+steps = d["run"]["steps"]
+assert steps and all(isinstance(s, str) for s in steps)
+print("\n".join(steps))
+PY
+ok $? "lava/fpabi.yaml is a LAVA test definition (metadata, params, run steps)"
+
+# lava-test-case, recording its arguments
+mkdir "$tmp/bin"
+printf '#!/bin/sh\necho "$*" >>"%s/calls"\n' "$tmp" >"$tmp/bin/lava-test-case"
+chmod +x "$tmp/bin/lava-test-case"
+run_steps() { # FPABI FPABI_ARGS
+	rm -f "$tmp/calls"
+	(cd "$top" && export PATH="$tmp/bin:$PATH" OUTPUT="$tmp/output" &&
+	 sh -c "FPABI='$1'; FPABI_ARGS='$2'; $(cat "$tmp/steps")") >"$tmp/log" 2>&1
+	touch "$tmp/calls"
+}
+n() { grep -c -- "$1" "$tmp/calls"; }
+want=$("$FPABI" list --filter "$filter" | wc -l)
+
+run_steps "$FPABI" "--filter $filter --tracee $FPABI_TRACEE"
+[ "$(n ' --result pass$')" -eq $((want + 1)) ] && [ "$(wc -l <"$tmp/calls")" -eq $((want + 1)) ] &&
+	grep -q '^fpabi-run --result pass$' "$tmp/calls" &&
+	grep -qE "^${FPABI_ARCH}\.$fam\.[^ /]+ --result pass$" "$tmp/calls"
+ok $? "a clean run: $want cases and fpabi-run reported pass, IDs without '/'"
+head -3 "$tmp/calls" | diag
+
+"$FPABI" run --filter "$filter" --tracee "$FPABI_TRACEE" --inject-fault="byte:$fam" >"$tmp/fail.tap" 2>&1
+failed=$(grep -c '^not ok ' "$tmp/fail.tap")
+run_steps "$FPABI" "--filter $filter --tracee $FPABI_TRACEE --inject-fault=byte:$fam"
+[ "$failed" -gt 0 ] && [ "$(n ' --result fail$')" -eq "$failed" ] &&
+	[ "$(wc -l <"$tmp/calls")" -eq $((want + 1)) ]
+ok $? "an injected fault: the $failed failed cases reported fail"
+
+skipfam=$("$FPABI" list | awk -F'\t' '{split($1, p, "/"); c[p[1]]++; if ($5 ~ /^skip/) s[p[1]]++}
+	END {for (k in c) if (s[k] == c[k]) {print k; exit}}')
+if [ -n "$skipfam" ]; then
+	run_steps "$FPABI" "--filter $skipfam/* --tracee $FPABI_TRACEE"
+	[ "$(n ' --result skip$')" -ge 1 ] && [ "$(n ' --result fail$')" -eq 0 ]
+	ok $? "cases this machine lacks ($skipfam) are reported skip"
+else
+	t_n=$((t_n + 1)); echo "ok $t_n - SKIPped cases are reported skip # SKIP every family runs here"
+fi
+
+printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$FPABI_NOPTRACE" "$FPABI" >"$tmp/bin/fpabi-noptrace"
+chmod +x "$tmp/bin/fpabi-noptrace"
+run_steps "$tmp/bin/fpabi-noptrace" "--filter $filter --tracee $FPABI_TRACEE"
+[ "$(cat "$tmp/calls")" = "fpabi --result skip
+fpabi-run --result pass" ]
+ok $? "ptrace refused: one skipped case"
+diag <"$tmp/calls"
+done_testing
