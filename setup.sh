@@ -25,6 +25,13 @@ build_deps=(
 	"autoreconf autoconf" "automake automake" "gcc gcc" "make make"
 	"pkg-config pkgconf" "/usr/include/seccomp.h libseccomp-dev"
 	"perl perl" "clang clang" "dpkg:libclang-rt-dev libclang-rt-dev"
+	# the harnesses (make check) and the Debian package (check)
+	"tap2junit libtap-formatter-junit-perl" "prove perl"
+	"/usr/lib/python3/dist-packages/yaml/__init__.py python3-yaml"
+	"groff groff-base" "man man-db" "setpriv util-linux"
+	"qemu-aarch64-static qemu-user-static"
+	"dpkg:build-essential build-essential" "dpkg-buildpackage dpkg-dev"
+	"dh debhelper" "autopkgtest autopkgtest"
 )
 
 have() {
@@ -108,12 +115,46 @@ sanitized() {
 		make -j"$(nproc)" >/dev/null && FPABI_FUZZ_SECONDS=0 make check)
 }
 
+# The Debian package, from make dist's tarball, built in a temporary
+# directory (nothing lands in the source tree), then its autopkgtest on
+# this machine: once as it is (must pass), once with an injected fault
+# (autopkgtest must report the failure: exit 4).
+debian_package() {
+	local tmp rc=0 deb tarball
+	tarball=$(ls "$B"/fpabi-*.tar.gz 2>/dev/null | tail -1)
+	[ -n "$tarball" ] || { make -C "$B" dist >/dev/null && tarball=$(ls "$B"/fpabi-*.tar.gz | tail -1); } || return 1
+	tmp=$(mktemp -d)
+	tar -C "$tmp" -xzf "$tarball" || return 1
+	(cd "$tmp"/fpabi-*/ && dpkg-buildpackage -us -uc -b) >"$B/deb-build.log" 2>&1 ||
+		{ tail -40 "$B/deb-build.log"; rm -rf "$tmp"; return 1; }
+	deb=$(ls "$tmp"/fpabi_*.deb)
+	echo "setup.sh: built $(basename "$deb")"
+	autopkgtest "$deb" "$tmp"/fpabi-*/ -- null >"$B/autopkgtest.log" 2>&1 ||
+		{ tail -40 "$B/autopkgtest.log"; rc=1; }
+	[ $rc -eq 0 ] && echo "setup.sh: autopkgtest passed"
+	autopkgtest --env="FPABI_ARGS=--filter=*.ptrace-read.* --inject-fault=byte:ptrace-read" \
+		"$deb" "$tmp"/fpabi-*/ -- null >"$B/autopkgtest-fault.log" 2>&1
+	case $? in
+	4) grep -qE '^suite +FAIL' "$B/autopkgtest-fault.log" &&
+	   echo "setup.sh: autopkgtest reports the injected fault as a failure" ;;
+	*) echo "setup.sh: autopkgtest did not report the injected fault" >&2
+	   tail -20 "$B/autopkgtest-fault.log"; rc=1 ;;
+	esac
+	rm -rf "$tmp"
+	return $rc
+}
+
 check() {
 	local rc=0
 	make -C "$B" check || rc=1
 	FPABI_FUZZ_SECONDS=2 make -C "$B" distcheck >"$B/distcheck.log" 2>&1 ||
 		{ tail -40 "$B/distcheck.log"; rc=1; }
 	[ $rc -eq 0 ] && echo "setup.sh: make distcheck passed"
+	if [ "$(id -u)" -eq 0 ]; then
+		debian_package || rc=1
+	else
+		echo "setup.sh: the Debian package's autopkgtest needs root: not run" >&2
+	fi
 	sanitized || rc=1
 	if [ "${FPABI_VM:-1}" != 0 ]; then
 		vm || rc=1
