@@ -140,6 +140,14 @@ debian_package() {
 	*) echo "setup.sh: autopkgtest did not report the injected fault" >&2
 	   tail -20 "$B/autopkgtest-fault.log"; rc=1 ;;
 	esac
+	# the installed fpabi-vm runs the installed (dynamically linked) fpabi
+	if [ "${FPABI_VM:-1}" != 0 ] && command -v qemu-system-x86_64 >/dev/null; then
+		(cd / && /usr/bin/fpabi-vm --arch x86_64 --debian-kernel 7.3 -- \
+			--filter 'x86_64.ptrace-read.*') >"$B/installed-vm.log" 2>&1 &&
+			grep -q '^# Totals: pass:[1-9][0-9]* fail:0 ' "$B/installed-vm.log" ||
+			{ tail -20 "$B/installed-vm.log"; rc=1; }
+		[ $rc -eq 0 ] && echo "setup.sh: the installed fpabi-vm ran the installed fpabi in a guest"
+	fi
 	rm -rf "$tmp"
 	return $rc
 }
@@ -150,14 +158,15 @@ check() {
 	FPABI_FUZZ_SECONDS=2 make -C "$B" distcheck >"$B/distcheck.log" 2>&1 ||
 		{ tail -40 "$B/distcheck.log"; rc=1; }
 	[ $rc -eq 0 ] && echo "setup.sh: make distcheck passed"
+	sanitized || rc=1
+	if [ "${FPABI_VM:-1}" != 0 ]; then
+		vm || rc=1
+	fi
+	# after the guests: QEMU and the kernels are there for fpabi-vm's check
 	if [ "$(id -u)" -eq 0 ]; then
 		debian_package || rc=1
 	else
 		echo "setup.sh: the Debian package's autopkgtest needs root: not run" >&2
-	fi
-	sanitized || rc=1
-	if [ "${FPABI_VM:-1}" != 0 ]; then
-		vm || rc=1
 	fi
 	# shellcheck disable=SC2046
 	totals $(find "$B/tests" "$top/build-asan/tests" -name '*.trs' 2>/dev/null)
