@@ -73,6 +73,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	double start = now(), end = start + o->seconds, batch_end;
 	bool tty = isatty(STDERR_FILENO);
 	struct batch b = { 0 };
+	char why[256];
 	uint64_t base = o->seed, k;
 	struct plan p;
 	struct tap t;
@@ -85,11 +86,11 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
 	print_header(m, stdout, "# ");
-	if (!runnable) {
-		char why[200];
-
-		snprintf(why, sizeof(why), "no case of %s runs here%s%s", filter,
-			 p.n ? ": " : "", p.n ? p.items[0].skip : "");
+	if (!runnable || fpabi_ptrace_refused(why, sizeof(why))) {
+		if (!runnable)
+			snprintf(why, sizeof(why), "no case of %s runs here%s%s",
+				 filter, p.n ? ": " : "",
+				 p.n ? p.items[0].skip : "");
 		tap_plan_skip_all(&t, why);
 		plan_free(&p);
 		return o->skip_exit;

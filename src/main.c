@@ -392,7 +392,7 @@ static void setup_signals(void)
  * Asked once, of a child that only waits, so the refusal is one SKIP of
  * the plan instead of a failure per case.  Returns 0, or -1 with why.
  */
-static int ptrace_refused(char *why, size_t n)
+int fpabi_ptrace_refused(char *why, size_t n)
 {
 	int e, scope = -1;
 	pid_t pid;
@@ -434,7 +434,7 @@ static int run_refused(const struct fpabi_machine *m,
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
-	header(m, stdout, "# ");
+	print_header(m, stdout, "# ");
 	tap_comment(&t, "%u case instances, none can run here", ninst);
 	tap_plan_skip_all(&t, why);
 	tap_totals(&t);
@@ -456,7 +456,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		bad_usage("--filter '%s' matches no case", o->filter);
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
-	if (runnable && ptrace_refused(why, sizeof(why))) {
+	if (runnable && fpabi_ptrace_refused(why, sizeof(why))) {
 		i = p.n * o->repeat;
 		plan_free(&p);
 		return run_refused(m, o, i, why);

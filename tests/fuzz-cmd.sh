@@ -47,6 +47,17 @@ done
 cmp -s "$tmp/refused1" "$tmp/refused2"
 ok $? "the same seeds give the same mutations ($(cat "$tmp/refused1") of 20 refused both times)"
 
+if [ -n "${FPABI_NOPTRACE:-}" ] && [ -x "$FPABI_NOPTRACE" ]; then
+	"$FPABI_NOPTRACE" "$FPABI" fuzz --seconds 2 --skip-exit 4 >"$tmp/np" 2>&1
+	rc=$?
+	[ $rc -eq 4 ] && grep -q '^1\.\.0 # SKIP ptrace refused' "$tmp/np" &&
+		[ "$(grep -c '^\(not \)\?ok ' "$tmp/np")" -eq 0 ]
+	ok $? "ptrace refused: one SKIP of the plan, --skip-exit's status (got $rc)"
+else
+	t_n=$((t_n + 1))
+	echo "ok $t_n - ptrace refused # SKIP no tests/noptrace (FPABI_NOPTRACE)"
+fi
+
 "$FPABI" run --seconds 3 >/dev/null 2>&1
 rc=$?
 [ $rc -eq 2 ]

@@ -175,6 +175,9 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 /* main.c: the output's header (fpabi, kernel, arch, profile), each line
  * prefixed with pfx */
 void print_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
+/* main.c: non-zero, with why, when this process may not trace its
+ * children (Yama, a container's seccomp profile, an LSM) */
+int fpabi_ptrace_refused(char *why, size_t n);
 /* fuzz.c: fpabi fuzz */
 int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o);
 const char *sc_name(unsigned sc);
