@@ -160,6 +160,21 @@ static const struct fpabi_case write_cases[] = {
 	REJECT("reject-prxfpreg", W_PRXFPREG, "X-PT-10", 0,
 	       "NT_PRXFPREG (32-bit view only) on a 64-bit tracee: EINVAL, "
 	       "nothing changes"),
+	{
+		.family = "ptrace-write",
+		.name = "random",
+		.summary = "one to three random header, MXCSR and length "
+			   "mutations (from the run's seed) of a full write: "
+			   "every register its old value, the written one, "
+			   "zero or init",
+		.rule = "X-PT-12",
+		.needs = NEED_XSAVE,
+		.vset = VSET_ALL,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), TRAP, WRITE(3, W_RANDOM), READ,
+			STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
 };
 
 const struct fpabi_family x86_family_ptrace_read = {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fpabi fuzz: the randomised hostile-input cases (by default every case
- * named *.forge.random: sigreturn of a frame with random mutations, taken
- * or refused, with no stale, foreign or misplaced value allowed after it)
- * run again and again, each round with the next seed, for --seconds.
+ * fpabi fuzz: the randomised hostile-input cases (by default the forge
+ * and ptrace-write families' "random" cases: sigreturn of a frame, or a
+ * regset write, with random mutations, taken or refused, with no stale,
+ * foreign or misplaced value allowed after it) run again and again, each
+ * round with the next seed, for --seconds.
  *
  * Output is TAP: one test point per ten seconds of runs, which fails if
  * any of its runs failed, naming how many and the first one's reproducer;
@@ -25,7 +26,7 @@
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 
-#define FUZZ_DEFAULT_FILTER	"*.forge.random/*"
+#define FUZZ_DEFAULT_FILTER	"*.forge.random/*,*.ptrace-write.random/*"
 #define FUZZ_BATCH_SECONDS	10
 #define FUZZ_MAX_REPORTS	20
 

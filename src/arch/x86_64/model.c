@@ -141,6 +141,7 @@ static const char *const write_kinds[] = {
 	[W_FP_LEN_LONG] = "NT_PRFPREG, iov_len 520",
 	[W_FP_MXCSR] = "NT_PRFPREG, MXCSR reserved bit",
 	[W_PRXFPREG] = "NT_PRXFPREG",
+	[W_RANDOM] = "NT_X86_XSTATE or NT_PRFPREG, randomly mutated",
 };
 
 const char *x86_write_kind_name(unsigned kind)
@@ -211,6 +212,12 @@ const struct fpabi_rule x86_rules[] = {
 	  "the tracee's registers after it resumes are as before the write",
 	  "arch/x86/kernel/fpu/regset.c: xstateregs_set(), xfpregs_set() "
 	  "validate before copying; xstate.c: copy_uabi_to_xstate()" },
+	{ "X-PT-12", "whatever the kernel makes of a regset write with random "
+	  "header, MXCSR and length mutations (taken, partly, or refused), "
+	  "every register is its old value, the written one, zero or init: "
+	  "nothing stale, foreign or misplaced",
+	  "arch/x86/kernel/fpu/regset.c: xstateregs_set(), xfpregs_set(); "
+	  "the rules X-PT-2..11" },
 	{ "X-SIG-1", "a signal frame's uc_flags has UC_FP_XSTATE and its "
 	  "fpstate is a 64-byte aligned XSAVE area",
 	  "arch/x86/kernel/signal.c: get_sigframe(); "

@@ -395,6 +395,100 @@ static int write_bad(struct fpabi_run *r, unsigned phase, unsigned kind)
 	return 0;
 }
 
+static uint64_t next_rand(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/*
+ * W_RANDOM (X-PT-12): a write of phase's registers, NT_X86_XSTATE three
+ * times in four, then one to three mutations from the run's seed:
+ * XSTATE_BV or xcomp_bv bits, a reserved header byte, a reserved MXCSR
+ * bit, the iov_len.  Never a register's own bytes: any value that is
+ * neither old nor written is then a finding.  Taken, partly taken or
+ * refused, every register must be its old value, the written one, zero or
+ * init.
+ */
+static int write_random(struct fpabi_run *r, unsigned phase)
+{
+	const struct x86_machine *x = xm(r);
+	uint64_t seed = r->seed ^ 0x77726974652d7264ull, bv = r->v.xfeatures;
+	uint64_t hdr_bv, xcomp = 0;
+	bool xs = next_rand(&seed) % 4 != 0;
+	size_t full = xs ? x->size : 512, len = full, alloc = full + 4096 + SLACK;
+	unsigned n = 1 + next_rand(&seed) % 3, i;
+	uint8_t *buf = xmalloc(alloc), *c[2];
+	uint32_t mxcsr;
+	char obs[80];
+	int err;
+
+	if (r->m->kver < (5u << 16 | 14u << 8)) {	/* as write_bad() */
+		snprintf(r->skip, sizeof(r->skip), "kernel before 5.14: "
+			 "malformed regset writes were masked, not refused "
+			 "(not modelled)");
+		free(buf);
+		return 0;
+	}
+	canary_poison(buf, alloc, r->cseed);
+	image_fill(r, buf, phase, 0);
+	if (xs)
+		x86_set_header(buf, bv);
+	else
+		memset(buf + 416, 0, 96);
+	for (i = 0; i < n; i++) {
+		uint64_t v = next_rand(&seed), k = v >> 8;
+		size_t lens[] = { 0, 8, 416, 512, 576, full - 64, full - 4,
+				  full + 8, full + 4096, k % (full + 64) };
+
+		switch (v % 5) {
+		case 0:
+			if (xs) {
+				memcpy(&hdr_bv, buf + XSAVE_HDR_OFF, 8);
+				hdr_bv ^= 1ull << k % 64;
+				memcpy(buf + XSAVE_HDR_OFF, &hdr_bv, 8);
+			}
+			break;
+		case 1:
+			xcomp ^= 1ull << k % 64;
+			if (xs)
+				memcpy(buf + XSAVE_HDR_OFF + 8, &xcomp, 8);
+			break;
+		case 2:
+			if (xs)
+				buf[XSAVE_HDR_OFF + 16 + k % 48] ^= 1u << (k >> 8) % 8;
+			break;
+		case 3:
+			if (!mxcsr_reserved_bit(x))
+				break;
+			memcpy(&mxcsr, buf + FXSAVE_MXCSR_OFF, 4);
+			mxcsr |= mxcsr_reserved_bit(x);
+			memcpy(buf + FXSAVE_MXCSR_OFF, &mxcsr, 4);
+			break;
+		default:
+			len = lens[k % 10];
+			break;
+		}
+	}
+	snprintf(obs, sizeof(obs), "%s write (random) at stop %d",
+		 xs ? "NT_X86_XSTATE" : "NT_PRFPREG", r->stops);
+	err = regset_set(r, xs ? NT_X86_XSTATE : NT_PRFPREG, buf, len);
+	vlog("%s: %s: %zu bytes, %s", r->id, obs, len,
+	     err ? strerror(err) : "taken");
+	c[0] = xmalloc(r->lo.size);
+	c[1] = xmalloc(r->lo.size);
+	memcpy(c[0], r->exp.img, r->lo.size);
+	image_fill(r, c[1], phase, 0);
+	expect_one_of(r, c, 2, rule_get("X-PT-12"));
+	free(c[0]);
+	free(c[1]);
+	free(buf);
+	return 0;
+}
+
 int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	switch (kind) {
@@ -404,6 +498,8 @@ int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 		return write_xstate(r, phase, XFM(XF_FP) | XFM(XF_SSE));
 	case W_FPREGS:
 		return write_fpregs(r, phase);
+	case W_RANDOM:
+		return write_random(r, phase);
 	}
 	if (kind < W_NKINDS && bad_writes[kind].note)
 		return write_bad(r, phase, kind);

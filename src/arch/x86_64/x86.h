@@ -46,6 +46,8 @@ enum {
 	W_FP_LEN_LONG,		/* 520: accepted */
 	W_FP_MXCSR,		/* MXCSR with a bit outside MXCSR_MASK */
 	W_PRXFPREG,		/* NT_PRXFPREG: not in the 64-bit view */
+	W_RANDOM,		/* fuzz: NT_X86_XSTATE or NT_PRFPREG with random
+				   header, MXCSR and length mutations */
 	W_NKINDS
 };
 
