@@ -158,6 +158,20 @@ static const struct fpabi_case write_cases[] = {
 			STORE, END },
 		.drop = 3, .drop_class = "stale",
 	},
+	{
+		.family = "ptrace-write",
+		.name = "random",
+		.summary = "one to three random header, flag and length "
+			   "mutations (from the run's seed) of a full write: "
+			   "every register its old value, the written one, "
+			   "zero or init",
+		.rule = "A-PT-26",
+		.vset = VSET_ALL,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), TRAP, READ,
+			WRITE(3, W_RANDOM), READ, STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
 };
 
 const struct fpabi_family a64_family_ptrace_read = {

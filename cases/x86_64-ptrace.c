@@ -171,8 +171,8 @@ static const struct fpabi_case write_cases[] = {
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
 		.steps = (const struct fpabi_step[]){
-			LOAD(1), STORE, LOAD(2), TRAP, WRITE(3, W_RANDOM), READ,
-			STORE, END },
+			LOAD(1), STORE, LOAD(2), TRAP, READ,
+			WRITE(3, W_RANDOM), READ, STORE, END },
 		.drop = 2, .drop_class = "stale",
 	},
 };

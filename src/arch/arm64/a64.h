@@ -108,6 +108,8 @@ enum {
 	W_REJ_ZA_VL_INVALID,	/* NT_ARM_ZA, full payload, vl + 8 */
 	W_REJ_ZA_FLAGS,		/* NT_ARM_ZA, full payload, unknown flag 0x8 */
 	W_REJ_ZT_SHORT,		/* NT_ARM_ZT, 32 of its 64 bytes */
+	W_RANDOM,		/* fuzz: NT_ARM_SVE (or NT_PRFPREG) with random
+				   header, flag and length mutations */
 	W_NKINDS
 };
 

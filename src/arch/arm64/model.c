@@ -497,6 +497,12 @@ const struct fpabi_rule a64_rules[] = {
 	  "TPIDR2 = 0",
 	  "arch/arm64/kernel/signal.c: setup_rt_frame() "
 	  "(fpsimd_save_and_flush_current_state), setup_return()" },
+	{ "A-PT-26", "whatever the kernel makes of an NT_ARM_SVE or NT_PRFPREG "
+	  "write with random header, flag and length mutations (taken, partly, "
+	  "or refused), every register is its old value, the written one, "
+	  "zero or init: nothing stale, foreign or misplaced",
+	  "arch/arm64/kernel/ptrace.c: sve_set_common(), fpr_set(); the rules "
+	  "A-PT-4..25" },
 	{ "A-SR-1", "a frame rt_sigreturn refuses (a record parse error, no "
 	  "fpsimd_context, an sve_context vl other than the task's) raises "
 	  "SIGSEGV; refused before any FP restore, the registers are the "

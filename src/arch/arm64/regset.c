@@ -364,6 +364,7 @@ static const char *const write_names[W_NKINDS] = {
 	[W_REJ_ZA_VL_INVALID] = "NT_ARM_ZA with a vl not a multiple of 16",
 	[W_REJ_ZA_FLAGS] = "NT_ARM_ZA with unknown flag 0x8",
 	[W_REJ_ZT_SHORT] = "NT_ARM_ZT of 32 bytes",
+	[W_RANDOM] = "NT_ARM_SVE or NT_PRFPREG, randomly mutated",
 };
 
 const char *a64_write_kind_name(unsigned kind)
@@ -635,6 +636,100 @@ out:
 	return 0;
 }
 
+static uint64_t next_rand(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+#ifndef SVE_PT_VL_ONEXEC
+#define SVE_PT_VL_ONEXEC	4	/* PR_SVE_SET_VL_ONEXEC >> 16 */
+#endif
+
+/*
+ * W_RANDOM (A-PT-26): a full SVE-format NT_ARM_SVE write of phase's
+ * registers (NT_PRFPREG one time in four), then one to three mutations
+ * from the run's seed: header.size, iov_len, flag bits (VL_ONEXEC,
+ * unknown ones), an invalid vl (0, or not a multiple of 16), max_vl and
+ * __reserved.  Never the format bit (an SVE payload read as FPSIMD puts Z
+ * bytes in the wrong V registers), never VL_INHERIT (a taken write keeps
+ * it, and every later header reports it: task state the model does not
+ * follow), never a valid other vl (a VL change), never register bytes:
+ * then, taken, partly taken or
+ * refused, every register must be its old value, the written one, zero
+ * or init.
+ */
+static int write_random(struct fpabi_run *r, unsigned phase)
+{
+	unsigned vl = img_vl(r), vq = vl / 16;
+	uint64_t seed = r->seed ^ 0x77726974652d7264ull;
+	bool sve = (r->m->have & NEED_SVE) && next_rand(&seed) % 4 != 0;
+	size_t full = sve ? SVE_PT_SIZE(vq, SVE_PT_REGS_SVE) : FPR_SIZE;
+	size_t len = full;
+	uint8_t *img = xmalloc(r->lo.size), *buf = xzalloc(full + 4096);
+	struct user_sve_header *h = (struct user_sve_header *)buf;
+	unsigned n = 1 + next_rand(&seed) % 3, i;
+	uint8_t *c[2];
+	char obs[96];
+	int err;
+
+	image_fill(r, img, phase, 0);
+	if (sve) {
+		h->vl = vl;
+		h->max_vl = am(r)->sve_max;
+		sve_payload(r, img, buf);
+	} else {
+		image_to_fpsimd(r, img, buf);
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t v = next_rand(&seed), k = v >> 8;
+		size_t lens[] = { 0, 8, 16, full - 8, full - 16, full / 2 & ~15ul,
+				  full + 16, k % (full + 32) };
+		uint32_t sizes[] = { 0, 16, h->size - 16, h->size + 16,
+				     (uint32_t)k };
+		static const uint16_t flags[] = {
+			SVE_PT_VL_ONEXEC, 0x8, 0x10, 0x100, 0x8000,
+		};
+
+		switch (sve ? v % 5 : 4) {
+		case 0:
+			h->size = sizes[k % 5];
+			break;
+		case 1:
+			h->flags |= flags[k % 5];
+			break;
+		case 2:
+			h->vl = k & 1 ? 0 : vl + 8;
+			break;
+		case 3:
+			h->max_vl = (uint16_t)k;
+			h->__reserved = (uint16_t)(k >> 16);
+			break;
+		default:
+			len = lens[k % 8];
+			break;
+		}
+	}
+	snprintf(obs, sizeof(obs), "%s write (random) at stop %d",
+		 sve ? "NT_ARM_SVE" : "NT_PRFPREG", r->stops);
+	err = regset_set(r, sve ? NT_ARM_SVE : NT_PRFPREG, buf, len);
+	vlog("%s: %s: %zu bytes, flags %#x, vl %u, size %u: %s", r->id, obs,
+	     len, h->flags, h->vl, h->size, err ? strerror(err) : "taken");
+	c[0] = xmalloc(r->lo.size);
+	memcpy(c[0], r->exp.img, r->lo.size);
+	c[1] = img;
+	expect_one_of(r, c, 2, rule_get("A-PT-26"));
+	/* either regset format may follow */
+	r->astate[0] = FMT_EITHER;
+	free(c[0]);
+	free(img);
+	free(buf);
+	return 0;
+}
+
 int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	unsigned vl = img_vl(r), vq = vl / 16;
@@ -647,6 +742,11 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 	char obs[96];
 	int err;
 
+	if (kind == W_RANDOM) {
+		free(img);
+		free(buf);
+		return write_random(r, phase);
+	}
 	if (kind >= W_SSVE) {
 		free(img);
 		free(buf);
