@@ -51,15 +51,27 @@ static const struct fpabi_step write_fpregs[] = {
 #define REJECT_STEPS(kind) \
 	((const struct fpabi_step[]){ LOAD(1), TRAP, READ, WRITE(2, kind), \
 				      READ, STORE, END })
+/*
+ * Before 5.14 xfpregs_set() took partial writes and both setters masked
+ * MXCSR's reserved bits instead of refusing them; 5.14 merged "x86/fpu:
+ * Rewrite xfpregs_set()", "x86/fpu: Fail ptrace() requests that try to set
+ * invalid MXCSR values" and "x86/fpu: Reject invalid MXCSR values in
+ * copy_kernel_to_xstate()".  The old rules are not modelled.
+ */
+#define MALFORMED_KVER	.min_kver = KVER(5, 14),			\
+	.min_kver_why = "kernel before 5.14: malformed regset writes were " \
+			"masked, not refused (not modelled)"
 #define REJECT(nm, kind, rl, nd, sum) {					\
 	.family = "ptrace-write", .name = nm, .summary = sum,		\
 	.rule = rl, .needs = NEED_XSAVE | (nd), .vset = VSET_DEFAULT,	\
 	.steps = REJECT_STEPS(kind), .drop = 3, .drop_class = "unknown", \
+	MALFORMED_KVER,							\
 }
 #define ACCEPT(nm, kind, rl, sum) {					\
 	.family = "ptrace-write", .name = nm, .summary = sum,		\
 	.rule = rl, .needs = NEED_XSAVE, .vset = VSET_DEFAULT,		\
 	.steps = REJECT_STEPS(kind), .drop = 3, .drop_class = "stale",	\
+	MALFORMED_KVER,							\
 }
 
 
@@ -174,6 +186,7 @@ static const struct fpabi_case write_cases[] = {
 			LOAD(1), STORE, LOAD(2), TRAP, READ,
 			WRITE(3, W_RANDOM), READ, STORE, END },
 		.drop = 2, .drop_class = "stale",
+		MALFORMED_KVER,
 	},
 };
 

@@ -342,12 +342,19 @@ static int cmd_list(const struct fpabi_machine *m, const char *filter,
 		return list_rules();
 	plan_build(&p, m, filter);
 	for (i = 0; i < p.n; i++) {
-		char needs[128];
-
 		const struct fpabi_case *c = p.items[i].c;
+		char needs[160], kver[32] = "";
 
+		if (c->min_kver)
+			snprintf(kver, sizeof(kver), "%skernel>=%u.%u",
+				 c->needs ? "," : "", c->min_kver >> 16,
+				 c->min_kver >> 8 & 0xff);
+		need_names(c->needs, needs, sizeof(needs) - sizeof(kver));
+		if (!c->needs && c->min_kver)
+			needs[0] = 0;
+		strcat(needs, kver);
 		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\n",
-		       p.items[i].id, need_names(c->needs, needs, sizeof(needs)),
+		       p.items[i].id, needs,
 		       c->rule, c->drop >= 0 && c->drop_class ? c->drop_class : "-",
 		       p.items[i].skip ? "skip: " : "runnable",
 		       p.items[i].skip ? p.items[i].skip : "");

@@ -89,6 +89,8 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 			/* every case names a rule the model has (dies if
 			 * not: a case table bug, found by any listing) */
 			rule_get(c->rule);
+			if (!skip && c->min_kver && m->kver < c->min_kver)
+				skip = c->min_kver_why;
 			if (!skip)
 				nv = fpabi_arch.variants(m, c->vset, v,
 							 MAX_VARIANTS);

@@ -143,7 +143,16 @@ struct fpabi_case {
 	 */
 	int8_t drop;
 	const char *drop_class;
+	/*
+	 * The oldest kernel the case's model holds for (KVER(major, minor);
+	 * 0: any).  Older kernels SKIP it with min_kver_why, which names the
+	 * version; `fpabi list` shows it with the needs.
+	 */
+	unsigned min_kver;
+	const char *min_kver_why;
 };
+
+#define KVER(major, minor)	((major) << 16 | (minor) << 8)
 
 struct fpabi_family {
 	const char *name;

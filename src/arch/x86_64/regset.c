@@ -351,20 +351,6 @@ static int write_bad(struct fpabi_run *r, unsigned phase, unsigned kind)
 	char obs[64];
 	int err;
 
-	/*
-	 * Before 5.14 xfpregs_set() took partial writes and both setters
-	 * masked MXCSR's reserved bits instead of refusing them; 5.14 merged
-	 * "x86/fpu: Rewrite xfpregs_set()", "x86/fpu: Fail ptrace() requests
-	 * that try to set invalid MXCSR values" and "x86/fpu: Reject invalid
-	 * MXCSR values in copy_kernel_to_xstate()".  The old rules are not
-	 * modelled: SKIP.
-	 */
-	if (r->m->kver < (5u << 16 | 14u << 8)) {
-		snprintf(r->skip, sizeof(r->skip), "kernel before 5.14: "
-			 "malformed regset writes were masked, not refused "
-			 "(not modelled)");
-		return 0;
-	}
 	len = bw->rel ? full + bw->len : (size_t)bw->len;
 	alloc = (len > r->lo.size ? len : r->lo.size) + SLACK;
 	buf = xmalloc(alloc);
@@ -426,13 +412,6 @@ static int write_random(struct fpabi_run *r, unsigned phase)
 	char obs[80];
 	int err;
 
-	if (r->m->kver < (5u << 16 | 14u << 8)) {	/* as write_bad() */
-		snprintf(r->skip, sizeof(r->skip), "kernel before 5.14: "
-			 "malformed regset writes were masked, not refused "
-			 "(not modelled)");
-		free(buf);
-		return 0;
-	}
 	canary_poison(buf, alloc, r->cseed);
 	image_fill(r, buf, phase, 0);
 	if (xs)
