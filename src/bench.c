@@ -824,29 +824,6 @@ static const struct bench_regset *regset_of(const struct result *r)
 	return NULL;
 }
 
-/* --kmsg: the kernel logged no bug report while the workloads ran */
-static void kmsg_check(struct tap *t, int fd)
-{
-	char found[1024], q[1100], yaml[1200];
-	int n;
-
-	if (fd < 0) {
-		snprintf(found, sizeof(found), "cannot read /dev/kmsg: %s",
-			 strerror(-fd));
-		tap_result(t, TAP_SKIP, "kernel.log-clean", found, NULL);
-		return;
-	}
-	n = kmsg_scan(fd, found, sizeof(found));
-	close(fd);
-	if (!n) {
-		tap_result(t, TAP_PASS, "kernel.log-clean", NULL, NULL);
-		return;
-	}
-	yaml_quote(q, sizeof(q), found);
-	snprintf(yaml, sizeof(yaml), "verdict: fail\nrecords: %d\nlog: %s", n, q);
-	tap_result(t, TAP_FAIL, "kernel.log-clean", NULL, yaml);
-}
-
 static unsigned long parse_count(const char *s, const char *opt)
 {
 	char *end;
@@ -922,8 +899,11 @@ static int bench_run(const struct bopts *o)
 		yaml_result(r, y, sizeof(y));
 		tap_result(&t, TAP_PASS, r->id, NULL, y);
 	}
-	if (o->kmsg)
-		kmsg_check(&t, kfd);
+	if (o->kmsg) {
+		kmsg_tap_result(&t, kfd);
+		if (kfd >= 0)
+			close(kfd);
+	}
 	tap_totals(&t);
 	if (o->json && write_json(o->json, res, n, o, kernel, state))
 		return 2;

@@ -184,6 +184,20 @@ void expect_one_of(struct fpabi_run *r, uint8_t *const *imgs, unsigned n,
 	}
 }
 
+void expect_old_or(struct fpabi_run *r, const uint8_t *img,
+		   const struct fpabi_rule *rule)
+{
+	uint8_t *c[2];
+
+	c[0] = xmalloc(r->lo.size);
+	c[1] = xmalloc(r->lo.size);
+	memcpy(c[0], r->exp.img, r->lo.size);
+	memcpy(c[1], img, r->lo.size);
+	expect_one_of(r, c, 2, rule);
+	free(c[0]);
+	free(c[1]);
+}
+
 const struct fpabi_rule *rule_get(const char *id)
 {
 	const struct fpabi_rule *ru;

@@ -129,6 +129,9 @@ void expect_field_kept_or_zero(struct fpabi_run *r, unsigned i,
  * images of r->lo, copied). */
 void expect_one_of(struct fpabi_run *r, uint8_t *const *imgs, unsigned n,
 		   const struct fpabi_rule *rule);
+/* expect_one_of() of the expectation so far and img (what was written) */
+void expect_old_or(struct fpabi_run *r, const uint8_t *img,
+		   const struct fpabi_rule *rule);
 /* An image of phase p, task t canaries (FILL_NONE fields at init). */
 void image_fill(struct fpabi_run *r, uint8_t *img, unsigned phase,
 		unsigned task);

@@ -32,6 +32,15 @@ static inline uint64_t mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
+/* The next number of the splitmix64 sequence whose state is *s */
+static inline uint64_t mix64_next(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	*s += 0x9e3779b97f4a7c15ULL;
+	return mix64(x);
+}
+
 /* FNV-1a over a string, for per-case seeds derived from the case ID */
 uint64_t hash_str(const char *s);
 

@@ -381,15 +381,6 @@ static int write_bad(struct fpabi_run *r, unsigned phase, unsigned kind)
 	return 0;
 }
 
-static uint64_t next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /*
  * W_RANDOM (X-PT-12): a write of phase's registers, NT_X86_XSTATE three
  * times in four, then one to three mutations from the run's seed:
@@ -404,10 +395,11 @@ static int write_random(struct fpabi_run *r, unsigned phase)
 	const struct x86_machine *x = xm(r);
 	uint64_t seed = r->seed ^ 0x77726974652d7264ull, bv = r->v.xfeatures;
 	uint64_t hdr_bv, xcomp = 0;
-	bool xs = next_rand(&seed) % 4 != 0;
-	size_t full = xs ? x->size : 512, len = full, alloc = full + 4096 + SLACK;
-	unsigned n = 1 + next_rand(&seed) % 3, i;
-	uint8_t *buf = xmalloc(alloc), *c[2];
+	bool xs = mix64_next(&seed) % 4 != 0;
+	size_t full = xs ? x->size : 512, len = full;
+	size_t alloc = (full > r->lo.size ? full : r->lo.size) + 4096 + SLACK;
+	unsigned n = 1 + mix64_next(&seed) % 3, i;
+	uint8_t *buf = xmalloc(alloc);
 	uint32_t mxcsr;
 	char obs[80];
 	int err;
@@ -419,7 +411,7 @@ static int write_random(struct fpabi_run *r, unsigned phase)
 	else
 		memset(buf + 416, 0, 96);
 	for (i = 0; i < n; i++) {
-		uint64_t v = next_rand(&seed), k = v >> 8;
+		uint64_t v = mix64_next(&seed), k = v >> 8;
 		size_t lens[] = { 0, 8, 416, 512, 576, full - 64, full - 4,
 				  full + 8, full + 4096, k % (full + 64) };
 
@@ -457,13 +449,8 @@ static int write_random(struct fpabi_run *r, unsigned phase)
 	err = regset_set(r, xs ? NT_X86_XSTATE : NT_PRFPREG, buf, len);
 	vlog("%s: %s: %zu bytes, %s", r->id, obs, len,
 	     err ? strerror(err) : "taken");
-	c[0] = xmalloc(r->lo.size);
-	c[1] = xmalloc(r->lo.size);
-	memcpy(c[0], r->exp.img, r->lo.size);
-	image_fill(r, c[1], phase, 0);
-	expect_one_of(r, c, 2, rule_get("X-PT-12"));
-	free(c[0]);
-	free(c[1]);
+	image_fill(r, buf, phase, 0);	/* what was written, unmutated */
+	expect_old_or(r, buf, rule_get("X-PT-12"));
 	free(buf);
 	return 0;
 }

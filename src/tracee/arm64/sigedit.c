@@ -13,6 +13,7 @@
 #include <ucontext.h>
 
 #include "fpabi/arm64-image.h"
+#include "fpabi/util.h"
 #include "../sig.h"
 #include "../../arch/arm64/sigframe.h"
 
@@ -63,15 +64,6 @@ static void wr32(uint8_t *p, uint32_t v)
 	memcpy(p, &v, 4);
 }
 
-static uint64_t next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /*
  * E_F_RANDOM: one to three mutations of a random record's magic, size or
  * fields.  Never one that could make a frame the model cannot bound: no
@@ -88,11 +80,11 @@ static void mutate(struct a64_walk *w, uint64_t seed)
 		A64_TPIDR2_MAGIC, A64_ZT_MAGIC, A64_FPMR_MAGIC, A64_POE_MAGIC,
 		A64_GCS_MAGIC, A64_UNKNOWN_MAGIC,
 	};
-	unsigned n = 1 + next_rand(&seed) % 3, i;
+	unsigned n = 1 + mix64_next(&seed) % 3, i;
 
 	for (i = 0; i < n; i++) {
-		struct a64_rec *rc = &w->rec[next_rand(&seed) % w->n];
-		uint64_t x = next_rand(&seed);
+		struct a64_rec *rc = &w->rec[mix64_next(&seed) % w->n];
+		uint64_t x = mix64_next(&seed);
 		uint32_t sizes[] = { 0, 8, 16, rc->size - 16, rc->size + 8,
 				     rc->size + 16, 0x40000, (uint32_t)x };
 		bool payload = rc->magic == A64_SVE_MAGIC ||

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <ucontext.h>
 
+#include "fpabi/util.h"
 #include "../sig.h"
 #include "../../arch/x86_64/sigedit.h"
 #include "../../arch/x86_64/xsave.h"
@@ -52,15 +53,6 @@ static void edit_regs(uint8_t *fp, const uint8_t *img, uint32_t xstate_size)
 	memcpy(fp + XSAVE_HDR_OFF, img + XSAVE_HDR_OFF, 8);
 }
 
-static uint64_t next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /*
  * E_F_RANDOM: one to three mutations of what sigreturn checks.  Never an
  * xcomp_bv with bit 63 (the compacted form takes any frame bytes as any
@@ -70,11 +62,11 @@ static uint64_t next_rand(uint64_t *s)
 static void mutate(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,
 		   uint64_t seed)
 {
-	unsigned n = 1 + next_rand(&seed) % 3, i;
+	unsigned n = 1 + mix64_next(&seed) % 3, i;
 	uint32_t mask, mxcsr;
 
 	for (i = 0; i < n; i++) {
-		uint64_t x = next_rand(&seed), r = x >> 8;
+		uint64_t x = mix64_next(&seed), r = x >> 8;
 		uint32_t sizes[] = { 0, 512, XSAVE_EXT_OFF, sw->xstate_size - 64,
 				     sw->xstate_size + 64, (uint32_t)r & 0xffff };
 
