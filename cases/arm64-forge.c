@@ -65,6 +65,18 @@ static const struct fpabi_case cases[] = {
 	REFUSED_VSET("extra-second", E_F_EXTRA_SECOND, NEED_SVE, "A-SR-2",
 		     VSET_XFRAME, "a second extra_context (in the extra "
 		     "space): SIGSEGV, the handler's registers"),
+	/* in every SME variant (SM, ZA, both, neither) */
+	REFUSED_VSET("sme-unknown-magic", E_F_UNKNOWN_MAGIC, NEED_SME,
+		     "A-SR-2", VSET_SME, "an SME task's frame with an unknown "
+		     "magic: SIGSEGV, the handler's registers after its "
+		     "rt_sigreturn syscall (streaming mode left, ZA kept)"),
+	REFUSED_VSET("sme-duplicate-za", E_F_DUP_ZA, NEED_SME, "A-SR-2",
+		     VSET_SME, "two za_context records: SIGSEGV, the "
+		     "handler's registers"),
+	REFUSED_VSET("sme-sm-vl", E_F_SM_BADVL, NEED_SME, "A-SR-4",
+		     VSET_SME, "sve_context with SVE_SIG_FLAG_SM and a vl "
+		     "that is not the task's SVL: SIGSEGV, the handler's "
+		     "registers"),
 	{
 		.family = "forge",
 		.name = "sve-flags-reserved",

@@ -71,8 +71,8 @@ struct fpabi_run {
 	uint32_t astate[4];	/* the arch model's own state (arm64: format) */
 	/* every layout (and its init image) the run used: observations
 	 * taken with one keep pointing at it until the run ends */
-	struct fpabi_layout all_lo[4];
-	uint8_t *all_init[4];
+	struct fpabi_layout all_lo[8];
+	uint8_t *all_init[8];
 	unsigned nlo;
 	/* EXP_ONE_OF: the images a field's words may come from (the run
 	 * owns them until it ends) */

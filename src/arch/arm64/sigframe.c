@@ -39,6 +39,8 @@ static const char *const edit_names[E_NEDITS] = {
 	[E_F_EXTRA_HUGE] = "forged: extra_context size past SIGFRAME_MAXSZ",
 	[E_F_EXTRA_NO_TERM] = "forged: no terminator after extra_context",
 	[E_F_EXTRA_SECOND] = "forged: a second extra_context",
+	[E_F_DUP_ZA] = "forged: a second za_context",
+	[E_F_SM_BADVL] = "forged: SVE_SIG_FLAG_SM with a vl not the SVL",
 	[E_F_SVE_FLAGS] = "forged: sve_context flags and __reserved set",
 	[E_F_RANDOM] = "forged: random record mutations",
 };
@@ -181,16 +183,17 @@ void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
  * (parse_user_sigframe() rejects it: A-SR-2; no fpsimd_context; an
  * sve_context vl other than the task's: A-SR-4) leaves the registers the
  * handler had at its rt_sigreturn syscall: those of its exit LOAD, then
- * what any syscall does to them (A-SYS-1), and raises SIGSEGV
+ * what any syscall does to them (A-SYS-1; with SME, A-SYS-2: streaming
+ * mode left, ZA, ZT0 and TPIDR2 kept), and raises SIGSEGV
  * (arm64_notify_segfault()).  Nothing of the frame, edited or not, shows.
  */
 void a64_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
 		       unsigned clobber)
 {
 	(void)phase;
-	if (edit < E_F_UNKNOWN_MAGIC || edit >= E_F_SVE_FLAGS || sme_run(r))
-		die("internal: arm64 frame edit %u is not a refused forgery "
-		    "(or the run has SME state)", edit);
+	if (edit < E_F_UNKNOWN_MAGIC || edit >= E_F_SVE_FLAGS)
+		die("internal: arm64 frame edit %u is not a refused forgery",
+		    edit);
 	a64_sync_svcr(r);
 	fpabi_arch.model_handler_entry(r);
 	if (clobber)

@@ -45,6 +45,10 @@ enum a64_edit {
 	E_F_EXTRA_HUGE,		/* its size past SIGFRAME_MAXSZ */
 	E_F_EXTRA_NO_TERM,	/* no terminator right after it */
 	E_F_EXTRA_SECOND,	/* sve_context's magic EXTRA_MAGIC: two */
+	/* ... with SME: */
+	E_F_DUP_ZA,		/* tpidr2_context's magic ZA_MAGIC: two */
+	E_F_SM_BADVL,		/* sve_context SVE_SIG_FLAG_SM with vl 8, no
+				   SVL's */
 	/* forged but taken: sve_context flags beyond SVE_SIG_FLAG_SM and
 	 * its __reserved set, which restore_sve_fpsimd_context() ignores */
 	E_F_SVE_FLAGS,

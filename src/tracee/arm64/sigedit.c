@@ -169,6 +169,18 @@ static void forge(struct a64_walk *w, struct a64_rec *fp, struct a64_rec *sve,
 			abort();
 		wr32(sve->p, A64_EXTRA_MAGIC);
 		break;
+	case E_F_DUP_ZA:
+		x = a64_find(w, A64_TPIDR2_MAGIC);
+		if (!x || !a64_find(w, A64_ZA_MAGIC))
+			abort();	/* every frame of an SME task has both */
+		wr32(x->p, A64_ZA_MAGIC);
+		break;
+	case E_F_SM_BADVL:
+		/* SM set (or kept) and a vl no SVL can be: restore checks it
+		 * against the task's SVL before anything is restored */
+		sve->p[A64_SVE_FLAGS] |= A64_SVE_FLAG_SM;
+		memcpy(sve->p + A64_SVE_VL, &(uint16_t){ 8 }, 2);
+		break;
 	case E_F_SVE_FLAGS:
 		memcpy(sve->p + A64_SVE_FLAGS, &(uint16_t){ 0xfffe }, 2);
 		wr32(sve->p + A64_SVE_RESERVED, 0xffffffffu);
