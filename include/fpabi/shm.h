@@ -123,6 +123,8 @@ struct fpabi_shm_hdr {
 	uint64_t altstack_sp, altstack_size;	/* as the tracee set it */
 	uint64_t minsigstksz;	/* getauxval(AT_MINSIGSTKSZ) in the tracee */
 	uint32_t amx;		/* x86: ARCH_REQ_XCOMP_PERM(XTILEDATA) first */
+	uint32_t arch_flags;	/* machine facts the tracee's handler needs
+				   (x86: FPABI_X86_NO_MXCSR_GP) */
 };
 
 _Static_assert(sizeof(struct fpabi_exec_ctl) == FPABI_EXEC_CTL_SIZE,

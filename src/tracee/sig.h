@@ -19,6 +19,7 @@ struct sig_rt {
 	struct fpabi_sig_slot *slot;
 	uint8_t *frame;			/* where the frame copy goes */
 	const uint8_t *edit_img;	/* NULL: no edit */
+	uint32_t arch_flags;		/* the shm header's */
 };
 
 /* The slot the next signal uses (sigentry.S reads it). */

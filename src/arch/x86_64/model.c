@@ -47,6 +47,7 @@ static void x86_exec_store(struct fpabi_run *r, struct fpabi_ev *ev,
 static void x86_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
 	h->amx = (r->v.xfeatures & XFM_AMX) != 0;
+	h->arch_flags = r->m->have & NEED_MXCSR_GP ? 0 : FPABI_X86_NO_MXCSR_GP;
 }
 
 /*

@@ -42,6 +42,10 @@ enum {
 	E_NEDITS
 };
 
+/* shm arch_flags: XRSTOR takes reserved MXCSR bits (QEMU TCG), so a
+ * random mutation must not set one (the kernel would load it) */
+#define FPABI_X86_NO_MXCSR_GP	1u
+
 /* a kernel-half address: access_ok() refuses it */
 #define X86_KERNEL_ADDR		0xffff888000000000ull
 /* the standard-format end of x87 + SSE + AVX (SDM vol. 1 13.4, 13.5.3) */

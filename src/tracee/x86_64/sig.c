@@ -57,10 +57,12 @@ static void edit_regs(uint8_t *fp, const uint8_t *img, uint32_t xstate_size)
  * E_F_RANDOM: one to three mutations of what sigreturn checks.  Never an
  * xcomp_bv with bit 63 (the compacted form takes any frame bytes as any
  * register, a state no model bounds) and never an fpstate pointer that
- * stays readable and aligned (the same); register contents untouched.
+ * stays readable and aligned (the same); register contents untouched;
+ * no reserved MXCSR bit where XRSTOR does not fault on one (an emulator:
+ * the frame would be taken with it).
  */
 static void mutate(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,
-		   uint64_t seed)
+		   uint64_t seed, uint32_t arch_flags)
 {
 	unsigned n = 1 + mix64_next(&seed) % 3, i;
 	uint32_t mask, mxcsr;
@@ -96,6 +98,8 @@ static void mutate(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,
 			fp[XSAVE_HDR_OFF + 15] &= 0x7f;
 			break;
 		case 7:
+			if (arch_flags & FPABI_X86_NO_MXCSR_GP)
+				break;	/* the CPU would load it */
 			memcpy(&mask, fp + FXSAVE_MXCSR_MASK_OFF, 4);
 			memcpy(&mxcsr, fp + FXSAVE_MXCSR_OFF, 4);
 			if (~mask)
@@ -225,7 +229,8 @@ void arch_sig_frame(struct sig_rt *rt, void *ucv)
 				abort();
 			edit_regs(fp, rt->edit_img, sw.xstate_size);
 			if (s->edit == E_F_RANDOM)
-				mutate(uc, fp, &sw, s->edit_seed);
+				mutate(uc, fp, &sw, s->edit_seed,
+				       rt->arch_flags);
 			else
 				forge(uc, fp, &sw, s->edit);
 			break;
