@@ -88,6 +88,127 @@ static const struct fpabi_case cases[] = {
 			STORE, TRAP, READ, END },
 		.drop = 8, .drop_class = "stale",
 	},
+	/*
+	 * One PSTATE bit alone (A-ARCH-2, A-ARCH-3).  Each case first puts
+	 * every variant in the state the instruction changes (the opposite
+	 * one), loads there, and then executes the instruction alone: what
+	 * it zeroes and keeps shows in the dump, the regsets and the frame
+	 * of a SIGILL taken right after (whose handler and sigreturn see
+	 * the new state).  In the variants that never used SME the first
+	 * of them takes the SME access trap (A-SYS-4).
+	 */
+	{
+		.family = "sme",
+		.name = "smstart-sm",
+		.summary = "smstart sm alone after V and FPSR were loaded out of "
+			   "streaming mode: streaming Z, P, FFR zero at the SVL, "
+			   "FPSR 0x0800009f, FPMR 0; ZA, ZT0, TPIDR2, FPCR kept",
+		.rule = "A-ARCH-2",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), LOADK(2, L_SMSTOP_SM), LOADK(2, L_FPSIMD),
+			TRAP, READ, LOADK(2, L_SMSTART_SM), STORE, TRAP, READ,
+			SIGNAL(3, E_NONE, 0), STORE, END },
+		.drop = 5, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "smstop-sm",
+		.summary = "smstop sm alone after V and FPSR were loaded in "
+			   "streaming mode: Z, P, FFR zero at the SVE VL, FPSR "
+			   "0x0800009f, FPMR 0; PSTATE.ZA, ZA, ZT0, TPIDR2, FPCR "
+			   "kept",
+		.rule = "A-ARCH-2",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), LOADK(2, L_SMSTART_SM), LOADK(2, L_FPSIMD),
+			TRAP, READ, LOADK(2, L_SMSTOP_SM), STORE, TRAP, READ,
+			SIGNAL(3, E_NONE, 0), STORE, END },
+		.drop = 5, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "smstart-za",
+		.summary = "smstart za alone after smstop za dropped loaded ZA "
+			   "rows: ZA and ZT0 zero, never the old rows; SM and "
+			   "every other register kept",
+		.rule = "A-ARCH-3",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), LOADK(2, L_SMSTART_ZA), LOAD(2), TRAP, READ,
+			LOADK(3, L_SMSTOP_ZA), LOADK(3, L_SMSTART_ZA), STORE,
+			TRAP, READ, SIGNAL(3, E_NONE, 0), STORE, END },
+		.drop = 5, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "smstop-za",
+		.summary = "smstop za alone with ZA loaded: ZA and ZT0 read "
+			   "zero and NT_ARM_ZA is a bare header; PSTATE.SM, Z, P, "
+			   "FFR, FPSR, FPMR, TPIDR2 kept",
+		.rule = "A-ARCH-3",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), LOADK(2, L_SMSTART_ZA), LOAD(2), TRAP, READ,
+			LOADK(3, L_SMSTOP_ZA), STORE, TRAP, READ,
+			SIGNAL(3, E_NONE, 0), STORE, END },
+		.drop = 5, .drop_class = "stale",
+	},
+	/*
+	 * SME VL changes (A-VL-6): prctl(PR_SME_SET_VL) from every mode
+	 * (its syscall leaves streaming mode first, A-SYS-2), then back,
+	 * then smstart za: ZA and ZT0 must come back zero, never with the
+	 * contents they had at the first SVL (write-za-vl does the same
+	 * through ptrace, with smstart of SM too).
+	 */
+	{
+		.family = "sme",
+		.name = "prctl-svl",
+		.summary = "PR_SME_SET_VL to another SVL and back from every "
+			   "mode: SM and ZA off, V, FPSR, FPCR, FPMR, TPIDR2 kept; "
+			   "the smstart za that follows finds ZA and ZT0 zero",
+		.rule = "A-VL-6",
+		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), SYSCALLA(SC_SET_SME_VL, VL_OTHER), STORE, TRAP,
+			READ, SYSCALLA(SC_SET_SME_VL, VL_BACK), TRAP, READ,
+			LOADK(2, L_SMSTART_ZA), STORE, TRAP, READ, END },
+		.drop = 1, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "prctl-svl-signal",
+		.summary = "a SIGILL at the other SVL after PR_SME_SET_VL: the "
+			   "frame has the new SVL, ZA off, V, TPIDR2, FPMR kept",
+		.rule = "A-VL-6",
+		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), SYSCALLA(SC_SET_SME_VL, VL_OTHER),
+			SIGNAL(2, E_NONE, 0), STORE, END },
+		.drop = 1, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "write-za-vl",
+		.summary = "NT_ARM_ZA headers with another SVL and back at a "
+			   "stop: ZA off (SM too before 6.16), V, FPSR, FPMR, "
+			   "TPIDR2 kept; the tracee's smstart za and sm then find "
+			   "ZA, ZT0, Z, P zero",
+		.rule = "A-VL-7",
+		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, WRITE(0, W_ZA_VL), READ,
+			WRITE(0, W_ZA_VL_BACK), READ, LOADK(2, L_SMSTART_ZA),
+			LOADK(2, L_SMSTART_SM), STORE, TRAP, READ, END },
+		.drop = 2, .drop_class = "stale",
+	},
 	{
 		.family = "sme",
 		.name = "write-ssve",

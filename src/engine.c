@@ -41,6 +41,7 @@ static const char *const sc_names[SC_NR] = {
 	[SC_GETPPID] = "getppid",
 	[SC_GETPGID] = "getpgid",
 	[SC_EXEC] = "execve",
+	[SC_SET_SME_VL] = "prctl-sme-set-vl",
 };
 
 const char *inject_kind_name(enum inject_kind k)

@@ -47,6 +47,12 @@
  * its slot (the architecture makes it inaccessible, the dump says 0).
  */
 #define FPABI_A64_COND		(1u << 12)
+/*
+ * LOAD only, after the SMSTART bits: smstop sm / smstop za (the
+ * instruction alone when nothing else is in the mask).
+ */
+#define FPABI_A64_SMSTOP_SM	(1u << 13)
+#define FPABI_A64_SMSTOP_ZA	(1u << 14)
 
 /* .aux bits of LOAD/STORE events: what the CPU implements */
 #define FPABI_A64_AUX_SME_BIT	0

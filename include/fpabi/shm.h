@@ -47,6 +47,7 @@ enum fpabi_sc {
 	SC_FORK,		/* clone(SIGCHLD): a child process */
 	SC_THREAD,		/* clone(CLONE_VM | CLONE_THREAD ...): a thread */
 	SC_EXIT,		/* exit(0): the end of a child's list */
+	SC_SET_SME_VL,		/* prctl(PR_SME_SET_VL, .arg[0]) */
 	SC_NR
 };
 

@@ -259,6 +259,11 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->arg[1] = ev->arg[0];
 		ev->arg[0] = PR_SVE_SET_VL;
 		break;
+	case SC_SET_SME_VL:
+		ev->nr = SYS_prctl;
+		ev->arg[1] = ev->arg[0];
+		ev->arg[0] = PR_SME_SET_VL;
+		break;
 	case SC_PIPE_READ:
 		if (*writer)
 			fail(EINVAL, "one pipe read per case");

@@ -17,8 +17,9 @@
 #define NEED_FPMR	(1ull << 3)
 #define NEED_FA64	(1ull << 4)
 #define NEED_SVE_2VL	(1ull << 5)	/* at least two SVE VLs to change between */
+#define NEED_SME_2VL	(1ull << 6)	/* at least two SME VLs to change between */
 
-/* syscall argument codes (SYSCALLA(SC_SET_SVE_VL, code)) */
+/* syscall argument codes (SYSCALLA(SC_SET_SVE_VL or SC_SET_SME_VL, code)) */
 enum { VL_OTHER = 1, VL_BACK };
 
 /* how a VL change carries V, FPSR and FPCR over */
@@ -52,6 +53,9 @@ enum {
 	L_FPSIMD,
 	L_SMSTART,	/* SME variants: smstart (SM and ZA), nothing loaded:
 			   after a syscall, the first-use SME trap (A-SYS-4) */
+	/* SME variants: one PSTATE bit alone, nothing loaded (A-ARCH-2,
+	   A-ARCH-3) */
+	L_SMSTART_SM, L_SMSTART_ZA, L_SMSTOP_SM, L_SMSTOP_ZA,
 };
 
 /*
@@ -81,6 +85,8 @@ enum {
 	W_ZA_HEADER,	/* NT_ARM_ZA, header only (ZA = 0) */
 	W_ZA_HALF,	/* NT_ARM_ZA, the first SVL/2 rows */
 	W_ZT,		/* NT_ARM_ZT (ZA = 1) */
+	W_ZA_VL,	/* NT_ARM_ZA header only, another SVL (A-VL-7) */
+	W_ZA_VL_BACK,	/* NT_ARM_ZA header only, the variant's SVL */
 	W_TLS,		/* NT_ARM_TLS, TPIDR_EL0 (unchanged) and TPIDR2 */
 	W_FPMR,		/* NT_ARM_FPMR */
 	/* malformed writes: rejected ones must change nothing (regset.c) */
@@ -183,6 +189,13 @@ void a64_set_svcr(struct fpabi_run *r, unsigned svcr, uint64_t keep,
 		  uint64_t koz, const struct fpabi_rule *rule);
 void a64_sme_model_load(struct fpabi_run *r, unsigned phase);
 void a64_sme_model_syscall(struct fpabi_run *r);
+/* L_SMSTART_SM .. L_SMSTOP_ZA */
+void a64_sme_model_pstate(struct fpabi_run *r, unsigned kind);
+/* the task's SME VL becomes svl (vec_set_vector_length(), A-VL-6) */
+void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
+			const struct fpabi_rule *rule);
+/* another supported SME VL than the variant's */
+unsigned a64_other_svl(const struct fpabi_run *r);
 bool a64_sme_check_stop(struct fpabi_run *r);
 int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind);
 int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,

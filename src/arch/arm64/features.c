@@ -83,6 +83,8 @@ void a64_probe(struct fpabi_machine *m)
 	if (a.hwcap2 & HWCAP2_SME) {
 		m->have |= NEED_SME;
 		a.nsme = probe_vls(PR_SME_SET_VL, PR_SME_GET_VL, a.sme_vls);
+		if (a.nsme >= 2)
+			m->have |= NEED_SME_2VL;
 		if (a.hwcap2 & HWCAP2_SME_FA64)
 			m->have |= NEED_FA64;
 		if (a.hwcap2 & HWCAP2_SME2)

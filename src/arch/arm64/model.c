@@ -46,6 +46,19 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 		ev->arg[2] = r->v.svl;
 		return;
 	}
+	if (kind >= L_SMSTART_SM && kind <= L_SMSTOP_ZA) {
+		/* one PSTATE bit alone: nothing loaded, nothing read */
+		static const uint32_t bit[] = {
+			[L_SMSTART_SM] = FPABI_A64_SMSTART_SM,
+			[L_SMSTART_ZA] = FPABI_A64_SMSTART_ZA,
+			[L_SMSTOP_SM] = FPABI_A64_SMSTOP_SM,
+			[L_SMSTOP_ZA] = FPABI_A64_SMSTOP_ZA,
+		};
+
+		ev->mask = bit[kind];
+		ev->arg[2] = r->v.svl;
+		return;
+	}
 	if (kind == L_FPSIMD || !has_sve(r))
 		ev->mask = FPABI_A64_V | FPABI_A64_FPSR_FPCR;
 	else
@@ -96,6 +109,8 @@ unsigned a64_other_vl(const struct fpabi_run *r)
 
 static uint64_t a64_syscall_arg(struct fpabi_run *r, unsigned sc, unsigned code)
 {
+	if (sc == SC_SET_SME_VL)
+		return code == VL_BACK ? r->v0.svl : a64_other_svl(r);
 	if (sc != SC_SET_SVE_VL)
 		return code;
 	return code == VL_BACK ? r->v0.vl : a64_other_vl(r);
@@ -205,12 +220,14 @@ static void a64_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	uint8_t *img;
 
-	if (kind == L_SMSTART) {
+	if (kind >= L_SMSTART && kind <= L_SMSTOP_ZA) {
 		if (!sme_run(r))
-			run_broken(r, "internal: L_SMSTART outside an SME "
-				   "variant");
-		else
+			run_broken(r, "internal: an SMSTART/SMSTOP load outside "
+				   "an SME variant");
+		else if (kind == L_SMSTART)
 			a64_sme_model_smstart(r);
+		else
+			a64_sme_model_pstate(r, kind);
 		return;
 	}
 	if (sme_run(r) && kind == L_ALL) {
@@ -246,6 +263,9 @@ static void a64_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg)
 		return;
 	if (sme_run(r) && sc != SC_SET_SVE_VL) {
 		a64_sme_model_syscall(r);
+		/* A-VL-6: then the new SVL (the syscall left SM already) */
+		if (sc == SC_SET_SME_VL)
+			a64_sme_change_svl(r, (unsigned)arg, rule_get("A-VL-6"));
 		return;
 	}
 	a64_expect_zero(r, SVE_GROUPS, rule_get("A-SYS-1"));
@@ -344,11 +364,49 @@ const struct fpabi_rule a64_rules[] = {
 	  "accessible; the kernel saves it as zero",
 	  "arch/arm64/include/asm/fpsimd.h: __sve_save_p (ffr = false)" },
 	{ "A-PT-17", "an NT_ARM_ZA write with a payload sets PSTATE.ZA and "
-	  "ZA (ZT0 zero if ZA was off); a bare header clears PSTATE.ZA: ZA "
-	  "and ZT0 then read zero; rows a short payload does not cover are "
-	  "zero if ZA was off, else old value or zero; SM, V, P are kept",
-	  "arch/arm64/kernel/ptrace.c: za_set() (sme_alloc()); "
-	  "Documentation/arch/arm64/sme.rst section 7" },
+	  "ZA; if ZA was off the storage is zeroed first (ZT0 and rows a "
+	  "short payload does not cover read zero), if it was on they are "
+	  "kept (6.16+ profile; before it: old value or zero); a bare header "
+	  "clears PSTATE.ZA: ZA and ZT0 then read zero; SM, V, P are kept",
+	  "arch/arm64/kernel/ptrace.c: za_set() (\"Only flush the storage if "
+	  "PSTATE.ZA was not already set\": sme_alloc(target, "
+	  "!thread_za_enabled())); Documentation/arch/arm64/sme.rst section 7 "
+	  "(\"If a payload is provided then PSTATE.ZA will be set to 1\")" },
+	{ "A-ARCH-2", "SMSTART SM or SMSTOP SM alone that changes PSTATE.SM "
+	  "zeroes Z (all bits), P and FFR at the new effective VL, sets FPSR "
+	  "to 0x0800009f and FPMR to 0, keeps FPCR, PSTATE.ZA, ZA, ZT0 and "
+	  "TPIDR2; one that does not change it has no effect",
+	  "Arm ARM SetPSTATE_SM() -> ResetSVEState(); "
+	  "Documentation/arch/arm64/sme.rst appendix A (\"When the value of "
+	  "PSTATE.SM is changed ... Any other bits will be cleared\")" },
+	{ "A-ARCH-3", "SMSTART ZA alone that sets PSTATE.ZA zeroes ZA and ZT0; "
+	  "SMSTOP ZA alone makes them inaccessible (ZA and ZT0 then read zero "
+	  "and NT_ARM_ZA is a bare header) and keeps PSTATE.SM and every "
+	  "other register; one that does not change PSTATE.ZA has no effect",
+	  "Arm ARM SetPSTATE_ZA() -> ResetSMEState(); "
+	  "Documentation/arch/arm64/sme.rst appendix A (\"When PSTATE.ZA is "
+	  "changed from 0 to 1 all bits in ZA are cleared\"); "
+	  "arch/arm64/kernel/ptrace.c: za_get(), zt_get()" },
+	{ "A-VL-6", "a change of the SME VL (PR_SME_SET_VL, an NT_ARM_ZA or "
+	  "NT_ARM_SSVE header) clears PSTATE.ZA (6.16+; before 6.16 PSTATE.SM "
+	  "too, and a streaming task is left at the new SVL from 6.16 on), "
+	  "keeps V, FPSR, FPCR, FPMR and TPIDR2 and discards the rest: ZA, "
+	  "ZT0, P, FFR and Z above bit 127 read zero, and turning ZA or SM "
+	  "back on, even at the old SVL, finds zeros, never the old contents; "
+	  "the same VL again changes nothing",
+	  "Documentation/arch/arm64/sme.rst section 6 (\"Changing the vector "
+	  "length causes PSTATE.ZA to be cleared\"; \"all of ZA, ZTn, P0..P15, "
+	  "FFR and all bits of Z0..Z31 except for Z0 bits [127:0] .. Z31 bits "
+	  "[127:0] ... become unspecified, including both streaming and "
+	  "non-streaming SVE state\"); arch/arm64/kernel/fpsimd.c: "
+	  "vec_set_vector_length() (sve_to_fpsimd(), sme_free(), sve_alloc()), "
+	  "sme_alloc(), do_sme_acc()" },
+	{ "A-VL-7", "an NT_ARM_ZA header with another vl sets that SVL (A-VL-6) "
+	  "and, having no payload, leaves PSTATE.ZA 0",
+	  "Documentation/arch/arm64/sme.rst section 7 (\"it is permissible to "
+	  "omit the payload, in which case the vector length and flags are "
+	  "changed and PSTATE.ZA is set to 0\"); "
+	  "arch/arm64/kernel/ptrace.c: za_set()" },
 	{ "A-PT-19", "an NT_ARM_ZT write sets PSTATE.ZA with the written ZT0; "
 	  "ZA zero if it was off",
 	  "arch/arm64/kernel/ptrace.c: zt_set()" },
@@ -546,12 +604,26 @@ const struct fpabi_arch fpabi_arch = {
 		{ NEED_FPMR, "fpmr", "no FPMR (HWCAP2_FPMR clear; QEMU 11 has it)" },
 		{ NEED_FA64, "sme_fa64", "no SME FA64 (HWCAP2_SME_FA64 clear)" },
 		{ NEED_SVE_2VL, "sve_2vl", "only one SVE vector length: no VL to change to" },
+		{ NEED_SME_2VL, "sme_2vl", "only one SME vector length: no SVL to change to" },
 		{ NEED_ROOT, "root", "needs root" },
 		{ NEED_SMP2, "smp2", "needs two CPUs" },
 		{ 0, NULL, NULL },
 	},
 	.families = a64_families,
 	.rules = a64_rules,
+	.known = (const struct fpabi_known_issue[]){
+		{ "arm64.sme.smstop-sm/*", "tracee dump", "vl",
+		  "KNOWN-ISSUES.md sme-smstop-sve-vl: after the first-use SME "
+		  "trap of a task with live SVE state, smstop sm leaves it "
+		  "running at another SVE VL than its own (rdvl; the regsets "
+		  "say its own): kernel or QEMU TCG, not yet attributed" },
+		{ "arm64.sme.write-ssve/*", "NT_ARM_SSVE read", "ffr",
+		  "KNOWN-ISSUES.md ssve-ffr-no-fa64: without FA64 an "
+		  "NT_ARM_SSVE read at the stop of an NT_ARM_SSVE write "
+		  "returns the FFR bytes written, where sve.rst says FFR is "
+		  "read and written as zero" },
+		{ NULL, NULL, NULL, NULL },
+	},
 	.group_name = a64_group_name,
 	.probe = a64_probe,
 	.info = a64_info,

@@ -67,6 +67,45 @@ static void set_info(struct fpabi_run *r, const char *name, uint64_t val)
 }
 
 /*
+ * The image is laid out anew (r->v changed: the effective VL or the
+ * SVL): every field goes to init (0) but those of the groups in keep or
+ * koz, which keep their expectation by register name where the old
+ * layout had the same register at the same size; koz ones become "old
+ * value or zero".
+ */
+static void carry_relayout(struct fpabi_run *r, uint64_t keep, uint64_t koz,
+			   const struct fpabi_rule *rule)
+{
+	struct relayout old;
+	unsigned i, j;
+
+	run_relayout(r, &old);
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		expect_field_init(r, i, rule);
+		if (!((keep | koz) >> f->group & 1))
+			continue;
+		for (j = 0; j < old.lo.nfields; j++) {
+			const struct fpabi_field *o = &old.lo.f[j];
+
+			if (o->group != f->group || o->size != f->size ||
+			    strcmp(o->name, f->name) ||
+			    old.exp.kind[j] == EXP_ANY)
+				continue;
+			expect_field(r, i, old.exp.img + o->off,
+				     old.exp.rule[j]);
+			r->exp.kind[i] = old.exp.kind[j];
+			r->exp.phase[i] = old.exp.phase[j];
+			r->exp.task[i] = old.exp.task[j];
+			if (koz >> f->group & 1)
+				expect_field_kept_or_zero(r, i, rule);
+		}
+	}
+	relayout_done(&old);
+}
+
+/*
  * SVCR becomes svcr.  Groups in keep keep their expectation, groups in
  * koz become "old value or zero", every other group goes to init (0).
  * Where the effective VL changes the image is laid out anew and values
@@ -75,36 +114,11 @@ static void set_info(struct fpabi_run *r, const char *name, uint64_t val)
 void a64_set_svcr(struct fpabi_run *r, unsigned svcr, uint64_t keep,
 		  uint64_t koz, const struct fpabi_rule *rule)
 {
-	unsigned old_vl = img_vl(r), i, j;
+	unsigned old_vl = img_vl(r), i;
 
 	r->v.svcr = svcr;
 	if (v_eff_vl(r) != old_vl) {
-		struct relayout old;
-
-		run_relayout(r, &old);
-		for (i = 0; i < r->lo.nfields; i++) {
-			const struct fpabi_field *f = &r->lo.f[i];
-
-			expect_field_init(r, i, rule);
-			if (!((keep | koz) >> f->group & 1))
-				continue;
-			for (j = 0; j < old.lo.nfields; j++) {
-				const struct fpabi_field *o = &old.lo.f[j];
-
-				if (o->group != f->group || o->size != f->size ||
-				    strcmp(o->name, f->name) ||
-				    old.exp.kind[j] == EXP_ANY)
-					continue;
-				expect_field(r, i, old.exp.img + o->off,
-					     old.exp.rule[j]);
-				r->exp.kind[i] = old.exp.kind[j];
-				r->exp.phase[i] = old.exp.phase[j];
-				r->exp.task[i] = old.exp.task[j];
-				if (koz >> f->group & 1)
-					expect_field_kept_or_zero(r, i, rule);
-			}
-		}
-		relayout_done(&old);
+		carry_relayout(r, keep, koz, rule);
 	} else {
 		for (i = 0; i < r->lo.nfields; i++) {
 			unsigned g = r->lo.f[i].group;
@@ -239,6 +253,100 @@ void a64_sme_model_smstart(struct fpabi_run *r)
 	expect_fpsr_reset(r, rule);
 	ffr_rule(r);
 	r->astate[0] = FMT_SVE;
+}
+
+/*
+ * One PSTATE bit changed alone by the tracee (L_SMSTART_SM .. L_SMSTOP_ZA:
+ * msr svcrsm / svcrza), with no kernel involvement but the SME access
+ * trap, which re-executes the instruction (A-SYS-4).  Writing the value
+ * the bit already has changes nothing (Arm ARM SetPSTATE_SM(),
+ * SetPSTATE_ZA() act only on a change).
+ *   A-ARCH-2: SM 0 -> 1 or 1 -> 0 (ResetSVEState()): Z, P, FFR zero at
+ *     the new effective VL, FPSR 0x0800009f, FPMR 0, FPCR kept; PSTATE.ZA,
+ *     ZA, ZT0 and TPIDR2 kept (sme.rst appendix A: "Any other bits will
+ *     be cleared").
+ *   A-ARCH-3: ZA 0 -> 1 zeroes ZA and ZT0 (ResetSMEState(); sme.rst
+ *     appendix A: "When PSTATE.ZA is changed from 0 to 1 all bits in ZA
+ *     are cleared"); ZA 1 -> 0 makes them inaccessible (read as zero:
+ *     the dump's zeros, za_get(), zt_get()); SM and the streaming (or
+ *     not) Z, P, FFR, FPSR, FPCR, FPMR, TPIDR2 are kept.
+ */
+void a64_sme_model_pstate(struct fpabi_run *r, unsigned kind)
+{
+	unsigned svcr = a64_svcr(r), to = svcr;
+	const struct fpabi_rule *rule;
+
+	r->v.svcr = svcr;
+	switch (kind) {
+	case L_SMSTART_SM: to |= SV_SM; break;
+	case L_SMSTOP_SM: to &= ~SV_SM; break;
+	case L_SMSTART_ZA: to |= SV_ZA; break;
+	case L_SMSTOP_ZA: to &= ~SV_ZA; break;
+	default: die("internal: arm64 PSTATE load kind %u", kind);
+	}
+	if (to == svcr)
+		return;
+	if ((to ^ svcr) & SV_SM) {
+		rule = rule_get("A-ARCH-2");
+		a64_set_svcr(r, to, GM(G_ZA) | GM(G_ZT) | GM(G_TPIDR2) |
+			     GM(G_FPSR), 0, rule);
+		a64_expect_zero(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) |
+				GM(G_FFR) | GM(G_FPMR), rule);
+		expect_fpsr_reset(r, rule);
+		ffr_rule(r);
+		r->astate[0] = to & SV_SM ? FMT_SVE : FMT_EITHER;
+		return;
+	}
+	rule = rule_get("A-ARCH-3");
+	a64_set_svcr(r, to, ~(GM(G_ZA) | GM(G_ZT)), 0, rule);
+	a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
+}
+
+/* Another supported SME VL than the variant's: the smallest, or the largest. */
+unsigned a64_other_svl(const struct fpabi_run *r)
+{
+	const struct a64_machine *a = am(r);
+
+	if (!a->nsme)
+		return r->v0.svl;
+	return a->sme_vls[0] != r->v0.svl ? a->sme_vls[0] :
+					    a->sme_vls[a->nsme - 1];
+}
+
+/*
+ * A-VL-6: the task's SME VL becomes svl (fpsimd.c:
+ * vec_set_vector_length(ARM64_VEC_SME), reached by PR_SME_SET_VL and by
+ * NT_ARM_ZA / NT_ARM_SSVE headers).  sme.rst section 6 (6.16 and later):
+ * "Changing the vector length causes PSTATE.ZA to be cleared", and ZA,
+ * ZTn, P, FFR and Z above bit 127 "become unspecified, including both
+ * streaming and non-streaming SVE state"; before 6.16 it said "PSTATE.ZA
+ * and PSTATE.SM", and vec_set_vector_length() cleared both.  The kernel
+ * saves the live state, converts it to FPSIMD (V is Z[127:0] of the
+ * mode the task was in), clears TIF_SME and frees the SME storage: V,
+ * FPSR, FPCR are kept, FPMR and TPIDR2 are not touched; the rest is
+ * zero (the storage is reallocated zeroed, sve_alloc(), sme_alloc()), so
+ * nothing of the old SVL can come back.  Where SM stays (6.16+) the task
+ * is in streaming mode at the new SVL.  The same VL again changes
+ * nothing.
+ */
+void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
+			const struct fpabi_rule *rule)
+{
+	unsigned svcr = am(r)->v616 ? a64_svcr(r) & SV_SM : 0;
+
+	if (svl == r->v.svl)
+		return;
+	r->v.svl = svl;
+	r->v.svcr = svcr;
+	carry_relayout(r, GM(G_ZLO) | GM(G_FPSR) | GM(G_TPIDR2) | GM(G_FPMR),
+		       0, rule);
+	set_info(r, "svcr", svcr);
+	set_info(r, "vl", img_vl(r));
+	set_info(r, "svl", svl);
+	/* sve_to_fpsimd() left FPSIMD state, but the tracee's next SVE
+	 * instruction may make it SVE again before a stop: either format,
+	 * the values checked (A-SYS-6); streaming state is always SVE */
+	r->astate[0] = svcr & SV_SM ? FMT_SVE : FMT_EITHER;
 }
 
 /* ---------------------------------------------------------- regsets */
@@ -536,11 +644,22 @@ int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,
  *    (A-PT-11, A-PT-13); FPMR kept even when SM changed (unlike a
  *    hardware SMSTART; the list patch "arm64/ptrace: Zero FPMR on
  *    streaming mode entry/exit" is not in 7.3).
- *  W_ZA: za_set(): ZA = payload, PSTATE.ZA = 1; ZT zero if ZA was off
- *    (sme_alloc(target, true)); A-PT-17.
+ *  W_ZA: za_set(): ZA = payload, PSTATE.ZA = 1; ZT zero if ZA was off,
+ *    kept if it was on (A-PT-17: za_set() calls
+ *    sme_alloc(target, !thread_za_enabled()), "Only flush the storage if
+ *    PSTATE.ZA was not already set"; the ZT0 storage follows ZA's).
  *  W_ZA_HEADER: za_set() without payload: PSTATE.ZA = 0 (ZA, ZT read 0).
- *  W_ZA_HALF: the first SVL/2 rows; the rest zero if ZA was off, else old
- *    value or zero (za_set() reinitialises the storage in some revisions).
+ *  W_ZA_HALF: the first SVL/2 rows; the rest (and ZT) zero if ZA was off,
+ *    kept if it was on: user_regset_copyin() writes only the bytes given.
+ *  Both "kept" cases hold from the arm64-6.16+ profile on; before it they
+ *    are old value or zero: until "arm64/ptrace: Don't flush ZA/ZT
+ *    storage when writing ZA via ptrace" (January 2024, v6.8 and its
+ *    stable backports) za_set() flushed the whole storage on every write,
+ *    so a pre-6.16 kernel may do either.
+ *  W_ZA_VL, W_ZA_VL_BACK: za_set() header only with another SVL (or the
+ *    variant's again): vec_set_vector_length() (A-VL-6: ZA off, SM off
+ *    before 6.16, V, FPSR, FPCR, FPMR, TPIDR2 kept), then PSTATE.ZA = 0
+ *    (A-VL-7).
  *  W_ZT: zt_set(): ZT0 = payload, PSTATE.ZA = 1, ZA zero if it was off
  *    (A-PT-19).
  *  W_TLS: tls_set(): TPIDR_EL0 (written back unchanged) and TPIDR2.
@@ -582,6 +701,18 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 		       img + FPABI_A64_CTRL_FPCR, 4);
 		len = h->size;
 		rule = rule_get("A-PT-13");
+		break;
+	}
+	case W_ZA_VL:
+	case W_ZA_VL_BACK: {
+		struct user_za_header *h = (void *)buf;
+
+		note = NT_ARM_ZA;
+		h->vl = kind == W_ZA_VL ? a64_other_svl(r) : r->v0.svl;
+		h->max_vl = a->sme_max;
+		h->size = sizeof(*h);
+		len = sizeof(*h);
+		rule = rule_get("A-VL-7");
 		break;
 	}
 	case W_ZA:
@@ -649,7 +780,7 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 		from_img(r, GM(G_ZA), img, phase, rule);
 		if (!(svcr & SV_ZA))
 			a64_expect_zero(r, GM(G_ZT), rule);
-		else
+		else if (!a->v616)
 			for (i = 0; i < (int)r->lo.nfields; i++)
 				if (r->lo.f[i].group == G_ZT)
 					expect_field_kept_or_zero(r, i, rule);
@@ -658,6 +789,16 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 		a64_set_svcr(r, svcr & ~SV_ZA, ~0ull, 0, rule);
 		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
 		break;
+	case W_ZA_VL:
+	case W_ZA_VL_BACK: {
+		unsigned to = kind == W_ZA_VL ? a64_other_svl(r) : r->v0.svl;
+
+		/* the VL change (SM and ZA off) if any, then ZA off */
+		a64_sme_change_svl(r, to, rule);
+		a64_set_svcr(r, a64_svcr(r) & ~SV_ZA, ~0ull, 0, rule);
+		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
+		break;
+	}
 	case W_ZA_HALF:
 		a64_set_svcr(r, svcr | SV_ZA, ~0ull, 0, rule);
 		for (i = 0; i < (int)r->lo.nfields; i++) {
@@ -667,10 +808,11 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 				expect_field(r, i, img + f->off, rule);
 				r->exp.phase[i] = phase;
 			} else if (f->group == G_ZA || f->group == G_ZT) {
-				if (svcr & SV_ZA)
-					expect_field_kept_or_zero(r, i, rule);
-				else
+				if (!(svcr & SV_ZA))
 					expect_field_init(r, i, rule);
+				else if (!a->v616)
+					expect_field_kept_or_zero(r, i, rule);
+				/* else kept: the expectation stands */
 			}
 		}
 		break;

@@ -40,11 +40,12 @@
  *                predicate (ones then zeros for some lane size): wrffr
  *                of anything else is UNPREDICTABLE.  FFR in streaming
  *                mode needs FEAT_SME_FA64.
- *                FPABI_A64_SMSTART_SM/ZA (LOAD): smstart sm / za first.
+ *                FPABI_A64_SMSTART_SM/ZA (LOAD): smstart sm / za first;
+ *                FPABI_A64_SMSTOP_SM/ZA (LOAD): then smstop sm / za.
  *                FPABI_A64_COND: ZA and ZT only while PSTATE.ZA, FFR in
  *                streaming mode only with .aux bit 2 (FA64); a STORE
  *                writes zeros where the group is inaccessible.
- *                LOAD order: SMSTART, FPSR/FPCR, FPMR, TPIDR2, V, Z, FFR,
+ *                LOAD order: SMSTART, SMSTOP, FPSR/FPCR, FPMR, TPIDR2, V, Z, FFR,
  *                P, ZA, ZT.
  *                STORE order: V, Z, P, FFR, FPSR/FPCR, FPMR, TPIDR2, ZA,
  *                ZT, INFO.  INFO writes SVCR (mrs svcr), VL (rdvl) and SVL
@@ -224,6 +225,12 @@ fpabi_run_events:
 1:	tst	x20, #FPABI_A64_SMSTART_ZA
 	b.eq	1f
 	smstart	za
+1:	tst	x20, #FPABI_A64_SMSTOP_SM
+	b.eq	1f
+	smstop	sm
+1:	tst	x20, #FPABI_A64_SMSTOP_ZA
+	b.eq	1f
+	smstop	za
 1:	tst	x20, #FPABI_A64_FPSR_FPCR
 	b.eq	1f
 	ldr	x9, [x21, #FPABI_A64_CTRL_FPSR]
