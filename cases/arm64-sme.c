@@ -163,7 +163,9 @@ static const struct fpabi_case cases[] = {
 	 * (its syscall leaves streaming mode first, A-SYS-2), then back,
 	 * then smstart za: ZA and ZT0 must come back zero, never with the
 	 * contents they had at the first SVL (write-za-vl does the same
-	 * through ptrace, with smstart of SM too).
+	 * through ptrace, with smstart of SM too).  The step fault injection
+	 * drops is the load (or TPIDR2 write) just before the change: what
+	 * the change keeps then shows an older phase in every variant.
 	 */
 	{
 		.family = "sme",
@@ -175,9 +177,10 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
 		.vset = VSET_SME,
 		.steps = (const struct fpabi_step[]){
-			LOAD(1), SYSCALLA(SC_SET_SME_VL, VL_OTHER), STORE, TRAP,
-			READ, SYSCALLA(SC_SET_SME_VL, VL_BACK), TRAP, READ,
-			LOADK(2, L_SMSTART_ZA), STORE, TRAP, READ, END },
+			LOAD(1), LOAD(2), SYSCALLA(SC_SET_SME_VL, VL_OTHER),
+			STORE, TRAP, READ, SYSCALLA(SC_SET_SME_VL, VL_BACK),
+			TRAP, READ, LOADK(3, L_SMSTART_ZA), STORE, TRAP, READ,
+			END },
 		.drop = 1, .drop_class = "stale",
 	},
 	{
@@ -189,8 +192,8 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
 		.vset = VSET_SME,
 		.steps = (const struct fpabi_step[]){
-			LOAD(1), SYSCALLA(SC_SET_SME_VL, VL_OTHER),
-			SIGNAL(2, E_NONE, 0), STORE, END },
+			LOAD(1), LOAD(2), SYSCALLA(SC_SET_SME_VL, VL_OTHER),
+			SIGNAL(3, E_NONE, 0), STORE, END },
 		.drop = 1, .drop_class = "stale",
 	},
 	{
@@ -204,9 +207,9 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
 		.vset = VSET_SME,
 		.steps = (const struct fpabi_step[]){
-			LOAD(1), TRAP, WRITE(0, W_ZA_VL), READ,
-			WRITE(0, W_ZA_VL_BACK), READ, LOADK(2, L_SMSTART_ZA),
-			LOADK(2, L_SMSTART_SM), STORE, TRAP, READ, END },
+			LOAD(1), TRAP, WRITE(2, W_TLS), WRITE(0, W_ZA_VL), READ,
+			WRITE(0, W_ZA_VL_BACK), READ, LOADK(3, L_SMSTART_ZA),
+			LOADK(3, L_SMSTART_SM), STORE, TRAP, READ, END },
 		.drop = 2, .drop_class = "stale",
 	},
 	{
