@@ -361,8 +361,14 @@ const struct fpabi_rule a64_rules[] = {
 	  "preserve_zt_context(), preserve_tpidr2_context(), "
 	  "preserve_fpmr_context()" },
 	{ "A-PT-8", "in streaming mode without FEAT_SME_FA64 FFR is not "
-	  "accessible; the kernel saves it as zero",
-	  "arch/arm64/include/asm/fpsimd.h: __sve_save_p (ffr = false)" },
+	  "accessible: the tracee's dump, NT_ARM_SSVE and the signal frame "
+	  "carry its slot as zero",
+	  "Documentation/arch/arm64/sve.rst section 1 (\"when it is not "
+	  "supported and these interfaces are used to access streaming mode "
+	  "FFR is read and written as zero\"); arch/arm64/kernel/fpsimd.c: "
+	  "fpsimd_save_user_state() (save_ffr false), "
+	  "arch/arm64/include/asm/fpsimdmacros.h: sve_save (pfalse into the "
+	  "slot); KNOWN-ISSUES.md ssve-ffr-no-fa64" },
 	{ "A-PT-17", "an NT_ARM_ZA write with a payload sets PSTATE.ZA and "
 	  "ZA; if ZA was off the storage is zeroed first (ZT0 and rows a "
 	  "short payload does not cover read zero), if it was on they are "
