@@ -196,6 +196,51 @@ static const struct fpabi_case cases[] = {
 			SIGNAL(3, E_NONE, 0), STORE, END },
 		.drop = 1, .drop_class = "stale",
 	},
+	/*
+	 * A-VL-8: the on-exec SVL and PR_SME_VL_INHERIT.  (The dropped step
+	 * of fault injection is again the load before the prctl.)
+	 */
+	{
+		.family = "sme",
+		.name = "prctl-svl-onexec",
+		.summary = "PR_SME_SET_VL_ONEXEC with another SVL: nothing "
+			   "changes but the syscall's own effect; the execve() "
+			   "that follows starts the new image at that SVL",
+		.rule = "A-VL-8",
+		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), LOAD(2), SYSCALLA(SC_SET_SME_VL, VL_ONEXEC),
+			STORE, TRAP, READ, EXEC, READ, END },
+		.drop = 1, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "prctl-svl-inherit",
+		.summary = "PR_SME_VL_INHERIT with another SVL: the SVL changes "
+			   "now, the headers say INHERIT, and the new image of "
+			   "an execve() keeps that SVL and the flag",
+		.rule = "A-VL-8",
+		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), LOAD(2), SYSCALLA(SC_SET_SME_VL, VL_INHERIT),
+			STORE, TRAP, READ, EXEC, READ, END },
+		.drop = 1, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "prctl-svl-inherit-fork",
+		.summary = "PR_SME_VL_INHERIT with another SVL, then fork: the "
+			   "child runs at that SVL, the parent keeps it",
+		.rule = "A-VL-8",
+		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), LOAD(2), SYSCALLA(SC_SET_SME_VL, VL_INHERIT),
+			STORE, FORK(SC_FORK), STORE, TRAP, READ, END },
+		.drop = 1, .drop_class = "stale",
+	},
 	{
 		.family = "sme",
 		.name = "write-za-vl",

@@ -20,7 +20,17 @@
 #define NEED_SME_2VL	(1ull << 6)	/* at least two SME VLs to change between */
 
 /* syscall argument codes (SYSCALLA(SC_SET_SVE_VL or SC_SET_SME_VL, code)) */
-enum { VL_OTHER = 1, VL_BACK };
+enum { VL_OTHER = 1, VL_BACK,
+       VL_ONEXEC,	/* SC_SET_SME_VL: another SVL | PR_SME_SET_VL_ONEXEC */
+       VL_INHERIT };	/* SC_SET_SME_VL: another SVL | PR_SME_VL_INHERIT */
+
+/*
+ * astate[1] (SME runs): the task's SME on-exec VL (bits 0-15, 0: the
+ * system default) and its PR_SME_VL_INHERIT flag (bit 16), as
+ * vec_set_vector_length() and fpsimd_flush_thread_vl() keep them.
+ */
+#define A64_SME_ONEXEC(r)	((r)->astate[1] & 0xffff)
+#define A64_SME_INHERIT		(1u << 16)
 
 /* how a VL change carries V, FPSR and FPCR over */
 enum { CARRY_KEEP, CARRY_KEPT_OR_ZERO, CARRY_ZERO };
@@ -194,6 +204,8 @@ void a64_sme_model_pstate(struct fpabi_run *r, unsigned kind);
 /* the task's SME VL becomes svl (vec_set_vector_length(), A-VL-6) */
 void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
 			const struct fpabi_rule *rule);
+/* PR_SME_SET_VL from the tracee with arg (after the syscall's own effect) */
+void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg);
 /* another supported SME VL than the variant's */
 unsigned a64_other_svl(const struct fpabi_run *r);
 bool a64_sme_check_stop(struct fpabi_run *r);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/uio.h>
 
@@ -110,7 +111,10 @@ unsigned a64_other_vl(const struct fpabi_run *r)
 static uint64_t a64_syscall_arg(struct fpabi_run *r, unsigned sc, unsigned code)
 {
 	if (sc == SC_SET_SME_VL)
-		return code == VL_BACK ? r->v0.svl : a64_other_svl(r);
+		return code == VL_BACK ? r->v0.svl :
+		       a64_other_svl(r) |
+		       (code == VL_ONEXEC ? PR_SME_SET_VL_ONEXEC : 0) |
+		       (code == VL_INHERIT ? PR_SME_VL_INHERIT : 0);
 	if (sc != SC_SET_SVE_VL)
 		return code;
 	return code == VL_BACK ? r->v0.vl : a64_other_vl(r);
@@ -263,9 +267,9 @@ static void a64_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg)
 		return;
 	if (sme_run(r) && sc != SC_SET_SVE_VL) {
 		a64_sme_model_syscall(r);
-		/* A-VL-6: then the new SVL (the syscall left SM already) */
+		/* then the prctl (the syscall left SM already) */
 		if (sc == SC_SET_SME_VL)
-			a64_sme_change_svl(r, (unsigned)arg, rule_get("A-VL-6"));
+			a64_sme_model_prctl(r, arg);
 		return;
 	}
 	a64_expect_zero(r, SVE_GROUPS, rule_get("A-SYS-1"));
@@ -407,6 +411,17 @@ const struct fpabi_rule a64_rules[] = {
 	  "non-streaming SVE state\"); arch/arm64/kernel/fpsimd.c: "
 	  "vec_set_vector_length() (sve_to_fpsimd(), sme_free(), sve_alloc()), "
 	  "sme_alloc(), do_sme_acc()" },
+	{ "A-VL-8", "PR_SME_SET_VL with PR_SME_SET_VL_ONEXEC changes nothing "
+	  "now and gives the next execve() that SVL; with PR_SME_VL_INHERIT "
+	  "it changes the SVL now and every later execve() keeps it, and "
+	  "NT_ARM_SSVE / NT_ARM_ZA headers report SME_PT_VL_INHERIT; without "
+	  "either the next execve() takes the system default; a fork child "
+	  "has the parent's SVL",
+	  "Documentation/arch/arm64/sme.rst sections 4, 6 and 9 (\"the "
+	  "vector length is reset to the system default at execve()\" "
+	  "unless PR_SME_VL_INHERIT or a deferred change); "
+	  "arch/arm64/kernel/fpsimd.c: vec_set_vector_length(), "
+	  "fpsimd_flush_thread_vl(); ptrace.c: za_get() (ZA_PT_VL_INHERIT)" },
 	{ "A-VL-7", "an NT_ARM_ZA header with another vl sets that SVL (A-VL-6) "
 	  "and, having no payload, leaves PSTATE.ZA 0",
 	  "Documentation/arch/arm64/sme.rst section 7 (\"it is permissible to "

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/uio.h>
 
@@ -349,6 +350,26 @@ void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
 	r->astate[0] = svcr & SV_SM ? FMT_SVE : FMT_EITHER;
 }
 
+/*
+ * PR_SME_SET_VL(arg) from the tracee (sme.rst section 6;
+ * vec_set_vector_length()): with PR_SME_VL_INHERIT or
+ * PR_SME_SET_VL_ONEXEC the VL becomes the on-exec one, else the on-exec
+ * VL is reset to the system default; with ONEXEC nothing else changes
+ * ("does not constitute a change to the vector length"), else the VL
+ * changes now (A-VL-6); the INHERIT flag is set as arg says (A-VL-8).
+ */
+void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg)
+{
+	unsigned vl = (unsigned)(arg & PR_SME_VL_LEN_MASK);
+
+	r->astate[1] = arg & (PR_SME_VL_INHERIT | PR_SME_SET_VL_ONEXEC) ?
+		       vl : 0;
+	if (arg & PR_SME_VL_INHERIT)
+		r->astate[1] |= A64_SME_INHERIT;
+	if (!(arg & PR_SME_SET_VL_ONEXEC))
+		a64_sme_change_svl(r, vl, rule_get("A-VL-6"));
+}
+
 /* ---------------------------------------------------------- regsets */
 
 #define SLACK	64
@@ -416,8 +437,9 @@ static void check_ssve_active(struct fpabi_run *r)
 		    SVE_PT_SIZE(a->sme_max / 16, SVE_PT_REGS_SVE), h.max_size,
 		    rule_get("A-PT-5"));
 	check_value(r, obs, "header.size", end, h.size, rule_get("A-PT-6"));
-	check_value(r, obs, "header flags other than the format", 0,
-		    h.flags & ~SVE_PT_REGS_SVE, rule_get("A-PT-5"));
+	check_value(r, obs, "header flags other than the format",
+		    r->astate[1] & A64_SME_INHERIT ? SVE_PT_VL_INHERIT : 0,
+		    h.flags & ~SVE_PT_REGS_SVE, rule_get("A-VL-8"));
 	a64_check_untouched(r, obs, buf, MIN((size_t)h.size, len - SLACK), len);
 out:
 	free(buf);
@@ -457,6 +479,9 @@ static void check_za_zt(struct fpabi_run *r)
 			    rule_get("A-PT-16"));
 		check_value(r, obs, "header.max_size (of the current SVL)",
 			    ZA_PT_SIZE(vq), h.max_size, rule_get("A-PT-16"));
+		check_value(r, obs, "header.flags (SME_PT_VL_INHERIT)",
+			    r->astate[1] & A64_SME_INHERIT ? SVE_PT_VL_INHERIT : 0,
+			    h.flags, rule_get("A-VL-8"));
 		a64_check_untouched(r, obs, buf, on ? ZA_PT_SIZE(vq) : sizeof(h),
 				len);
 	}
@@ -764,6 +789,10 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 	check_errno(r, obs, "PTRACE_SETREGSET", 0, err, rule);
 	if (err)
 		goto out;
+	/* an NT_ARM_SSVE or NT_ARM_ZA header's flags (0 here) go to
+	 * vec_set_vector_length(): no INHERIT, no on-exec VL (A-VL-8) */
+	if (note == NT_ARM_SSVE || note == NT_ARM_ZA)
+		r->astate[1] = 0;
 	switch (kind) {
 	case W_SSVE:
 		from_img(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
@@ -870,8 +899,9 @@ void a64_sme_handler_entry(struct fpabi_run *r)
  * fpsimd.c: fpsimd_flush_thread(): V, FPSR, FPCR zero, TIF_SVE and
  * TIF_SME clear, the SVE and SME state freed, SVCR = 0 (SM and ZA off:
  * ZA and ZT0 read zero), FPMR = 0, each VL its on-exec value, which is
- * the system default here (fpsimd_flush_thread_vl(), A-VL-5: the tracee
- * set its VLs without INHERIT); process.c: tls_thread_flush(): TPIDR2 =
+ * the system default unless a PR_SME_SET_VL with ONEXEC or INHERIT set
+ * another (fpsimd_flush_thread_vl(), A-VL-8); process.c:
+ * tls_thread_flush(): TPIDR2 =
  * 0.  Whatever mode, VLs, ZA, TPIDR2 and FPMR the old image had
  * (Documentation/arch/arm64/sme.rst section 9: at execve() the SME VL
  * becomes the system default unless inherited or deferred).
@@ -884,8 +914,13 @@ void a64_sme_model_exec(struct fpabi_run *r)
 	unsigned i;
 
 	r->v.vl = a64_exec_vl(r);
-	if (a->sme_default > 0)
+	if (A64_SME_ONEXEC(r))
+		r->v.svl = A64_SME_ONEXEC(r);
+	else if (a->sme_default > 0)
 		r->v.svl = (unsigned)a->sme_default;
+	/* fpsimd_flush_thread_vl(): the on-exec VL stays only with INHERIT */
+	if (!(r->astate[1] & A64_SME_INHERIT))
+		r->astate[1] = 0;
 	r->v.svcr = 0;
 	run_relayout(r, &old);
 	relayout_done(&old);
