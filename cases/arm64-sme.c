@@ -377,6 +377,29 @@ static const struct fpabi_case cases[] = {
 			LOAD(1), TRAP, EXEC, READ, END },
 		.drop = 3, .drop_class = "poison",
 	},
+	/*
+	 * First use after execve: the new image has SME disabled (TIF_SME
+	 * clear, fpsimd_flush_thread()), so its first instruction, smstart,
+	 * takes the SME access trap; what it then sees is A-SYS-4 from the
+	 * A-PROC-1 state: SM and ZA on, Z, P, FFR, ZA, ZT0 zero at the
+	 * new image's SVL, FPSR 0x0800009f, FPMR and TPIDR2 0.  Nothing of
+	 * the old image's streaming state or ZA may come back.  (No READ
+	 * after the EXEC: its stop comes before the smstart.)
+	 */
+	{
+		.family = "sme",
+		.name = "exec-smstart",
+		.summary = "execve from every mode, then smstart as the new "
+			   "image's first instruction (the SME access trap): "
+			   "Z, P, FFR, ZA, ZT0 zero at the default SVL, FPSR "
+			   "0x0800009f, FPMR and TPIDR2 0",
+		.rule = "A-SYS-4",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, { S_EXEC, 0, L_SMSTART }, END },
+		.drop = 2, .drop_class = "poison",
+	},
 	{
 		.family = "sme",
 		.name = "fork-child",

@@ -33,7 +33,8 @@
 #define FPABI_A64_ZT		(1u << 8)	/* ZT0, needs SME2 and SVCR.ZA */
 #define FPABI_A64_INFO		(1u << 9)	/* STORE only: SVCR, VL, SVL */
 /*
- * LOAD only: smstart sm / smstart za before anything is loaded (a change
+ * LOAD (and the exec probe's STORE, A-SYS-4 after execve): smstart sm /
+ * smstart za before anything is loaded or stored (a change
  * of PSTATE.SM resets Z, P, FFR, FPSR and FPMR; of PSTATE.ZA zeroes ZA
  * and ZT0: Arm ARM ResetSVEState/ResetSMEState), so the loads that follow
  * are made in that mode, at its vector length.

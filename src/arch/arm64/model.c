@@ -169,6 +169,18 @@ unsigned a64_exec_vl(const struct fpabi_run *r)
  * SME variants: the whole SME image; its ZA and ZT0 buffers are offsets
  * in the probe's image (ev->ptr is 0 here), which the probe rebases.
  */
+/* The case's S_EXEC step's b: L_SMSTART makes the new image execute
+ * smstart before its STORE (A-SYS-4 right after execve). */
+static unsigned exec_kind(const struct fpabi_run *r)
+{
+	const struct fpabi_step *s;
+
+	for (s = r->c->steps; s->op != S_END; s++)
+		if (s->op == S_EXEC)
+			return s->b;
+	return 0;
+}
+
 static void a64_exec_store(struct fpabi_run *r, struct fpabi_ev *ev,
 			   size_t *len)
 {
@@ -176,6 +188,8 @@ static void a64_exec_store(struct fpabi_run *r, struct fpabi_ev *ev,
 
 	a64_ev_store(r, ev);
 	ev->arg[2] = vl;
+	if (sme_run(r) && exec_kind(r) == L_SMSTART)
+		ev->mask |= FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA;
 	*len = sme_run(r) ? a64_sme_image_size(r->m) : FPABI_A64_IMAGE_SIZE(vl);
 }
 
@@ -189,6 +203,9 @@ static void a64_model_exec(struct fpabi_run *r)
 
 	if (sme_run(r)) {
 		a64_sme_model_exec(r);
+		/* the new image's first instruction: smstart (A-SYS-4) */
+		if (exec_kind(r) == L_SMSTART)
+			a64_sme_model_smstart(r);
 		return;
 	}
 	if (has_sve(r))

@@ -40,14 +40,15 @@
  *                predicate (ones then zeros for some lane size): wrffr
  *                of anything else is UNPREDICTABLE.  FFR in streaming
  *                mode needs FEAT_SME_FA64.
- *                FPABI_A64_SMSTART_SM/ZA (LOAD): smstart sm / za first;
+ *                FPABI_A64_SMSTART_SM/ZA (LOAD, and STORE for the exec
+ *                probe, whose one event it is): smstart sm / za first;
  *                FPABI_A64_SMSTOP_SM/ZA (LOAD): then smstop sm / za.
  *                FPABI_A64_COND: ZA and ZT only while PSTATE.ZA, FFR in
  *                streaming mode only with .aux bit 2 (FA64); a STORE
  *                writes zeros where the group is inaccessible.
  *                LOAD order: SMSTART, SMSTOP, FPSR/FPCR, FPMR, TPIDR2, V, Z, FFR,
  *                P, ZA, ZT.
- *                STORE order: V, Z, P, FFR, FPSR/FPCR, FPMR, TPIDR2, ZA,
+ *                STORE order: SMSTART, V, Z, P, FFR, FPSR/FPCR, FPMR, TPIDR2, ZA,
  *                ZT, INFO.  INFO writes SVCR (mrs svcr), VL (rdvl) and SVL
  *                (rdsvl) to the control block; a value the .aux bits say
  *                cannot be read is stored as 0 (VL is read when SVE is
@@ -292,7 +293,13 @@ fpabi_run_events:
 
 /* --------------------------------------------------------------- STORE */
 .Lstore:
-	tst	x20, #FPABI_A64_V
+	tst	x20, #FPABI_A64_SMSTART_SM	/* the exec probe's first smstart */
+	b.eq	1f
+	smstart	sm
+1:	tst	x20, #FPABI_A64_SMSTART_ZA
+	b.eq	1f
+	smstart	za
+1:	tst	x20, #FPABI_A64_V
 	b.eq	1f
 	add	x9, x21, #FPABI_A64_CTRL_SIZE
 	v_stride
