@@ -427,6 +427,30 @@ static const struct fpabi_case cases[] = {
 			LOAD(1), STORE, LOAD(2), FORK(SC_THREAD), STORE, END },
 		.drop = 2, .drop_class = "stale",
 	},
+#define SME_CLONE(nm, sc, sum)						\
+	{								\
+		.family = "sme",					\
+		.name = nm,						\
+		.summary = sum,						\
+		.rule = "A-PROC-3",					\
+		.needs = NEED_SME | NEED_SVE,				\
+		.vset = VSET_SME,					\
+		.steps = (const struct fpabi_step[]){			\
+			LOAD(1), STORE, LOAD(2), FORK(sc), STORE, END },	\
+		.drop = 2, .drop_class = "stale",			\
+	}
+	SME_CLONE("vfork-child", SC_VFORK,
+		  "a vfork child (CLONE_VM) starts with SM 0, ZA off and "
+		  "TPIDR2 0; the parent keeps its ZA and TPIDR2"),
+	SME_CLONE("clone3-child", SC_CLONE3,
+		  "a clone3() child without flags keeps PSTATE.ZA, ZA, ZT0 "
+		  "and TPIDR2, with SM 0"),
+	SME_CLONE("fork-settls-child", SC_FORK_SETTLS,
+		  "a clone(CLONE_SETTLS) child without CLONE_VM keeps "
+		  "PSTATE.ZA, ZA, ZT0 and TPIDR2: CLONE_SETTLS is TPIDR_EL0's"),
+	SME_CLONE("thread-settls-child", SC_THREAD_SETTLS,
+		  "a thread made with CLONE_SETTLS starts with ZA off and "
+		  "TPIDR2 0, as any CLONE_VM child"),
 	{
 		.family = "sme",
 		.name = "fork-event-stop",

@@ -42,6 +42,9 @@ static const char *const sc_names[SC_NR] = {
 	[SC_GETPGID] = "getpgid",
 	[SC_EXEC] = "execve",
 	[SC_SET_SME_VL] = "prctl-sme-set-vl",
+	[SC_FORK] = "fork", [SC_THREAD] = "thread", [SC_VFORK] = "vfork",
+	[SC_CLONE3] = "clone3", [SC_FORK_SETTLS] = "fork-settls",
+	[SC_THREAD_SETTLS] = "thread-settls",
 };
 
 const char *inject_kind_name(enum inject_kind k)

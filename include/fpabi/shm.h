@@ -48,6 +48,10 @@ enum fpabi_sc {
 	SC_THREAD,		/* clone(CLONE_VM | CLONE_THREAD ...): a thread */
 	SC_EXIT,		/* exit(0): the end of a child's list */
 	SC_SET_SME_VL,		/* prctl(PR_SME_SET_VL, .arg[0]) */
+	SC_VFORK,		/* clone(CLONE_VM | CLONE_VFORK): on the same stack */
+	SC_CLONE3,		/* clone3() with no flags: a child process */
+	SC_FORK_SETTLS,		/* clone(CLONE_SETTLS): a child process */
+	SC_THREAD_SETTLS,	/* SC_THREAD with CLONE_SETTLS */
 	SC_NR
 };
 

@@ -200,8 +200,15 @@ static char *exec_argv[] = { exec_name, NULL };
 static char *exec_envp[] = { NULL };
 static const struct timespec one_ms = { 0, 1000000 };
 
+/* clone3(): a plain child process (struct clone_args, linux/sched.h) */
+static struct {
+	uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack,
+		 stack_size, tls;
+} clone3_args = { .exit_signal = SIGCHLD };
+
 static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 {
+	unsigned sc = (unsigned)ev->nr;
 	int p[2];
 
 	switch (ev->nr) {
@@ -228,7 +235,31 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->arg[0] = SIGCHLD;
 		ev->arg[1] = ev->arg[2] = ev->arg[3] = ev->arg[4] = 0;
 		break;
+	case SC_VFORK:
+		/* the child runs on this stack until it exits: the event walk
+		 * uses none */
+		ev->nr = SYS_clone;
+		ev->arg[0] = CLONE_VM | CLONE_VFORK | SIGCHLD;
+		ev->arg[1] = ev->arg[2] = ev->arg[3] = ev->arg[4] = 0;
+		break;
+	case SC_CLONE3:
+		ev->nr = SYS_clone3;
+		ev->arg[0] = (uintptr_t)&clone3_args;
+		ev->arg[1] = sizeof(clone3_args);
+		break;
+	case SC_FORK_SETTLS:
+		/* the child's TLS pointer: this thread's own */
+		ev->nr = SYS_clone;
+		ev->arg[0] = SIGCHLD | CLONE_SETTLS;
+		ev->arg[1] = ev->arg[2] = ev->arg[3] = ev->arg[4] = 0;
+#if defined(__x86_64__)
+		ev->arg[4] = (uintptr_t)__builtin_thread_pointer();
+#else
+		ev->arg[3] = (uintptr_t)__builtin_thread_pointer();
+#endif
+		break;
 	case SC_THREAD:
+	case SC_THREAD_SETTLS:
 		/* its own stack; the kernel clears thread_tid when it exits */
 		ev->nr = SYS_clone;
 		ev->arg[0] = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
@@ -242,6 +273,14 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->arg[3] = 0;				/* tls */
 		ev->arg[4] = (uintptr_t)&thread_tid;	/* child_tid */
 #endif
+		if (sc == SC_THREAD_SETTLS) {
+			ev->arg[0] |= CLONE_SETTLS;
+#if defined(__x86_64__)
+			ev->arg[4] = (uintptr_t)__builtin_thread_pointer();
+#else
+			ev->arg[3] = (uintptr_t)__builtin_thread_pointer();
+#endif
+		}
 		thread_tid = -1;
 		break;
 	case SC_EXIT:
@@ -290,7 +329,7 @@ static void reap_children(const struct fpabi_ev *ev, unsigned n)
 		if (ev[i].kind != FPABI_EV_SYSCALL || !ev[i].ptr ||
 		    (long)ev[i].ret <= 0)
 			continue;
-		if (ev[i].arg[0] & CLONE_THREAD) {
+		if (ev[i].nr == SYS_clone && ev[i].arg[0] & CLONE_THREAD) {
 			int tid;
 
 			/* one read per round: a thread that exits between

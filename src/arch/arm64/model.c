@@ -486,12 +486,16 @@ const struct fpabi_rule a64_rules[] = {
 	  "V, FPSR, FPCR (and FPMR) at the clone, SM = 0 and no live SVE state",
 	  "arch/arm64/kernel/process.c: arch_dup_task_struct(), copy_thread(); "
 	  "Documentation/arch/arm64/sme.rst section 4" },
-	{ "A-PROC-3", "a clone without CLONE_VM (fork) keeps PSTATE.ZA with ZA "
-	  "and ZT0, and TPIDR2, in the child; with CLONE_VM (a thread) the "
-	  "child has ZA off (ZA, ZT0 read zero) and TPIDR2 0; the parent "
-	  "keeps its own",
-	  "arch/arm64/kernel/process.c: arch_dup_task_struct(), copy_thread(), "
-	  "copy_thread_za() (the AAPCS64 lazy ZA saving scheme)" },
+	{ "A-PROC-3", "a clone without CLONE_VM (fork, clone3() without "
+	  "flags, clone(CLONE_SETTLS)) keeps PSTATE.ZA with ZA and ZT0, and "
+	  "TPIDR2, in the child; with CLONE_VM (a thread, with or without "
+	  "CLONE_SETTLS, or vfork) the child has ZA off (ZA, ZT0 read zero) "
+	  "and TPIDR2 0; the parent keeps its own",
+	  "Documentation/arch/arm64/sme.rst section 1 (\"On thread creation "
+	  "PSTATE.ZA and TPIDR2_EL0 are preserved unless CLONE_VM is "
+	  "specified, in which case PSTATE.ZA is set to 0 and TPIDR2_EL0 is "
+	  "set to 0\"); arch/arm64/kernel/process.c: arch_dup_task_struct(), "
+	  "copy_thread(), copy_thread_za() (the AAPCS64 lazy ZA saving scheme)" },
 	{ "SIG-ALTSTACK", "with SA_ONSTACK the frame is on the sigaltstack and "
 	  "fits in AT_MINSIGSTKSZ bytes (which leaves out the ZA matrix: "
 	  "A-SIG-0)",

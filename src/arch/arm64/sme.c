@@ -938,12 +938,16 @@ void a64_sme_model_exec(struct fpabi_run *r)
  * (task_smstop_sm(dst)), no live SVE state.
  * A-PROC-3 (process.c: copy_thread() and copy_thread_za(), "ZA lazy
  * saving scheme": PSTATE.ZA and TPIDR2 go together): without CLONE_VM
- * (fork) the child keeps PSTATE.ZA, ZA, ZT0 (sme_state duplicated) and
- * TPIDR2 (read from the parent's register); with CLONE_VM (a thread)
- * arch_dup_task_struct() clears SVCR.ZA and copy_thread() TPIDR2: ZA and
- * ZT0 read zero, TPIDR2 0.  (sme.rst section 1 of older kernels said
- * TPIDR2 is kept unless CLONE_SETTLS, and ZA was copied for threads
- * too; the 7.x code keys both on CLONE_VM, and so does this model.)
+ * (fork, clone3() without flags, clone(CLONE_SETTLS)) the child keeps
+ * PSTATE.ZA, ZA, ZT0 (sme_state duplicated) and TPIDR2 (read from the
+ * parent's register); with CLONE_VM (a thread, with or without
+ * CLONE_SETTLS, or vfork) arch_dup_task_struct() clears SVCR.ZA and
+ * copy_thread() TPIDR2: ZA and ZT0 read zero, TPIDR2 0.  sme.rst section
+ * 1: "On thread creation PSTATE.ZA and TPIDR2_EL0 are preserved unless
+ * CLONE_VM is specified, in which case PSTATE.ZA is set to 0 and
+ * TPIDR2_EL0 is set to 0" (older kernels' text keyed TPIDR2 on
+ * CLONE_SETTLS instead, and copied ZA for threads).  CLONE_SETTLS sets
+ * TPIDR_EL0 only.
  */
 void a64_sme_model_child(struct fpabi_run *r, unsigned sc)
 {
@@ -955,7 +959,7 @@ void a64_sme_model_child(struct fpabi_run *r, unsigned sc)
 	if (svcr & SV_SM)
 		die("internal: %s: a clone's child modelled in streaming mode",
 		    r->id);
-	if (sc == SC_THREAD) {
+	if (sc == SC_THREAD || sc == SC_THREAD_SETTLS || sc == SC_VFORK) {
 		a64_set_svcr(r, svcr & ~SV_ZA, ~sme, 0, rule);
 		return;
 	}
