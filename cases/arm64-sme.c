@@ -196,6 +196,22 @@ static const struct fpabi_case cases[] = {
 			SIGNAL(3, E_NONE, 0), STORE, END },
 		.drop = 1, .drop_class = "stale",
 	},
+	{
+		.family = "sme",
+		.name = "write-ssve-vl",
+		.summary = "NT_ARM_SSVE headers with another SVL and back at a "
+			   "stop: streaming mode with every register zero, ZA "
+			   "off, TPIDR2, FPMR kept; smstart za then finds ZA "
+			   "zero and no old streaming register comes back",
+		.rule = "A-VL-9",
+		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, WRITE(2, W_TLS), WRITE(0, W_SSVE_VL),
+			READ, WRITE(0, W_SSVE_VL_BACK), READ,
+			LOADK(3, L_SMSTART_ZA), STORE, TRAP, READ, END },
+		.drop = 2, .drop_class = "stale",
+	},
 	/*
 	 * A-VL-8: the on-exec SVL and PR_SME_VL_INHERIT.  (The dropped step
 	 * of fault injection is again the load before the prctl.)

@@ -97,6 +97,8 @@ enum {
 	W_ZT,		/* NT_ARM_ZT (ZA = 1) */
 	W_ZA_VL,	/* NT_ARM_ZA header only, another SVL (A-VL-7) */
 	W_ZA_VL_BACK,	/* NT_ARM_ZA header only, the variant's SVL */
+	W_SSVE_VL,	/* NT_ARM_SSVE SVE-format header only, another SVL */
+	W_SSVE_VL_BACK,	/* the same with the variant's SVL */
 	W_TLS,		/* NT_ARM_TLS, TPIDR_EL0 (unchanged) and TPIDR2 */
 	W_FPMR,		/* NT_ARM_FPMR */
 	/* malformed writes: rejected ones must change nothing (regset.c) */

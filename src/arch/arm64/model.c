@@ -439,6 +439,17 @@ const struct fpabi_rule a64_rules[] = {
 	  "unless PR_SME_VL_INHERIT or a deferred change); "
 	  "arch/arm64/kernel/fpsimd.c: vec_set_vector_length(), "
 	  "fpsimd_flush_thread_vl(); ptrace.c: za_get() (ZA_PT_VL_INHERIT)" },
+	{ "A-VL-9", "an NT_ARM_SSVE header alone with another vl sets that "
+	  "SVL (A-VL-6) and puts the task in streaming mode with no register "
+	  "data: 6.16+ every Z, P, FFR, V, FPSR and FPCR zero; ZA off, "
+	  "TPIDR2 and FPMR kept",
+	  "Documentation/arch/arm64/sve.rst section 7 (\"it is permissible "
+	  "to omit the payload, in which case only the vector length and "
+	  "flags are changed\"; \"any SETREGSET of NT_ARM_SSVE will enter "
+	  "streaming mode\"); sme.rst section 3 (\"if no register content is "
+	  "provided as part of switching no state will be assumed to be "
+	  "shared and everything will be zeroed\"); "
+	  "arch/arm64/kernel/ptrace.c: sve_set_common()" },
 	{ "A-VL-7", "an NT_ARM_ZA header with another vl sets that SVL (A-VL-6) "
 	  "and, having no payload, leaves PSTATE.ZA 0",
 	  "Documentation/arch/arm64/sme.rst section 7 (\"it is permissible to "

@@ -728,6 +728,19 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 		rule = rule_get("A-PT-13");
 		break;
 	}
+	case W_SSVE_VL:
+	case W_SSVE_VL_BACK: {
+		struct user_sve_header *h = (void *)buf;
+
+		note = NT_ARM_SSVE;
+		h->vl = kind == W_SSVE_VL ? a64_other_svl(r) : r->v0.svl;
+		h->max_vl = a->sme_max;
+		h->flags = SVE_PT_REGS_SVE;
+		h->size = sizeof(*h);
+		len = sizeof(*h);
+		rule = rule_get("A-VL-9");
+		break;
+	}
 	case W_ZA_VL:
 	case W_ZA_VL_BACK: {
 		struct user_za_header *h = (void *)buf;
@@ -818,6 +831,23 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 		a64_set_svcr(r, svcr & ~SV_ZA, ~0ull, 0, rule);
 		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
 		break;
+	case W_SSVE_VL:
+	case W_SSVE_VL_BACK: {
+		unsigned to = kind == W_SSVE_VL ? a64_other_svl(r) : r->v0.svl;
+		uint64_t keep = GM(G_ZA) | GM(G_ZT) | GM(G_TPIDR2) |
+				GM(G_FPMR);
+
+		/* the VL change (A-VL-6), then a header-only SVE-format
+		 * write: streaming mode with nothing (6.16+: every Z, P,
+		 * FFR, V, FPSR, FPCR zero; before: A-PT-14, V, FPSR and
+		 * FPCR old value or zero); ZA off from the change */
+		a64_sme_change_svl(r, to, rule_get("A-VL-6"));
+		a64_set_svcr(r, a64_svcr(r) | SV_SM, keep,
+			     a->v616 ? 0 : GM(G_ZLO) | GM(G_FPSR), rule);
+		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
+		r->astate[0] = FMT_SVE;
+		break;
+	}
 	case W_ZA_VL:
 	case W_ZA_VL_BACK: {
 		unsigned to = kind == W_ZA_VL ? a64_other_svl(r) : r->v0.svl;
