@@ -443,6 +443,44 @@ static const struct fpabi_case cases[] = {
 			LOAD(1), STORE, LOAD(2), FORK(SC_THREAD), STORE, END },
 		.drop = 2, .drop_class = "stale",
 	},
+	/*
+	 * First use in a clone's child: its first instruction after the
+	 * clone is smstart.  A fork child of a task with ZA off has no SME
+	 * storage and TIF_SME clear (process.c: arch_dup_task_struct()), so
+	 * the smstart takes the SME access trap; with ZA on it inherits
+	 * both.  Either way (A-SYS-4): SM on with Z, P, FFR zero, FPSR
+	 * 0x0800009f, FPMR 0; ZA and ZT0 as the child inherited them if ZA
+	 * was on, zero if not; TPIDR2 as A-PROC-3 says.
+	 */
+	{
+		.family = "sme",
+		.name = "fork-child-smstart",
+		.summary = "a fork child whose first instruction is smstart: "
+			   "streaming Z, P, FFR zero, FPSR 0x0800009f, FPMR 0; "
+			   "the parent's ZA, ZT0 if ZA was on, else zero; TPIDR2 "
+			   "the parent's",
+		.rule = "A-SYS-4",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2),
+			FORK_ARCH(SC_FORK, CHILD_SMSTART), STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
+		.name = "thread-child-smstart",
+		.summary = "a new thread whose first instruction is smstart: "
+			   "streaming Z, P, FFR, ZA, ZT0 zero, FPSR 0x0800009f, "
+			   "FPMR and TPIDR2 0",
+		.rule = "A-SYS-4",
+		.needs = NEED_SME | NEED_SVE,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2),
+			FORK_ARCH(SC_THREAD, CHILD_SMSTART), STORE, END },
+		.drop = 2, .drop_class = "stale",
+	},
 #define SME_CLONE(nm, sc, sum)						\
 	{								\
 		.family = "sme",					\

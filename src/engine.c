@@ -304,7 +304,8 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 }
 
 /* A clone's child: it stores its registers into dump and exits. */
-static size_t build_child(struct engine *e, unsigned k, size_t dump)
+static size_t build_child(struct engine *e, unsigned k, size_t dump,
+			  unsigned kind)
 {
 	struct fpabi_run *r = e->r;
 	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->child_ev[k]);
@@ -313,6 +314,8 @@ static size_t build_child(struct engine *e, unsigned k, size_t dump)
 	ev[0].kind = FPABI_EV_STORE;
 	ev[0].ptr = dump;
 	fpabi_arch.ev_store(r, &ev[0]);
+	if (kind && fpabi_arch.child_store)
+		fpabi_arch.child_store(r, kind, &ev[0]);
 	ev[1].kind = FPABI_EV_SYSCALL;
 	ev[1].nr = SC_EXIT;
 	ev[2].kind = FPABI_EV_END;
@@ -406,7 +409,7 @@ static void build_events(struct engine *e)
 		case S_FORK:
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = s->a;
-			v->ptr = build_child(e, nchild++, dump);
+			v->ptr = build_child(e, nchild++, dump, s->b >> 1);
 			break;
 		case S_SIGSYS:
 			/* its result is whatever the handler left: not checked */
@@ -1222,7 +1225,7 @@ static int walk(struct engine *e)
 		r->step = i;
 		r->skip_io = dropped(r, i);
 		/* a syscall stop resumes with PTRACE_SYSCALL, from a stop */
-		if ((s->op == S_EXEC || (s->op == S_FORK && s->b)) &&
+		if ((s->op == S_EXEC || (s->op == S_FORK && (s->b & 1))) &&
 		    event_options(e, s->op == S_EXEC ? PTRACE_O_TRACEEXEC :
 				  PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE) < 0)
 			return -1;
@@ -1281,7 +1284,7 @@ static int walk(struct engine *e)
 			break;
 		case S_FORK:
 			fpabi_arch.model_syscall(r, s->a, 0);
-			if (s->b && !r->skip_io && fork_stop(e, s->a) < 0)
+			if ((s->b & 1) && !r->skip_io && fork_stop(e, s->a) < 0)
 				return -1;
 			/* the child: the parent's registers at the syscall */
 			child_observation(e, s->a, e->dump_off[ndump++]);

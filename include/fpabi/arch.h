@@ -135,6 +135,10 @@ struct fpabi_arch {
 	/* a clone's child: from the parent's model after the syscall, what
 	 * the child holds (NULL: the same) */
 	void (*model_child)(struct fpabi_run *r, unsigned sc);
+	/* the child's STORE event, after ev_store, for a FORK_ARCH(sc, k)
+	 * step (k = b >> 1; NULL: as ev_store made it) */
+	void (*child_store)(struct fpabi_run *r, unsigned k,
+			    struct fpabi_ev *ev);
 
 	/* signals (S_FAULT): the model at handler entry and after sigreturn
 	 * (both from the pre-signal expectation), and the frame's checks

@@ -32,8 +32,9 @@ enum fpabi_op {
 	S_MIGRATE_RUNNING,	/* the tracee spins; the tracer moves it to
 				   another CPU and sees it run there (proof) */
 	S_FORK,		/* a = SC_FORK or SC_THREAD: a child that dumps its
-			   registers and exits; b = 1: from a stop, with
-			   the PTRACE_EVENT_FORK/CLONE stop it causes */
+			   registers and exits; b bit 0: from a stop, with
+			   the PTRACE_EVENT_FORK/CLONE stop it causes;
+			   b >> 1: the arch's child variant (FORK_ARCH) */
 	S_EXEC,		/* execve() of the exec probe, from a stop: its
 			   PTRACE_EVENT_EXEC stop follows, and its dump */
 	S_SIGSYS,	/* getpgid, which the tracee's seccomp filter turns
@@ -77,6 +78,8 @@ struct fpabi_step {
 #define EXEC		{ S_EXEC, 0, 0 }
 #define FORK(sc)	{ S_FORK, (sc), 0 }
 #define FORK_STOP(sc)	{ S_FORK, (sc), 1 }
+/* b above bit 0: the arch's own child variants (child_store, model_child) */
+#define FORK_ARCH(sc, k)	{ S_FORK, (sc), (k) << 1 }
 #define SIGSYS_TRAP(clobber, edit, edit_phase) \
 	{ S_SIGSYS, (clobber), (edit) | (edit_phase) << 8 }
 #define MIGRATE		{ S_MIGRATE, 0, 0 }

@@ -81,6 +81,10 @@ enum {
 #define SV_SM		1u
 #define SV_ZA		2u
 
+/* FORK_ARCH(sc, k) kinds: the child executes smstart before its STORE
+ * (the first-use SME trap in a fork child, A-SYS-4) */
+enum { CHILD_SMSTART = 1 };
+
 /* write kinds (S_WRITE b) */
 enum {
 	W_SVE,		/* NT_ARM_SVE, SVE format, full payload */

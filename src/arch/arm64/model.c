@@ -215,12 +215,34 @@ static void a64_model_exec(struct fpabi_run *r)
 	r->astate[0] = FMT_FPSIMD;
 }
 
+/* The case's S_FORK step's arch kind (FORK_ARCH; one fork per case). */
+static unsigned fork_kind(const struct fpabi_run *r)
+{
+	const struct fpabi_step *s;
+
+	for (s = r->c->steps; s->op != S_END; s++)
+		if (s->op == S_FORK)
+			return s->b >> 1;
+	return 0;
+}
+
 /* A-PROC-2/3: a clone's child, from the parent's model after the
- * syscall; only SME state differs (sme.c) */
+ * syscall; only SME state differs (sme.c).  CHILD_SMSTART: then the
+ * child's own smstart, its first SME instruction (A-SYS-4). */
 static void a64_model_child(struct fpabi_run *r, unsigned sc)
 {
-	if (sme_run(r))
-		a64_sme_model_child(r, sc);
+	if (!sme_run(r))
+		return;
+	a64_sme_model_child(r, sc);
+	if (fork_kind(r) == CHILD_SMSTART)
+		a64_sme_model_smstart(r);
+}
+
+static void a64_child_store(struct fpabi_run *r, unsigned kind,
+			    struct fpabi_ev *ev)
+{
+	if (sme_run(r) && kind == CHILD_SMSTART)
+		ev->mask |= FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA;
 }
 
 static void a64_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
@@ -697,6 +719,7 @@ const struct fpabi_arch fpabi_arch = {
 	.exec_store = a64_exec_store,
 	.model_exec = a64_model_exec,
 	.model_child = a64_model_child,
+	.child_store = a64_child_store,
 	.check_stop = a64_check_stop,
 	.write_stop = a64_write_stop,
 	.write_kind_name = a64_write_kind_name,
