@@ -54,6 +54,13 @@
  */
 #define FPABI_A64_SMSTOP_SM	(1u << 13)
 #define FPABI_A64_SMSTOP_ZA	(1u << 14)
+/*
+ * LOAD and STORE on a CPU with SME but no SVE (.aux without
+ * FPABI_A64_AUX_SVE): Z, P, FFR as the mask says while PSTATE.SM is set
+ * (after the SMSTART bits), else V instead of Z (at a 16-byte stride)
+ * and no P or FFR.
+ */
+#define FPABI_A64_VZ		(1u << 15)
 
 /* .aux bits of LOAD/STORE events: what the CPU implements */
 #define FPABI_A64_AUX_SME_BIT	0

@@ -178,10 +178,14 @@ static int sme_variants(const struct fpabi_machine *m, struct fpabi_variant *v,
 	unsigned vls[2], svls[2], nv = 0, ns = 0, i, j, k, x;
 	int n = 0;
 
-	if (!(m->have & NEED_SME) || !(m->have & NEED_SVE) || !a->nsme)
+	if (!(m->have & NEED_SME) || !a->nsme)
 		return 0;
-	vls[nv++] = a->sve_default > 0 ? (unsigned)a->sve_default : a->sve_max;
-	if (a->sve_vls[0] != vls[0])
+	if (!(m->have & NEED_SVE))
+		vls[nv++] = 16;	/* SME alone: FPSIMD outside streaming mode */
+	else
+		vls[nv++] = a->sve_default > 0 ? (unsigned)a->sve_default :
+						 a->sve_max;
+	if (nv == 1 && (m->have & NEED_SVE) && a->sve_vls[0] != vls[0])
 		vls[nv++] = a->sve_vls[0];
 	svls[ns++] = a->sme_default > 0 ? (unsigned)a->sme_default :
 					  a->sme_vls[0];
@@ -194,9 +198,14 @@ static int sme_variants(const struct fpabi_machine *m, struct fpabi_variant *v,
 			for (k = 0; k < 4 && n < max; k++) {
 				x = n++;
 				memset(&v[x], 0, sizeof(v[x]));
-				snprintf(v[x].name, sizeof(v[x].name),
-					 "vl%u-svl%u-%s", vls[i], svls[j],
-					 mode[k]);
+				if (m->have & NEED_SVE)
+					snprintf(v[x].name, sizeof(v[x].name),
+						 "vl%u-svl%u-%s", vls[i],
+						 svls[j], mode[k]);
+				else
+					snprintf(v[x].name, sizeof(v[x].name),
+						 "fpsimd-svl%u-%s", svls[j],
+						 mode[k]);
 				v[x].vl = vls[i];
 				v[x].svl = svls[j];
 				v[x].svcr = k;

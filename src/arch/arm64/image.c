@@ -90,7 +90,8 @@ void a64_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 			layout_add(lo, name, FPABI_A64_Z_OFF(vl, n) + 16, vl - 16,
 				   16, C_Z, n, 2, FILL_WORDS, G_ZHI);
 	}
-	if (!sve)
+	/* P and FFR exist with SVE, or in streaming mode (SME alone) */
+	if (!sve && !(v->svl && (v->svcr & SV_SM)))
 		return;
 	for (n = 0; n < 16; n++) {
 		snprintf(name, sizeof(name), "p%u", n);

@@ -60,16 +60,23 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 		ev->arg[2] = r->v.svl;
 		return;
 	}
-	if (kind == L_FPSIMD || !has_sve(r))
+	if (kind == L_FPSIMD || (!has_sve(r) && !sme_run(r)))
 		ev->mask = FPABI_A64_V | FPABI_A64_FPSR_FPCR;
 	else
 		ev->mask = FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR |
 			   FPABI_A64_FPSR_FPCR;
+	if (kind != L_FPSIMD && !has_sve(r) && sme_run(r)) {
+		/* SME alone: Z in streaming mode, else V (events.S) */
+		ev->mask |= FPABI_A64_VZ;
+		ev->arg[2] = 16;
+	}
 	if (sme_run(r) && kind == L_ALL) {
 		/* into the variant's mode first, at its VL (the image's) */
 		ev->mask |= (r->v0.svcr & SV_SM ? FPABI_A64_SMSTART_SM : 0) |
 			    (r->v0.svcr & SV_ZA ? FPABI_A64_SMSTART_ZA : 0);
 		ev->arg[2] = r->v0.svcr & SV_SM ? r->v0.svl : r->v0.vl;
+		if (!has_sve(r))
+			ev->arg[2] = 16;	/* only V uses it */
 		sme_ev(r, ev);
 	}
 }
@@ -83,6 +90,13 @@ static void a64_ev_store(struct fpabi_run *r, struct fpabi_ev *ev)
 				 FPABI_A64_V);
 	if (sme_run(r))
 		sme_ev(r, ev);
+	if (sme_run(r) && !has_sve(r)) {
+		/* SME alone: Z, P, FFR in streaming mode, else V */
+		ev->mask |= FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR |
+			    FPABI_A64_VZ;
+		ev->mask &= ~FPABI_A64_V;
+		ev->arg[2] = 16;
+	}
 }
 
 static size_t a64_image_size(struct fpabi_run *r)
@@ -277,7 +291,7 @@ static void a64_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
 		a64_sme_model_load(r, phase);
 		return;
 	}
-	if (kind == L_ALL || !has_sve(r)) {
+	if (kind == L_ALL || (!has_sve(r) && !sme_run(r))) {
 		expect_fill(r, phase, 0);
 		r->astate[0] = has_sve(r) ? FMT_SVE : FMT_FPSIMD;
 		return;
@@ -302,7 +316,7 @@ static void a64_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
  */
 static void a64_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg)
 {
-	if (!has_sve(r))
+	if (!has_sve(r) && !sme_run(r))
 		return;
 	if (sme_run(r) && sc != SC_SET_SVE_VL) {
 		a64_sme_model_syscall(r);
@@ -492,7 +506,7 @@ const struct fpabi_rule a64_rules[] = {
 	  "6.16+ then zeroes V, FPSR and FPCR before the payload; FPMR is "
 	  "not touched, even when SM changed",
 	  "arch/arm64/kernel/ptrace.c: sve_set_common()" },
-	{ "A-PT-9", "a regset of a feature the system lacks (NT_ARM_SSVE and "
+	{ "A-PT-9", "a regset of a feature the system lacks (NT_ARM_SVE without SVE, NT_ARM_SSVE and "
 	  "NT_ARM_ZA without SME, NT_ARM_ZT without SME2) gives EINVAL",
 	  "arch/arm64/kernel/ptrace.c: ssve_get(), za_get(), zt_get(); "
 	  "kernel/ptrace.c: ptrace_regset()" },

@@ -310,7 +310,11 @@ void a64_check_stop(struct fpabi_run *r)
 	r->reads++;
 	check_fpr(r);
 	if (sme_run(r)) {
-		if (a64_sme_check_stop(r))
+		bool not_streaming = a64_sme_check_stop(r);
+
+		if (!has_sve(r))	/* SME alone */
+			check_absent(r, NT_ARM_SVE, "NT_ARM_SVE", "A-PT-9");
+		else if (not_streaming)
 			check_sve(r);
 		return;
 	}

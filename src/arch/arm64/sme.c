@@ -554,7 +554,7 @@ bool a64_sme_check_stop(struct fpabi_run *r)
 	r->v.svcr = a64_svcr(r);
 	if (sm) {
 		check_ssve_active(r);
-		if (a->v616)
+		if (a->v616 && has_sve(r))
 			check_inactive(r, NT_ARM_SVE, "NT_ARM_SVE", r->v.vl,
 				       a->sve_max);
 	} else if (a->v616) {

@@ -43,6 +43,8 @@
  *                FPABI_A64_SMSTART_SM/ZA (LOAD, and STORE for the exec
  *                probe, whose one event it is): smstart sm / za first;
  *                FPABI_A64_SMSTOP_SM/ZA (LOAD): then smstop sm / za.
+ *                FPABI_A64_VZ: without SVE (.aux) and outside streaming
+ *                mode, V (.arg[2] must be 16) instead of Z, no P, FFR.
  *                FPABI_A64_COND: ZA and ZT only while PSTATE.ZA, FFR in
  *                streaming mode only with .aux bit 2 (FA64); a STORE
  *                writes zeros where the group is inaccessible.
@@ -148,6 +150,22 @@
 	add	x11, x11, x10, lsl #5
 .endm
 
+/*
+ * FPABI_A64_VZ: without SVE and outside streaming mode, V (stride 16)
+ * instead of Z, and no P or FFR (rdvl and the SVE instructions would be
+ * undefined).  Rewrites the event's mask in x20.  Uses x15.
+ */
+.macro	vz_mask
+	tst	x20, #FPABI_A64_VZ
+	b.eq	9f
+	tbnz	x22, #FPABI_A64_AUX_SVE_BIT, 9f
+	mrs	x15, svcr
+	tbnz	x15, #0, 9f
+	bic	x20, x20, #(FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR)
+	orr	x20, x20, #FPABI_A64_V
+9:
+.endm
+
 	.text
 	.balign	16
 	.globl	fpabi_run_events
@@ -232,7 +250,8 @@ fpabi_run_events:
 1:	tst	x20, #FPABI_A64_SMSTOP_ZA
 	b.eq	1f
 	smstop	za
-1:	tst	x20, #FPABI_A64_FPSR_FPCR
+1:	vz_mask
+	tst	x20, #FPABI_A64_FPSR_FPCR
 	b.eq	1f
 	ldr	x9, [x21, #FPABI_A64_CTRL_FPSR]
 	msr	fpsr, x9
@@ -299,7 +318,8 @@ fpabi_run_events:
 1:	tst	x20, #FPABI_A64_SMSTART_ZA
 	b.eq	1f
 	smstart	za
-1:	tst	x20, #FPABI_A64_V
+1:	vz_mask
+	tst	x20, #FPABI_A64_V
 	b.eq	1f
 	add	x9, x21, #FPABI_A64_CTRL_SIZE
 	v_stride
