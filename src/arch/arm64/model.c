@@ -704,8 +704,9 @@ const struct fpabi_arch fpabi_arch = {
 		{ "arm64.sme.smstop-sm/*", "tracee dump", "vl",
 		  "KNOWN-ISSUES.md sme-smstop-sve-vl: after the first-use SME "
 		  "trap of a task with live SVE state, smstop sm leaves it "
-		  "running at another SVE VL than its own (rdvl; the regsets "
-		  "say its own): kernel or QEMU TCG, not yet attributed" },
+		  "running at the SVE VL another task last set (rdvl; the "
+		  "regsets say its own): most likely the kernel, seen under "
+		  "QEMU TCG only" },
 		{ "arm64.sme.write-ssve/*", "NT_ARM_SSVE read", "ffr",
 		  "KNOWN-ISSUES.md ssve-ffr-no-fa64: without FA64 an "
 		  "NT_ARM_SSVE read at the stop of an NT_ARM_SSVE write "
