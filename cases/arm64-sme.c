@@ -8,9 +8,8 @@
  * exec from every mode, fork and thread children (and the event stops).
  *
  * On a CPU with SME but no SVE the variants are FPSIMD outside streaming
- * mode; the cases run there too, but those that take a signal need SVE
- * (NEED_SVE): the signal-frame model (sigframe.c) does not yet know the
- * sve_context of such a CPU (vl 0 outside streaming mode).
+ * mode; the cases run there too (sve_context's vl is 0 outside streaming
+ * mode there: sigframe.c knows).
  */
 #include "fpabi/case.h"
 #include "fpabi/shm.h"
@@ -109,7 +108,7 @@ static const struct fpabi_case cases[] = {
 			   "streaming mode: streaming Z, P, FFR zero at the SVL, "
 			   "FPSR 0x0800009f, FPMR 0; ZA, ZT0, TPIDR2, FPCR kept",
 		.rule = "A-ARCH-2",
-		.needs = NEED_SME | NEED_SVE,
+		.needs = NEED_SME,
 		.vset = VSET_SME,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), LOADK(2, L_SMSTOP_SM), LOADK(2, L_FPSIMD),
@@ -125,7 +124,7 @@ static const struct fpabi_case cases[] = {
 			   "0x0800009f, FPMR 0; PSTATE.ZA, ZA, ZT0, TPIDR2, FPCR "
 			   "kept",
 		.rule = "A-ARCH-2",
-		.needs = NEED_SME | NEED_SVE,
+		.needs = NEED_SME,
 		.vset = VSET_SME,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), LOADK(2, L_SMSTART_SM), LOADK(2, L_FPSIMD),
@@ -140,7 +139,7 @@ static const struct fpabi_case cases[] = {
 			   "rows: ZA and ZT0 zero, never the old rows; SM and "
 			   "every other register kept",
 		.rule = "A-ARCH-3",
-		.needs = NEED_SME | NEED_SVE,
+		.needs = NEED_SME,
 		.vset = VSET_SME,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), LOADK(2, L_SMSTART_ZA), LOAD(2), TRAP, READ,
@@ -155,7 +154,7 @@ static const struct fpabi_case cases[] = {
 			   "zero and NT_ARM_ZA is a bare header; PSTATE.SM, Z, P, "
 			   "FFR, FPSR, FPMR, TPIDR2 kept",
 		.rule = "A-ARCH-3",
-		.needs = NEED_SME | NEED_SVE,
+		.needs = NEED_SME,
 		.vset = VSET_SME,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), LOADK(2, L_SMSTART_ZA), LOAD(2), TRAP, READ,
@@ -194,7 +193,7 @@ static const struct fpabi_case cases[] = {
 		.summary = "a SIGILL at the other SVL after PR_SME_SET_VL: the "
 			   "frame has the new SVL, ZA off, V, TPIDR2, FPMR kept",
 		.rule = "A-VL-6",
-		.needs = NEED_SME | NEED_SVE | NEED_SME_2VL,
+		.needs = NEED_SME | NEED_SME_2VL,
 		.vset = VSET_SME,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), LOAD(2), SYSCALLA(SC_SET_SME_VL, VL_OTHER),
@@ -377,7 +376,7 @@ static const struct fpabi_case cases[] = {
 			   "with SM, ZA, TPIDR2 off; sigreturn undoes its "
 			   "clobbers (smstart, every register) and restores all",
 		.rule = "A-SIG-3",
-		.needs = NEED_SME | NEED_SVE,
+		.needs = NEED_SME,
 		.vset = VSET_SME,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,

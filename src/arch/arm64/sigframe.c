@@ -546,7 +546,10 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 	xsize = place(want, nw, &extra_off);
 	check_records(r, obs, &w, want, nw, xsize, extra_off);
 	if (sve) {
-		check_value(r, obs, "sve_context.vl", img_vl(r),
+		/* preserve_sve_context(): the SVL in streaming mode, else the
+		 * task's SVE VL, which is 0 on a CPU with SME but no SVE */
+		check_value(r, obs, "sve_context.vl",
+			    has_sve(r) || (a64_svcr(r) & SV_SM) ? img_vl(r) : 0,
 			    a64_rd16(sve->p + A64_SVE_VL), rule_get("A-SIG-2"));
 		check_value(r, obs, "sve_context.flags (SVE_SIG_FLAG_SM)",
 			    a64_svcr(r) & SV_SM ? A64_SVE_FLAG_SM : 0,
