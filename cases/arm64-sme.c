@@ -385,6 +385,21 @@ static const struct fpabi_case cases[] = {
 	},
 	{
 		.family = "sme",
+		.name = "signal-edit",
+		.summary = "a handler that writes a new phase into every record "
+			   "(V, the SVE or streaming payload, ZA rows, ZT0, "
+			   "TPIDR2, FPMR): sigreturn restores all of it, in the "
+			   "delivery's mode",
+		.rule = "A-SR-7",
+		.needs = NEED_SME | NEED_FA64,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_SME_REGS, 4), STORE,
+			END },
+		.drop = 2, .drop_class = "stale",
+	},
+	{
+		.family = "sme",
 		.name = "exec",
 		.summary = "execve from every mode: the new image (its first "
 			   "instruction) and the PTRACE_EVENT_EXEC stop's "

@@ -130,6 +130,7 @@ struct fpabi_shm_hdr {
 	uint32_t amx;		/* x86: ARCH_REQ_XCOMP_PERM(XTILEDATA) first */
 	uint32_t arch_flags;	/* machine facts the tracee's handler needs
 				   (x86: FPABI_X86_NO_MXCSR_GP) */
+	uint64_t arch_aux[2];	/* and image offsets (arm64 SME: ZA, ZT0) */
 };
 
 _Static_assert(sizeof(struct fpabi_exec_ctl) == FPABI_EXEC_CTL_SIZE,

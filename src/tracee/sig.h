@@ -20,6 +20,7 @@ struct sig_rt {
 	uint8_t *frame;			/* where the frame copy goes */
 	const uint8_t *edit_img;	/* NULL: no edit */
 	uint32_t arch_flags;		/* the shm header's */
+	uint64_t arch_aux[2];		/* the shm header's */
 };
 
 /* The slot the next signal uses (sigentry.S reads it). */

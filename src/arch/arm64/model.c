@@ -269,8 +269,12 @@ static void a64_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
 	if (has_sve(r))
 		h->sve_vl = r->v.vl;
-	if (sme_run(r))
+	if (sme_run(r)) {
 		h->sme_vl = r->v.svl;
+		/* where an E_SME_REGS edit finds ZA and ZT0 in the image */
+		h->arch_aux[0] = a64_za_off(r->m);
+		h->arch_aux[1] = a64_zt_off(r->m);
+	}
 }
 
 static void a64_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
@@ -657,6 +661,16 @@ const struct fpabi_rule a64_rules[] = {
 	  "arch/arm64/kernel/signal.c: sys_rt_sigreturn() badframe, "
 	  "restore_sigframe(), parse_user_sigframe(), "
 	  "restore_sve_fpsimd_context()" },
+	{ "A-SR-6", "sigreturn restores TPIDR2 and FPMR from their records "
+	  "(head.size exactly 16); without a record the register keeps the "
+	  "handler's value",
+	  "arch/arm64/kernel/signal.c: restore_tpidr2_context(), "
+	  "restore_fpmr_context()" },
+	{ "A-SR-7", "a za_context with a payload turns ZA on and loads its rows "
+	  "(ZT0 zero unless a zt_context follows); a bare header turns ZA off",
+	  "arch/arm64/kernel/signal.c: restore_za_context()" },
+	{ "A-SR-8", "a zt_context (ZA on, head.size 80, nregs 1) loads ZT0",
+	  "arch/arm64/kernel/signal.c: restore_zt_context()" },
 	{ "A-SR-2", "the kernel's frame parses: 16-byte aligned records that "
 	  "fit their space, at most one extra_context, followed by a "
 	  "terminator, datap right after it, and a terminator to end the walk",

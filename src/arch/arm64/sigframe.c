@@ -27,6 +27,7 @@ static const char *const edit_names[E_NEDITS] = {
 	[E_SVE_ONLY] = "only the sve_context payload to a new phase",
 	[E_FPSIMD_ONLY] = "only fpsimd_context to a new phase",
 	[E_SVE_HEADER_ONLY] = "sve_context cut to its 16-byte header",
+	[E_SME_REGS] = "every SME record's registers to a new phase",
 	[E_F_UNKNOWN_MAGIC] = "forged: fpsimd_context's magic unknown",
 	[E_F_DUP_FPSIMD] = "forged: a second fpsimd_context",
 	[E_F_NO_FPSIMD] = "forged: no fpsimd_context",
@@ -115,6 +116,39 @@ static void expect_edit(struct fpabi_run *r, uint64_t groups,
 }
 
 /*
+ * E_SME_REGS: every record of an SME task's frame written from the edit
+ * image (src/tracee/arm64/sigedit.c), restored in the kernel's order:
+ * fpsimd_context and sve_context (A-SR-5: a streaming frame always has its
+ * payload, a non-streaming one as its format at delivery said), TPIDR2
+ * and FPMR (A-SR-6), ZA's rows when ZA was on (A-SR-7: a bare header
+ * leaves ZA off) and ZT0 with it (A-SR-8).  SVCR is the delivery's.
+ */
+static void expect_sme_edit(struct fpabi_run *r, const uint8_t *img,
+			    unsigned phase, bool payload, bool maybe)
+{
+	unsigned svcr = a64_svcr(r);
+	const struct fpabi_rule *r5 = rule_get("A-SR-5");
+
+	if (!sme_run(r))
+		die("internal: E_SME_REGS outside an SME variant");
+	a64_expect_groups(r, GM(G_ZLO) | GM(G_FPSR), img, phase, r5);
+	if (svcr & SV_SM)
+		a64_expect_groups(r, SVE_GROUPS, img, phase, r5);
+	else if (payload || maybe)
+		expect_edit(r, SVE_GROUPS, img, phase, maybe, r5);
+	a64_expect_groups(r, GM(G_TPIDR2), img, phase, rule_get("A-SR-6"));
+	if (r->m->have & NEED_FPMR)
+		a64_expect_groups(r, GM(G_FPMR), img, phase,
+				  rule_get("A-SR-6"));
+	if (svcr & SV_ZA) {
+		a64_expect_groups(r, GM(G_ZA), img, phase, rule_get("A-SR-7"));
+		if (r->m->have & NEED_SME2)
+			a64_expect_groups(r, GM(G_ZT), img, phase,
+					  rule_get("A-SR-8"));
+	}
+}
+
+/*
  * rt_sigreturn (restore_sigframe -> restore_sve_fpsimd_context /
  * restore_fpsimd_context):
  *  - A-SR-5: with an sve_context payload, Z/P/FFR come from it, then
@@ -138,8 +172,8 @@ void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 		r->astate[2] |= fmt << (2 * k);
 	/* the snapshot restored the pre-signal expectation: its SVCR */
 	a64_sync_svcr(r);
-	if (sme_run(r) && edit != E_NONE)
-		die("internal: arm64 SME frame edits are not modelled");
+	if (sme_run(r) && edit != E_NONE && edit != E_SME_REGS)
+		die("internal: arm64 SME runs model only E_SME_REGS edits");
 	if (phase) {
 		img = xmalloc(r->lo.size);
 		image_fill(r, img, phase, 0);
@@ -169,6 +203,9 @@ void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 	case E_SVE_HEADER_ONLY:
 		a64_expect_zero(r, SVE_GROUPS, r3);
 		r->astate[0] = FMT_FPSIMD;
+		break;
+	case E_SME_REGS:
+		expect_sme_edit(r, img, phase, payload, maybe);
 		break;
 	case E_F_RANDOM:
 		break;		/* SIG_MAYBE: the engine's one-of model */

@@ -27,6 +27,9 @@ enum a64_edit {
 	E_SVE_ONLY,		/* only the sve_context payload */
 	E_FPSIMD_ONLY,		/* only fpsimd_context (V, FPSR, FPCR) */
 	E_SVE_HEADER_ONLY,	/* sve_context cut to its 16-byte header */
+	E_SME_REGS,		/* an SME task's frame: every record's registers
+				   (V, the SVE or streaming payload, ZA rows,
+				   ZT0, TPIDR2, FPMR) from the image */
 	/*
 	 * Forged (E_REGS first, then one thing broken), all refused by
 	 * rt_sigreturn before it restores any FP state (A-SR-1, 2, 4):

@@ -59,6 +59,35 @@ static void cut_sve(struct a64_walk *w, struct a64_rec *sve)
 	memcpy(sve->p + 4, &size, 4);
 }
 
+/*
+ * E_SME_REGS: TPIDR2 and FPMR into their records, ZA's rows into a
+ * za_context that has them (ZA on), ZT0 into zt_context; aux: the image
+ * offsets of ZA and ZT0.
+ */
+static void edit_sme(struct a64_walk *w, const uint8_t *img,
+		     const uint64_t *aux)
+{
+	struct a64_rec *t = a64_find(w, A64_TPIDR2_MAGIC),
+		       *fm = a64_find(w, A64_FPMR_MAGIC),
+		       *za = a64_find(w, A64_ZA_MAGIC),
+		       *zt = a64_find(w, A64_ZT_MAGIC);
+
+	if (!t || !za || !aux[0])
+		abort();	/* every frame of an SME task has both */
+	memcpy(t->p + 8, img + FPABI_A64_CTRL_TPIDR2, 8);
+	if (fm && fm->size >= 16)
+		memcpy(fm->p + 8, img + FPABI_A64_CTRL_FPMR, 8);
+	if (za->size > 16) {
+		unsigned svl = a64_rd16(za->p + 8);
+
+		if (za->size < 16 + svl * svl)
+			abort();
+		memcpy(za->p + 16, img + aux[0], (size_t)svl * svl);
+	}
+	if (zt && zt->size >= 80)
+		memcpy(zt->p + 16, img + aux[1], 64);
+}
+
 static void wr32(uint8_t *p, uint32_t v)
 {
 	memcpy(p, &v, 4);
@@ -236,6 +265,12 @@ void arch_sig_edit(struct sig_rt *rt, void *ucv)
 		break;
 	case E_SVE_HEADER_ONLY:
 		cut_sve(&w, sve);
+		break;
+	case E_SME_REGS:
+		edit_fpsimd(fp->p, img, vl);
+		if (sve)
+			edit_sve(sve, img, vl);
+		edit_sme(&w, img, rt->arch_aux);
 		break;
 	default:
 		if (rt->slot->edit >= E_NEDITS ||
