@@ -583,6 +583,42 @@ static const struct fpabi_case cases[] = {
 		   "an NT_ARM_ZA write with an unknown flag is EINVAL"),
 	SME_REJECT("reject-zt-short", W_REJ_ZT_SHORT, NEED_SME2,
 		   "an NT_ARM_ZT write of 32 bytes is EINVAL"),
+#define TLS_FPMR(nm, kind, need, drop_cls, sum)				\
+	{								\
+		.family = "sme",					\
+		.name = nm,						\
+		.summary = sum,						\
+		.rule = "A-PT-27",					\
+		.needs = NEED_SME | (need),				\
+		.vset = VSET_SME,					\
+		.steps = (const struct fpabi_step[]){			\
+			LOAD(1), TRAP, READ, WRITE(2, kind), READ,	\
+			STORE, END },					\
+		.drop = 3, .drop_class = drop_cls,			\
+	}
+	/* odd-sized NT_ARM_TLS and NT_ARM_FPMR writes (sme.c) */
+	TLS_FPMR("reject-tls-unaligned", W_REJ_TLS_UNALIGNED, 0, "unknown",
+		 "an NT_ARM_TLS write of 12 bytes is EINVAL, nothing changes"),
+	{
+		.family = "sme",
+		.name = "tls-tpidr-only",
+		.summary = "after a full NT_ARM_TLS write, one of 8 bytes sets "
+			   "TPIDR_EL0 only: TPIDR2 keeps the first write's value",
+		.rule = "A-PT-27",
+		.needs = NEED_SME,
+		.vset = VSET_SME,
+		.steps = (const struct fpabi_step[]){
+			LOAD(1), TRAP, READ, WRITE(2, W_TLS),
+			WRITE(3, W_TLS_TPIDR_ONLY), READ, STORE, END },
+		.drop = 3, .drop_class = "stale",
+	},
+	TLS_FPMR("tls-long", W_TLS_LONG, 0, "stale",
+		 "an NT_ARM_TLS write of 24 bytes is cut to 16: TPIDR2 set"),
+	TLS_FPMR("reject-fpmr-unaligned", W_REJ_FPMR_UNALIGNED, NEED_FPMR,
+		 "unknown", "an NT_ARM_FPMR write of 4 bytes is EINVAL, "
+		 "nothing changes"),
+	TLS_FPMR("fpmr-long", W_FPMR_LONG, NEED_FPMR, "stale",
+		 "an NT_ARM_FPMR write of 16 bytes is cut to 8: FPMR set"),
 };
 
 const struct fpabi_family a64_family_sme = {

@@ -132,6 +132,12 @@ enum {
 	W_REJ_ZT_SHORT,		/* NT_ARM_ZT, 32 of its 64 bytes */
 	W_RANDOM,		/* fuzz: NT_ARM_SVE (or NT_PRFPREG) with random
 				   header, flag and length mutations */
+	/* odd-sized NT_ARM_TLS and NT_ARM_FPMR writes (sme.c) */
+	W_REJ_TLS_UNALIGNED,	/* NT_ARM_TLS, 12 bytes: EINVAL */
+	W_TLS_TPIDR_ONLY,	/* NT_ARM_TLS, 8 bytes: TPIDR only */
+	W_TLS_LONG,		/* NT_ARM_TLS, 24 bytes: cut to 16 */
+	W_REJ_FPMR_UNALIGNED,	/* NT_ARM_FPMR, 4 bytes: EINVAL */
+	W_FPMR_LONG,		/* NT_ARM_FPMR, 16 bytes: cut to 8 */
 	W_NKINDS
 };
 
@@ -216,6 +222,8 @@ void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg);
 unsigned a64_other_svl(const struct fpabi_run *r);
 bool a64_sme_check_stop(struct fpabi_run *r);
 int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind);
+int a64_sme_write_tls_fpmr(struct fpabi_run *r, unsigned phase,
+			   unsigned kind);
 int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,
 			    unsigned kind);
 void a64_sme_handler_entry(struct fpabi_run *r);

@@ -661,6 +661,12 @@ const struct fpabi_rule a64_rules[] = {
 	  "arch/arm64/kernel/signal.c: sys_rt_sigreturn() badframe, "
 	  "restore_sigframe(), parse_user_sigframe(), "
 	  "restore_sve_fpsimd_context()" },
+	{ "A-PT-27", "NT_ARM_TLS and NT_ARM_FPMR writes: an iov_len that is not "
+	  "a multiple of 8 is EINVAL and changes nothing; a longer one is cut "
+	  "to the regset; an 8-byte NT_ARM_TLS write sets TPIDR_EL0 only and "
+	  "keeps TPIDR2",
+	  "kernel/ptrace.c: ptrace_regset(); arch/arm64/kernel/ptrace.c: "
+	  "tls_set(), fpmr_set()" },
 	{ "A-SR-6", "sigreturn restores TPIDR2 and FPMR from their records "
 	  "(head.size exactly 16); without a record the register keeps the "
 	  "handler's value",

@@ -373,6 +373,11 @@ static const char *const write_names[W_NKINDS] = {
 	[W_REJ_ZA_FLAGS] = "NT_ARM_ZA with unknown flag 0x8",
 	[W_REJ_ZT_SHORT] = "NT_ARM_ZT of 32 bytes",
 	[W_RANDOM] = "NT_ARM_SVE or NT_PRFPREG, randomly mutated",
+	[W_REJ_TLS_UNALIGNED] = "NT_ARM_TLS of 12 bytes",
+	[W_TLS_TPIDR_ONLY] = "NT_ARM_TLS of 8 bytes (TPIDR only)",
+	[W_TLS_LONG] = "NT_ARM_TLS of 24 bytes",
+	[W_REJ_FPMR_UNALIGNED] = "NT_ARM_FPMR of 4 bytes",
+	[W_FPMR_LONG] = "NT_ARM_FPMR of 16 bytes",
 };
 
 const char *a64_write_kind_name(unsigned kind)
@@ -736,6 +741,11 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 	char obs[96];
 	int err;
 
+	if (kind >= W_REJ_TLS_UNALIGNED) {
+		free(img);
+		free(buf);
+		return a64_sme_write_tls_fpmr(r, phase, kind);
+	}
 	if (kind == W_RANDOM) {
 		free(img);
 		free(buf);

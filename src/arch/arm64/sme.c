@@ -663,6 +663,55 @@ int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,
 }
 
 /*
+ * A-PT-27: odd-sized NT_ARM_TLS and NT_ARM_FPMR writes.  ptrace_regset()
+ * (kernel/ptrace.c) refuses an iov_len that is not a multiple of the
+ * regset's element size (8 for both) with EINVAL and cuts a longer one to
+ * the regset's size; tls_set() and fpmr_set() start from the task's
+ * values and user_regset_copyin() overwrites only the bytes given, so an
+ * 8-byte NT_ARM_TLS write sets TPIDR_EL0 alone and keeps TPIDR2.  TPIDR_EL0
+ * (the tracee's thread pointer) is always written back unchanged.
+ */
+int a64_sme_write_tls_fpmr(struct fpabi_run *r, unsigned phase,
+			   unsigned kind)
+{
+	const struct fpabi_rule *rule = rule_get("A-PT-27");
+	bool tls = kind <= W_TLS_LONG;
+	uint8_t *img = xmalloc(r->lo.size);
+	uint64_t buf[4] = { 0 };
+	struct iovec iov = { buf, 16 };
+	size_t len;
+	char obs[96];
+	int err, want = 0;
+
+	image_fill(r, img, phase, 0);
+	if (tls) {
+		if (ptrace(PTRACE_GETREGSET, r->pid, NT_ARM_TLS, &iov) < 0)
+			run_broken(r, "NT_ARM_TLS read before the write: %s",
+				   strerror(errno));
+		memcpy(&buf[1], img + FPABI_A64_CTRL_TPIDR2, 8);
+		memcpy(&buf[2], img + FPABI_A64_CTRL_TPIDR2, 8);
+	} else {
+		memcpy(&buf[0], img + FPABI_A64_CTRL_FPMR, 8);
+		memcpy(&buf[1], img + FPABI_A64_CTRL_FPMR, 8);
+	}
+	switch (kind) {
+	case W_REJ_TLS_UNALIGNED: len = 12; want = EINVAL; break;
+	case W_TLS_TPIDR_ONLY: len = 8; break;
+	case W_TLS_LONG: len = 24; break;
+	case W_REJ_FPMR_UNALIGNED: len = 4; want = EINVAL; break;
+	default: len = 16; break;	/* W_FPMR_LONG */
+	}
+	snprintf(obs, sizeof(obs), "%s write at stop %d",
+		 a64_write_kind_name(kind), r->stops);
+	err = regset_set(r, tls ? NT_ARM_TLS : NT_ARM_FPMR, buf, len);
+	check_errno(r, obs, "PTRACE_SETREGSET", want, err, rule);
+	if (!err && !want && kind != W_TLS_TPIDR_ONLY)
+		from_img(r, GM(tls ? G_TPIDR2 : G_FPMR), img, phase, rule);
+	free(img);
+	return 0;
+}
+
+/*
  * The SME write kinds (a64_write_stop() passes them here):
  *  W_SSVE: sve_set_common(ARM64_VEC_SME): SM = 1 (ZA/ZT kept:
  *    sme_alloc(target, false)), V/FPSR/FPCR zeroed then the payload
