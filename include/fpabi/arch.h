@@ -157,6 +157,19 @@ struct fpabi_arch {
 	 * address; arm64: the siginfo) */
 	unsigned frame_below_uc;
 	int (*after_trap)(struct fpabi_run *r);		/* arm64: skip brk */
+
+	/*
+	 * The tracer as an observer (regset.c, PT-TRACER): tracer_ptrace()
+	 * makes a ptrace call with the tracer's own vector registers loaded
+	 * from vin first and stored to vout after, in assembly.
+	 * tracer_regs() gives that image's size, each register's bytes and
+	 * their name ("v", "xmm", "zmm").
+	 */
+	long (*tracer_ptrace)(const struct fpabi_machine *m, long req, long pid,
+			      void *addr, void *data, const void *vin,
+			      void *vout);
+	const char *(*tracer_regs)(const struct fpabi_machine *m, size_t *len,
+				   unsigned *width);
 };
 
 extern const struct fpabi_arch fpabi_arch;

@@ -265,6 +265,28 @@ static void a64_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
 	image_fill(r, dst, phase, task);
 }
 
+long fpabi_a64_tracer_ptrace(long req, long pid, long addr, long data,
+			     const void *vin, void *vout);
+
+static long a64_tracer_ptrace(const struct fpabi_machine *m, long req,
+			      long pid, void *addr, void *data,
+			      const void *vin, void *vout)
+{
+	(void)m;
+	return fpabi_a64_tracer_ptrace(req, pid, (long)addr, (long)data, vin,
+				       vout);
+}
+
+/* V0-V31: what any syscall keeps (A-SYS-1) */
+static const char *a64_tracer_regs(const struct fpabi_machine *m,
+				   size_t *len, unsigned *width)
+{
+	(void)m;
+	*len = 32 * 16;
+	*width = 16;
+	return "v";
+}
+
 static void a64_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
 	if (has_sve(r))
@@ -547,6 +569,11 @@ const struct fpabi_rule a64_rules[] = {
 	  "specified, in which case PSTATE.ZA is set to 0 and TPIDR2_EL0 is "
 	  "set to 0\"); arch/arm64/kernel/process.c: arch_dup_task_struct(), "
 	  "copy_thread(), copy_thread_za() (the AAPCS64 lazy ZA saving scheme)" },
+	{ "PT-TRACER", "a regset read or write changes the tracee only: the "
+	  "tracer's own V registers are what they were before its ptrace "
+	  "call (a syscall keeps them, A-SYS-1)",
+	  "arch/arm64/kernel/ptrace.c: the regset set/get functions act on "
+	  "target, never on current" },
 	{ "SIG-ALTSTACK", "with SA_ONSTACK the frame is on the sigaltstack and "
 	  "fits in AT_MINSIGSTKSZ bytes (which leaves out the ZA matrix: "
 	  "A-SIG-0)",
@@ -744,6 +771,8 @@ const struct fpabi_arch fpabi_arch = {
 	.ev_load = a64_ev_load,
 	.ev_store = a64_ev_store,
 	.shm_setup = a64_shm_setup,
+	.tracer_ptrace = a64_tracer_ptrace,
+	.tracer_regs = a64_tracer_regs,
 	.dump_size = a64_dump_size,
 	.syscall_arg = a64_syscall_arg,
 	.load_size = a64_image_size,

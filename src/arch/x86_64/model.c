@@ -44,6 +44,33 @@ static void x86_exec_store(struct fpabi_run *r, struct fpabi_ev *ev,
 	*len = xm(r)->size;
 }
 
+long fpabi_x86_tracer_ptrace(long req, long pid, long addr, long data,
+			     const void *vin, void *vout);
+long fpabi_x86_tracer_ptrace_zmm(long req, long pid, long addr, long data,
+				 const void *vin, void *vout);
+
+static long x86_tracer_ptrace(const struct fpabi_machine *m, long req,
+			      long pid, void *addr, void *data,
+			      const void *vin, void *vout)
+{
+	if (m->have & NEED_AVX512)
+		return fpabi_x86_tracer_ptrace_zmm(req, pid, (long)addr,
+						   (long)data, vin, vout);
+	return fpabi_x86_tracer_ptrace(req, pid, (long)addr, (long)data, vin,
+				       vout);
+}
+
+/* ZMM0-ZMM31 with AVX-512, else XMM0-XMM15: what any syscall keeps */
+static const char *x86_tracer_regs(const struct fpabi_machine *m,
+				   size_t *len, unsigned *width)
+{
+	bool zmm = m->have & NEED_AVX512;
+
+	*width = zmm ? 64 : 16;
+	*len = zmm ? 32 * 64 : 16 * 16;
+	return zmm ? "zmm" : "xmm";
+}
+
 static void x86_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
 	h->amx = (r->v.xfeatures & XFM_AMX) != 0;
@@ -292,6 +319,11 @@ const struct fpabi_rule x86_rules[] = {
 	{ "X-PROC-2", "a forked child or a new thread starts with a copy of "
 	  "the parent's registers at the clone, every default component",
 	  "arch/x86/kernel/fpu/core.c: fpu_clone(); process.c: copy_thread()" },
+	{ "PT-TRACER", "a regset read or write changes the tracee only: the "
+	  "tracer's own vector registers are what they were before its ptrace "
+	  "call (a syscall keeps them, X-SYS-1)",
+	  "arch/x86/kernel/fpu/regset.c: the regset functions act on target's "
+	  "fpstate, never on current's" },
 	{ "SIG-ALTSTACK", "with SA_ONSTACK the frame is at the top of the "
 	  "sigaltstack, and the whole frame fits in AT_MINSIGSTKSZ bytes",
 	  "arch/x86/kernel/signal.c: get_sigframe(), init_sigframe_size(); "
@@ -357,6 +389,8 @@ const struct fpabi_arch fpabi_arch = {
 	.write_kind_name = x86_write_kind_name,
 	.model_handler_entry = x86_model_handler_entry,
 	.model_sigreturn = x86_model_sigreturn,
+	.tracer_ptrace = x86_tracer_ptrace,
+	.tracer_regs = x86_tracer_regs,
 	.model_refused = x86_model_refused,
 	.check_frame = x86_check_frame,
 	.edit_name = x86_edit_name,
