@@ -104,6 +104,7 @@ static const struct fpabi_case cases[] = {
 			LOAD(1), STORE, LOAD(2), SIGNAL_MAYBE(3, E_F_RANDOM, 4),
 			TRAP, READ, END },
 		.drop = 2, .drop_class = "stale",
+		.fuzz = 1,
 	},
 };
 

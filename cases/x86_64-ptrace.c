@@ -186,6 +186,7 @@ static const struct fpabi_case write_cases[] = {
 			LOAD(1), STORE, LOAD(2), TRAP, READ,
 			WRITE(3, W_RANDOM), READ, STORE, END },
 		.drop = 2, .drop_class = "stale",
+		.fuzz = 1,
 		MALFORMED_KVER,
 	},
 };

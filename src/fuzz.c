@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fpabi fuzz: the randomised hostile-input cases (by default the forge
- * and ptrace-write families' "random" cases: sigreturn of a frame, or a
- * regset write, with random mutations, taken or refused, with no stale,
- * foreign or misplaced value allowed after it) run again and again, each
- * round with the next seed, for --seconds.
+ * fpabi fuzz: the randomised hostile-input cases (by default the cases
+ * marked .fuzz, the forge and ptrace-write families' "random" cases:
+ * sigreturn of a frame, or a regset write, with random mutations, taken
+ * or refused, with no stale, foreign or misplaced value allowed after it)
+ * run again and again, each round with the next seed, for --seconds.
  *
  * Output is TAP: one test point per ten seconds of runs, which fails if
  * any of its runs failed, naming how many and the first one's reproducer;
@@ -26,7 +26,8 @@
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 
-#define FUZZ_DEFAULT_FILTER	"*.forge.random/*,*.ptrace-write.random/*"
+/* what the default plan (the cases marked .fuzz) is called in the output */
+#define FUZZ_DEFAULT_NAME	"the fuzz cases (*.random)"
 #define FUZZ_BATCH_SECONDS	10
 #define FUZZ_MAX_REPORTS	20
 
@@ -69,7 +70,7 @@ static void batch_result(struct tap *t, struct batch *b, const char *filter)
 
 int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 {
-	const char *filter = o->filter ? o->filter : FUZZ_DEFAULT_FILTER;
+	const char *filter = o->filter ? o->filter : FUZZ_DEFAULT_NAME;
 	unsigned long long runs = 0, checks = 0, failed = 0;
 	double start = now(), end = start + o->seconds, batch_end;
 	bool tty = isatty(STDERR_FILENO);
@@ -81,7 +82,15 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	unsigned i, runnable = 0;
 	int kfd = -1;
 
-	plan_build(&p, m, filter);
+	plan_build(&p, m, o->filter);
+	if (!o->filter) {	/* by default the cases marked fuzz */
+		unsigned n = 0;
+
+		for (i = 0; i < p.n; i++)
+			if (p.items[i].c->fuzz)
+				p.items[n++] = p.items[i];
+		p.n = n;
+	}
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
 	setvbuf(stdout, NULL, _IOLBF, 0);

@@ -153,6 +153,12 @@ struct fpabi_case {
 	 */
 	unsigned min_kver;
 	const char *min_kver_why;
+	/*
+	 * A random case (fpabi fuzz): its steps draw mutations from the run's
+	 * seed and leave an open expectation (EXP_ONE_OF), once a run; step
+	 * generators (fpabi stress) leave it out.
+	 */
+	uint8_t fuzz;
 };
 
 #define KVER(major, minor)	((major) << 16 | (minor) << 8)
