@@ -147,6 +147,11 @@ struct fpabi_arch {
 	 * address; arm64: the siginfo) */
 	unsigned frame_below_uc;
 	int (*after_trap)(struct fpabi_run *r);		/* arm64: skip brk */
+	/* the competitor's image (task 1) and its LOAD event: every register
+	 * the machine has, whatever the variant loads (NULL: make_load and
+	 * ev_load of the variant) */
+	void (*make_competitor)(struct fpabi_run *r, uint8_t *dst,
+				struct fpabi_ev *ev);
 };
 
 extern const struct fpabi_arch fpabi_arch;

@@ -44,6 +44,7 @@ struct fpabi_finding {
 	enum canary_class cls;
 	char origin[112];	/* where the unexpected bytes came from */
 	const struct fpabi_rule *rule;
+	int step;		/* the step whose observation this is */
 };
 
 struct fpabi_run {
@@ -85,6 +86,19 @@ struct fpabi_run {
 	char proof[192];	/* what proves the event happened */
 	char skip[160];		/* the event could not be proven: SKIP why */
 	bool unproven;		/* the event did not happen: worth a retry */
+	/* the scheduling the run forced and what proves it happened, as
+	 * numbers (fpabi stress sums them per forcing mode) */
+	struct fpabi_sched_proof {
+		bool valid;		/* the tracee finished: counts are in */
+		long nvcsw, nivcsw;	/* the tracee's switches over its events */
+		int cpu0, cpu1;		/* its CPU before and after them */
+		int comp_policy;	/* SCHED_* the competitor ran at; -1 none */
+		bool comp_degraded;	/* the policy asked for was refused */
+		long comp_nvcsw, comp_nivcsw;	/* the competitor's switches */
+		unsigned comp_wakes;	/* COMP_TIMER: wakes due before the end */
+		unsigned self_migrations;	/* SC_MIGRATE_SELF steps run */
+		unsigned tracer_migrations;	/* S_MIGRATE(_RUNNING) steps run */
+	} sp;
 	unsigned attempt;	/* 1-based; runs whose event was not proven
 				 * are repeated, up to FPABI_ATTEMPTS */
 };

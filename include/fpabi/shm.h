@@ -47,6 +47,11 @@ enum fpabi_sc {
 	SC_FORK,		/* clone(SIGCHLD): a child process */
 	SC_THREAD,		/* clone(CLONE_VM | CLONE_THREAD ...): a thread */
 	SC_EXIT,		/* exit(0): the end of a child's list */
+	SC_SLEEP_UNTIL,		/* clock_nanosleep(CLOCK_MONOTONIC,
+				   TIMER_ABSTIME) to the time at shm offset
+				   .arg[0] (struct fpabi_time) */
+	SC_MIGRATE_SELF,	/* sched_setaffinity(0) to CPU .arg[0] alone:
+				   the tracee moves itself mid-sequence */
 	SC_NR
 };
 
@@ -85,6 +90,13 @@ struct fpabi_sig_slot {
 	uint64_t aux[6];	/* arch facts the handler records */
 };
 
+/* A struct timespec of a 64-bit task, as both sides of the memory see it. */
+struct fpabi_time {
+	int64_t sec, nsec;
+};
+
+#define FPABI_COMP_WAKES	16
+
 struct fpabi_exec_ctl {
 	uint64_t dump_off;	/* where the probe's STORE goes */
 	uint64_t dump_len;	/* bytes it writes there */
@@ -122,6 +134,13 @@ struct fpabi_shm_hdr {
 	uint64_t altstack_sp, altstack_size;	/* as the tracee set it */
 	uint64_t minsigstksz;	/* getauxval(AT_MINSIGSTKSZ) in the tracee */
 	uint32_t amx;		/* x86: ARCH_REQ_XCOMP_PERM(XTILEDATA) first */
+	/* COMP_TIMER: the competitor waits for go, then sleeps until go +
+	 * comp_wake_ns[i] for each of its comp_nwake wakes (it writes the
+	 * absolute times into comp_wake_at), then for an hour */
+	uint32_t comp_nwake;
+	uint32_t comp_pad;
+	uint64_t comp_wake_ns[FPABI_COMP_WAKES];
+	struct fpabi_time comp_wake_at[FPABI_COMP_WAKES + 1];
 };
 
 _Static_assert(sizeof(struct fpabi_exec_ctl) == FPABI_EXEC_CTL_SIZE,

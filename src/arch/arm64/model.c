@@ -193,6 +193,25 @@ static void a64_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
 	image_fill(r, dst, phase, task);
 }
 
+/*
+ * The competitor holds a canary in every register it has: V or Z, P and
+ * FFR at the variant's VL, FPSR, FPCR; in SME variants ZA is on as well
+ * (ZA, ZT0 on SME2, TPIDR2, FPMR), whatever mode the variant is in, and
+ * streaming mode as the variant has it (FFR only outside it, or with
+ * FA64).
+ */
+static void a64_make_competitor(struct fpabi_run *r, uint8_t *dst,
+				struct fpabi_ev *ev)
+{
+	uint32_t svcr = r->v0.svcr;
+
+	image_fill(r, dst, 1, 1);
+	if (sme_run(r))
+		r->v0.svcr |= SV_ZA;
+	a64_ev_load(r, ev, L_ALL);
+	r->v0.svcr = svcr;
+}
+
 static void a64_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
 	if (has_sve(r))
@@ -541,6 +560,7 @@ const struct fpabi_arch fpabi_arch = {
 	.syscall_arg = a64_syscall_arg,
 	.load_size = a64_image_size,
 	.make_load = a64_make_load,
+	.make_competitor = a64_make_competitor,
 	.model_load = a64_model_load,
 	.model_syscall = a64_model_syscall,
 	.check_dump = a64_check_dump,
