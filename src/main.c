@@ -22,6 +22,7 @@
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
+#include "fpabi/stress.h"
 #include "fpabi/util.h"
 
 extern volatile pid_t fpabi_current_tracee;
@@ -41,6 +42,9 @@ static const char usage[] =
 "                 for, what differs, the model flags it sets\n"
 "  bench          time syscalls, signals, switches and ptrace with vector\n"
 "                 state live; compare two runs (fpabi bench --help)\n"
+"  stress         random step lists from every family beside competitors\n"
+"                 that force switches; shrink a failure to a reproducer\n"
+"                 (fpabi stress --help)\n"
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
@@ -93,7 +97,7 @@ static unsigned long long parse_num(const char *s, const char *opt,
 	return v;
 }
 
-static void parse_inject(struct fpabi_opts *o, const char *spec)
+void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 {
 	const char *colon = strchr(spec, ':');
 
@@ -143,7 +147,7 @@ static void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 	}
 }
 
-static char *find_tracee(const char *opt)
+char *fpabi_find_tracee(const char *opt)
 {
 	char self[PATH_MAX], *slash, *path;
 	const char *env = getenv("FPABI_TRACEE");
@@ -168,7 +172,7 @@ static char *find_tracee(const char *opt)
 }
 
 /* A file in the same directory as path. */
-static char *sibling(const char *path, const char *name)
+char *fpabi_sibling(const char *path, const char *name)
 {
 	const char *slash = strrchr(path, '/');
 	size_t dir = slash ? (size_t)(slash - path + 1) : 0;
@@ -236,7 +240,7 @@ static int cmd_profiles(const struct fpabi_machine *m)
 	return 0;
 }
 
-static void header(const struct fpabi_machine *m, FILE *f, const char *pfx)
+void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 {
 	fprintf(f, "%sfpabi %s\n", pfx, PACKAGE_VERSION);
 	fprintf(f, "%skernel: %s\n", pfx, m->kernel);
@@ -249,7 +253,7 @@ static void header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 			m->profile_why);
 }
 
-static void probe(struct fpabi_machine *m, const char *force)
+void fpabi_probe(struct fpabi_machine *m, const char *force)
 {
 	struct utsname u;
 	cpu_set_t set;
@@ -273,7 +277,7 @@ static void probe(struct fpabi_machine *m, const char *force)
 
 static int cmd_info(const struct fpabi_machine *m)
 {
-	header(m, stdout, "");
+	fpabi_header(m, stdout, "");
 	fpabi_arch.info(m, stdout);
 	return 0;
 }
@@ -321,7 +325,7 @@ static void on_fatal_signal(int sig)
 	raise(sig);
 }
 
-static void setup_signals(void)
+void fpabi_setup_signals(void)
 {
 	struct sigaction sa;
 	sigset_t chld;
@@ -381,7 +385,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
-	header(m, stdout, "# ");
+	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s",
 		    (unsigned long long)base, o->repeat, o->timeout);
 	if (o->inject != INJ_NONE)
@@ -465,6 +469,11 @@ int main(int argc, char **argv)
 		argv[1] = (char *)"bench";
 		return cmd_bench(argc - 1, argv + 1);
 	}
+	if (i < argc && !strcmp(argv[i], "stress")) {
+		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+		argv[1] = (char *)"stress";
+		return cmd_stress(argc - 1, argv + 1);
+	}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;
@@ -474,7 +483,7 @@ int main(int argc, char **argv)
 		case OPT_SKIP_EXIT: o.skip_exit = parse_num(optarg, "--skip-exit", 255); break;
 		case OPT_TRACEE: tracee = optarg; break;
 		case OPT_KMSG: o.kmsg = true; break;
-		case OPT_INJECT: parse_inject(&o, optarg); break;
+		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
@@ -510,16 +519,16 @@ int main(int argc, char **argv)
 		o.seed = (uint64_t)getpid() * 2654435761u;
 	o.seed &= 0xffffffffffffull;	/* short enough to retype */
 
-	probe(&m, profile);
+	fpabi_probe(&m, profile);
 	if (profiles)
 		return cmd_profiles(&m);
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))
 		return cmd_list(&m, o.filter, rules);
-	o.tracee = find_tracee(tracee);
-	o.exec_probe = sibling(o.tracee, "fpabi-exec-probe");
-	setup_signals();
+	o.tracee = fpabi_find_tracee(tracee);
+	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
+	fpabi_setup_signals();
 	ret = cmd_run(&m, &o);
 	free((char *)o.tracee);
 	free((char *)o.exec_probe);
