@@ -62,6 +62,7 @@ const char *sc_name(unsigned sc)
 }
 
 struct snapshot {
+	struct fpabi_variant v;		/* the model's (arm64: VL, SVCR) */
 	struct fpabi_layout lo;		/* owned by the run */
 	uint8_t *init;			/* owned by the run */
 	uint8_t *img, *kind, *phase, *task;
@@ -687,7 +688,10 @@ static int wait_stop(struct engine *e, int want)
 		if ((status >> 8) == want)
 			break;
 		vlog("%s: passing on stop %#x", r->id, status >> 8);
-		if (ptrace(PTRACE_CONT, r->pid, 0,
+		/* on the way to a syscall stop, go on with PTRACE_SYSCALL:
+		 * PTRACE_CONT would run through the syscall unseen */
+		if (ptrace(want == STOP_SYSCALL ? PTRACE_SYSCALL : PTRACE_CONT,
+			   r->pid, 0,
 			   (status >> 16) || (status >> 8) == STOP_SYSCALL ?
 			   0 : WSTOPSIG(status)) < 0) {
 			run_broken(r, "PTRACE_CONT: %s", strerror(errno));
@@ -998,6 +1002,7 @@ static void snapshot_take(struct engine *e, struct snapshot *s)
 	struct fpabi_run *r = e->r;
 	unsigned n = r->lo.nfields;
 
+	s->v = r->v;
 	s->lo = r->lo;
 	s->init = r->exp.init;
 	s->img = memdup(r->exp.img, r->lo.size);
@@ -1014,6 +1019,9 @@ static void snapshot_restore(struct engine *e, struct snapshot *s)
 	unsigned n = s->lo.nfields;
 
 	expect_free(&r->exp);
+	/* the VL with the layout: a frame taken before a VL change is read
+	 * at the VL it was written with */
+	r->v = s->v;
 	r->lo = s->lo;
 	r->exp.init = s->init;
 	r->exp.img = memdup(s->img, s->lo.size);
@@ -1324,6 +1332,13 @@ static int walk(struct engine *e)
 			return -1;
 		switch (s->op) {
 		case S_LOAD:
+			/* its image and event were made at the planned VLs */
+			if (!s->b && (r->v.vl != r->v0.vl || r->v.svl != r->v0.svl)) {
+				run_broken(r, "internal: a full load at step %d "
+					   "after a VL change: its image is laid "
+					   "out for the planned VL", i);
+				return -1;
+			}
 			fpabi_arch.model_load(r, s->a, s->b);
 			break;
 		case S_SYSCALL:

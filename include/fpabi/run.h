@@ -70,8 +70,8 @@ struct fpabi_run {
 	uint32_t astate[4];	/* the arch model's own state (arm64: format) */
 	/* every layout (and its init image) the run used: observations
 	 * taken with one keep pointing at it until the run ends */
-	struct fpabi_layout all_lo[4];
-	uint8_t *all_init[4];
+	struct fpabi_layout all_lo[48];
+	uint8_t *all_init[48];
 	unsigned nlo;
 	bool drop_step;		/* INJ_STEP applies to this run */
 	bool inject_byte;	/* INJ_BYTE: corrupt the next observation */
