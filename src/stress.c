@@ -683,8 +683,17 @@ static void seq_id(const struct stress_seq *q, const char *name, char *id,
 		 q->v.name);
 }
 
+static void run_seq_mode(const struct stress *st, const struct stress_seq *q,
+			 const char *name, struct outcome *out, bool bare);
+
 static void run_seq(const struct stress *st, const struct stress_seq *q,
 		    const char *name, struct outcome *out)
+{
+	run_seq_mode(st, q, name, out, false);
+}
+
+static void run_seq_mode(const struct stress *st, const struct stress_seq *q,
+			 const char *name, struct outcome *out, bool bare)
 {
 	struct fpabi_run *r = &out->r;
 	unsigned attempt = 0;
@@ -712,6 +721,7 @@ static void run_seq(const struct stress *st, const struct stress_seq *q,
 		r->inject_byte = inject_hits(st->o, r->id) &&
 				 st->o->inject == INJ_BYTE;
 		r->hang = inject_hits(st->o, r->id) && st->o->inject == INJ_HANG;
+		r->bare = bare;
 		run_case(r);
 	} while (r->unproven && attempt < FPABI_ATTEMPTS);
 	out->checks = r->checks;
@@ -1448,4 +1458,168 @@ out:
 bad:
 	fprintf(stderr, "fpabi stress: bad usage\nTry 'fpabi stress --help'.\n");
 	return 2;
+}
+
+/* --- fpabi bench stress --- */
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* median, quartiles and range of n values (sorted in place) */
+static void five(double *v, unsigned n, double out[5])
+{
+	qsort(v, n, sizeof(*v), cmp_dbl);
+	out[0] = v[n / 2];
+	out[1] = v[n / 4];
+	out[2] = v[(3 * n) / 4 < n ? (3 * n) / 4 : n - 1];
+	out[3] = v[0];
+	out[4] = v[n - 1];
+}
+
+static const char bench_stress_usage[] =
+"Usage: fpabi bench stress [-n SAMPLES] [--sequences N] [--seed S]\n"
+"                          [--json FILE]\n"
+"The stress engine's cost: each sample runs the same N stress sequences\n"
+"(no competitor) twice, once checked and once bare (every ptrace stop,\n"
+"regset read, dump and frame copy, the model's bookkeeping, but no\n"
+"comparison), and reports checked events per second and the share of\n"
+"the checked time the checks take (target: under 25%).\n";
+
+int bench_stress(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "samples", required_argument, NULL, 'n' },
+		{ "sequences", required_argument, NULL, 'q' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct fpabi_opts o = { .repeat = 1, .timeout = 60, .seed = 1 };
+	struct stress st = { .o = &o };
+	unsigned samples = 11, nseq = 40, i, k;
+	const char *json = NULL;
+	double *eps, *bare_eps, *cost, f_eps[5], f_bare[5], f_cost[5];
+	unsigned long events = 0, checks = 0;
+	struct fpabi_machine m;
+	struct tap t;
+	char y[1200];
+	int c;
+
+	o.argv0 = "fpabi";
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "n:q:s:j:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n': samples = strtoul(optarg, NULL, 10); break;
+		case 'q': nseq = strtoul(optarg, NULL, 10); break;
+		case 's': o.seed = strtoull(optarg, NULL, 0); break;
+		case 'j': json = optarg; break;
+		case 'h': fputs(bench_stress_usage, stdout); return 0;
+		default:
+			fprintf(stderr, "Try 'fpabi bench stress --help'.\n");
+			return 2;
+		}
+	}
+	if (!samples || !nseq || optind < argc) {
+		fprintf(stderr, "fpabi bench stress: bad usage\n");
+		return 2;
+	}
+	fpabi_probe(&m, NULL);
+	st.m = &m;
+	o.tracee = fpabi_find_tracee(NULL);
+	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
+	fpabi_setup_signals();
+	harvest(&st);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_begin(&t, stdout);
+	fpabi_header(&m, stdout, "# ");
+	if (!st.voc[0].n || !st.voc[0].nv || access(o.tracee, X_OK) != 0) {
+		tap_plan_skip_all(&t, "no case of this arch runs here");
+		return 0;
+	}
+	eps = xzalloc(samples * sizeof(*eps));
+	bare_eps = xzalloc(samples * sizeof(*bare_eps));
+	cost = xzalloc(samples * sizeof(*cost));
+	tap_plan(&t, 1);
+	/* one warm-up sample, then checked and bare alternate */
+	for (i = 0; i <= samples; i++) {
+		double tc = 0, tb = 0;
+		unsigned long ev = 0, ch = 0;
+
+		for (k = 0; k < nseq; k++) {
+			struct stress_seq q;
+			struct outcome out;
+			double t0;
+
+			seq_gen(&st, o.seed, k, &q);
+			q.comp = COMP_NONE;
+			t0 = now_s();
+			run_seq_mode(&st, &q, "bench", &out, false);
+			tc += now_s() - t0;
+			ev += q.n;
+			ch += out.checks;
+			t0 = now_s();
+			run_seq_mode(&st, &q, "bench", &out, true);
+			tb += now_s() - t0;
+		}
+		if (!i)
+			continue;
+		events = ev;
+		checks = ch;
+		eps[i - 1] = ev / tc;
+		bare_eps[i - 1] = ev / tb;
+		cost[i - 1] = 100.0 * (tc - tb) / tc;
+	}
+	five(eps, samples, f_eps);
+	five(bare_eps, samples, f_bare);
+	five(cost, samples, f_cost);
+	snprintf(y, sizeof(y),
+		 "workload: stress\nsequences_per_sample: %u\nsamples: %u\n"
+		 "events_per_sample: %lu\nchecks_per_sample: %lu\n"
+		 "checked_events_per_s: {median: %.1f, q1: %.1f, q3: %.1f, "
+		 "min: %.1f, max: %.1f}\n"
+		 "bare_events_per_s: {median: %.1f, q1: %.1f, q3: %.1f, "
+		 "min: %.1f, max: %.1f}\n"
+		 "check_cost_pct: {median: %.1f, q1: %.1f, q3: %.1f, "
+		 "min: %.1f, max: %.1f}\ntarget_pct: 25\n",
+		 nseq, samples, events, checks,
+		 f_eps[0], f_eps[1], f_eps[2], f_eps[3], f_eps[4],
+		 f_bare[0], f_bare[1], f_bare[2], f_bare[3], f_bare[4],
+		 f_cost[0], f_cost[1], f_cost[2], f_cost[3], f_cost[4]);
+	tap_comment(&t, "stress engine: %.0f checked events/s, %.0f bare; the "
+		    "checks take %.1f%% of the checked time (median of %u)",
+		    f_eps[0], f_bare[0], f_cost[0], samples);
+	tap_result(&t, TAP_PASS, "stress/checked-vs-bare", NULL, y);
+	if (json) {
+		FILE *f = fopen(json, "w");
+
+		if (!f) {
+			fprintf(stderr, "fpabi: %s: %s\n", json, strerror(errno));
+			return 2;
+		}
+		fprintf(f, "{\"arch\": \"%s\", \"results\": [{\"id\": "
+			"\"stress/checked-vs-bare\", \"sequences_per_sample\": %u, "
+			"\"samples\": %u, \"events_per_sample\": %lu, "
+			"\"checks_per_sample\": %lu, "
+			"\"checked_events_per_s\": {\"median\": %.1f, \"q1\": %.1f, "
+			"\"q3\": %.1f, \"min\": %.1f, \"max\": %.1f}, "
+			"\"bare_events_per_s\": {\"median\": %.1f, \"q1\": %.1f, "
+			"\"q3\": %.1f, \"min\": %.1f, \"max\": %.1f}, "
+			"\"check_cost_pct\": {\"median\": %.1f, \"q1\": %.1f, "
+			"\"q3\": %.1f, \"min\": %.1f, \"max\": %.1f}}]}\n",
+			fpabi_arch.name, nseq, samples, events, checks,
+			f_eps[0], f_eps[1], f_eps[2], f_eps[3], f_eps[4],
+			f_bare[0], f_bare[1], f_bare[2], f_bare[3], f_bare[4],
+			f_cost[0], f_cost[1], f_cost[2], f_cost[3], f_cost[4]);
+		fclose(f);
+	}
+	tap_totals(&t);
+	free(eps);
+	free(bare_eps);
+	free(cost);
+	return 0;
 }

@@ -78,6 +78,8 @@ struct fpabi_run {
 	bool skip_io;		/* INJ_STEP: this tracer step is dropped */
 	bool hang;		/* INJ_HANG: the tracee spins forever first */
 	bool timed_out;
+	bool bare;		/* observe everything, compare nothing (the
+				 * stress bench's baseline) */
 
 	unsigned checks;	/* values compared */
 	unsigned nfind;		/* findings (first MAX_FINDINGS kept) */
