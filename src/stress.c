@@ -728,11 +728,11 @@ static void run_seq_mode(const struct stress *st, const struct stress_seq *q,
 	out->known = known_issue(st, q, r) != NULL;
 	out->unproven = r->unproven || (!r->nfind && r->skip[0]);
 	/* the model refused the list: the generator's fault, not a verdict */
-	out->rejected = r->broken[0] && !r->nfind &&
-			!strncmp(r->broken, "internal: ", 10);
+	out->rejected = !strncmp(r->broken, "internal: ", 10);
 	out->broken = r->broken[0] && !r->nfind && !r->unproven &&
 		      !out->rejected;
-	out->fail = (r->nfind && !out->known) || r->timed_out;
+	out->fail = ((r->nfind && !out->known) || r->timed_out) &&
+		    !out->rejected;
 }
 
 /* Forcing modes and their proof, summed over the sequences that used them. */

@@ -152,6 +152,9 @@ struct fpabi_arch {
 	 * ev_load of the variant) */
 	void (*make_competitor)(struct fpabi_run *r, uint8_t *dst,
 				struct fpabi_ev *ev);
+	/* what the tracee's own STORE does to the state (arm64: its SVE
+	 * stores take the first-use trap); NULL: nothing */
+	void (*model_store)(struct fpabi_run *r);
 };
 
 extern const struct fpabi_arch fpabi_arch;

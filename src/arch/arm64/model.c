@@ -212,6 +212,18 @@ static void a64_make_competitor(struct fpabi_run *r, uint8_t *dst,
 	r->v0.svcr = svcr;
 }
 
+/*
+ * A-SYS-3: the tracee's STORE uses SVE instructions (on an SVE machine);
+ * where SVE was not live they take the first-use trap and the kernel makes
+ * it live (TIF_SVE), the upper bits, P and FFR zero as the model has them.
+ * A signal after it gets an sve_context with a payload.
+ */
+static void a64_model_store(struct fpabi_run *r)
+{
+	if (has_sve(r) && !sme_run(r))
+		r->astate[0] = FMT_SVE;
+}
+
 static void a64_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
 	if (has_sve(r))
@@ -561,6 +573,7 @@ const struct fpabi_arch fpabi_arch = {
 	.load_size = a64_image_size,
 	.make_load = a64_make_load,
 	.make_competitor = a64_make_competitor,
+	.model_store = a64_model_store,
 	.model_load = a64_model_load,
 	.model_syscall = a64_model_syscall,
 	.check_dump = a64_check_dump,
