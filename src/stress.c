@@ -449,7 +449,7 @@ static unsigned pick(uint64_t *x, unsigned n)
 	return n ? (unsigned)(rnd(x) % n) : 0;
 }
 
-/* A random word of the vocabulary that satisfies ok(). */
+/* A random tracee (or tracer) word of the vocabulary, of op if not 0. */
 static const struct word *pick_word(const struct vocab *vc, uint64_t *x,
 				    bool tracer, unsigned op)
 {
@@ -842,6 +842,20 @@ static void force_add(struct force_sum *fs, const struct stress_seq *q,
 	}
 }
 
+static void force_merge(struct force_sum *to, const struct force_sum *f)
+{
+	to->runs += f->runs;
+	to->proven += f->proven;
+	to->degraded += f->degraded;
+	to->nvcsw += f->nvcsw;
+	to->nivcsw += f->nivcsw;
+	to->comp_nvcsw += f->comp_nvcsw;
+	to->comp_nivcsw += f->comp_nivcsw;
+	to->wakes += f->wakes;
+	to->moves += f->moves;
+	to->cpu_changed += f->cpu_changed;
+}
+
 static void force_text(int mode, const struct force_sum *f, char *out,
 		       size_t n)
 {
@@ -1191,22 +1205,7 @@ static int stress_loop(struct stress *st, struct tap *t)
 		if (out.rejected)
 			tap_comment(t, "%s: the model refused the list (%s): "
 				    "not counted", out.r.id, out.r.broken);
-		for (i = 0; i < F_NFORCE; i++) {
-			struct force_sum one[F_NFORCE];
-
-			memset(one, 0, sizeof(one));
-			force_add(one, &q, &out.r);
-			fs[i].runs += one[i].runs;
-			fs[i].proven += one[i].proven;
-			fs[i].degraded += one[i].degraded;
-			fs[i].nvcsw += one[i].nvcsw;
-			fs[i].nivcsw += one[i].nivcsw;
-			fs[i].comp_nvcsw += one[i].comp_nvcsw;
-			fs[i].comp_nivcsw += one[i].comp_nivcsw;
-			fs[i].wakes += one[i].wakes;
-			fs[i].moves += one[i].moves;
-			fs[i].cpu_changed += one[i].cpu_changed;
-		}
+		force_add(fs, &q, &out.r);
 		if (out.fail || out.broken) {
 			if (st->progress)
 				fputc('\n', stderr);
@@ -1221,18 +1220,8 @@ static int stress_loop(struct stress *st, struct tap *t)
 		if (now_s() - tb >= 10 || now_s() >= end ||
 		    a.fails + a.broken >= st->max_fail) {
 			batch_point(t, ++batch, &a, &b0, fs, now_s() - tb);
-			for (i = 0; i < F_NFORCE; i++) {
-				all[i].runs += fs[i].runs;
-				all[i].proven += fs[i].proven;
-				all[i].degraded += fs[i].degraded;
-				all[i].nvcsw += fs[i].nvcsw;
-				all[i].nivcsw += fs[i].nivcsw;
-				all[i].comp_nvcsw += fs[i].comp_nvcsw;
-				all[i].comp_nivcsw += fs[i].comp_nivcsw;
-				all[i].wakes += fs[i].wakes;
-				all[i].moves += fs[i].moves;
-				all[i].cpu_changed += fs[i].cpu_changed;
-			}
+			for (i = 0; i < F_NFORCE; i++)
+				force_merge(&all[i], &fs[i]);
 			memset(fs, 0, sizeof(fs));
 			b0 = a;
 			tb = now_s();
