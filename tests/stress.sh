@@ -44,7 +44,7 @@ eval "set -- ${repro#* }"
 "$FPABI" "$@" >"$tmp/replay2" 2>&1
 ok $? "without the fault the list passes"
 
-"$FPABI" stress --replay 'read store' --seed 1 >"$tmp/bad" 2>&1
+"$FPABI" stress --replay 'load:1 read store' --seed 1 >"$tmp/bad" 2>&1
 [ $? -eq 2 ] && grep -q 'needs a stop' "$tmp/bad"
 ok $? "an invalid list is refused with the reason (exit 2)"
 "$FPABI" stress --replay 'load:1 bogus' --seed 1 >"$tmp/bad" 2>&1
