@@ -1577,7 +1577,8 @@ static void finish(struct engine *e)
 			tracee_died(r, status, "while running its events");
 		return;
 	}
-	r->sp.valid = true;
+	/* after an exec the probe, not the tracee, ends the list: no counts */
+	r->sp.valid = p->nvcsw[1] >= p->nvcsw[0] && p->nivcsw[1] >= p->nivcsw[0];
 	r->sp.nvcsw = p->nvcsw[1] - p->nvcsw[0];
 	r->sp.nivcsw = p->nivcsw[1] - p->nivcsw[0];
 	r->sp.cpu0 = p->cpu[0];
