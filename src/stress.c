@@ -657,6 +657,7 @@ int stress_parse(const char *text, struct stress_seq *q, char *why, size_t n)
 /* The outcome of running one sequence (with retries of unproven runs). */
 struct outcome {
 	bool fail, broken, unproven, known, rejected;
+	const char *known_why;		/* the known issue's TODO text */
 	unsigned checks;
 	struct fpabi_run r;
 	struct fpabi_case c;
@@ -765,6 +766,7 @@ static void run_seq_mode(const struct stress *st, const struct stress_seq *q,
 	} while (r->unproven && attempt < FPABI_ATTEMPTS);
 	out->checks = r->checks;
 	out->known = known_issue(st, q, r) != NULL;
+	out->known_why = out->known ? known_issue(st, q, r)->reason : NULL;
 	out->unproven = r->unproven || (!r->nfind && r->skip[0]);
 	/* the model refused the list: the generator's fault, not a verdict */
 	out->rejected = !strncmp(r->broken, "internal: ", 10);
@@ -1219,6 +1221,9 @@ static int stress_loop(struct stress *st, struct tap *t)
 		a.unproven += out.unproven;
 		a.known += out.known;
 		a.rejected += out.rejected;
+		if (out.known)
+			tap_comment(t, "%s: a known kernel issue, not counted as a "
+				    "failure: %s", out.r.id, out.known_why);
 		if (out.rejected)
 			tap_comment(t, "%s: the model refused the list (%s): "
 				    "not counted", out.r.id, out.r.broken);
