@@ -110,6 +110,7 @@ struct engine {
 	size_t comp_ev;		/* and its event list */
 	pid_t comp_pid;
 	struct timespec go;	/* when the tracee was told to go */
+	long comp_vol0, comp_invol0;	/* the competitor's switches then */
 	int cpu;		/* where tracee and competitor are pinned */
 	int self_cpu;		/* where SC_MIGRATE_SELF last sent it */
 	int self_tgt[4];	/* each one's target, in order */
@@ -956,6 +957,8 @@ static int spawn_competitor(struct engine *e)
 	return -1;
 }
 
+static int task_switches(pid_t pid, long *vol, long *invol);
+
 static int spawn_tracee(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
@@ -983,6 +986,9 @@ static int spawn_tracee(struct engine *e)
 		run_broken(r, "PTRACE_SEIZE: %s", strerror(errno));
 		return -1;
 	}
+	/* the competitor's switches from here on are the forcing's proof */
+	if (e->comp_pid > 0)
+		task_switches(e->comp_pid, &e->comp_vol0, &e->comp_invol0);
 	clock_gettime(CLOCK_MONOTONIC, &e->go);
 	__atomic_store_n(&hdr(r)->go, 1, __ATOMIC_SEQ_CST);
 	syscall(SYS_futex, &hdr(r)->go, FUTEX_WAKE, INT32_MAX, NULL, NULL, 0);
@@ -1633,6 +1639,10 @@ static void competitor_proof(struct engine *e)
 
 	if (task_switches(e->comp_pid, &r->sp.comp_nvcsw, &r->sp.comp_nivcsw) < 0)
 		return;
+	if (e->comp_vol0 >= 0 && e->comp_invol0 >= 0) {
+		r->sp.comp_nvcsw -= e->comp_vol0;
+		r->sp.comp_nivcsw -= e->comp_invol0;
+	}
 	if (!hdr(r)->comp_nwake || !e->go.tv_sec)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);

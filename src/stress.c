@@ -836,7 +836,7 @@ static void force_add(struct force_sum *fs, const struct stress_seq *q,
 		 * preempted, or the competitor was (when the tracee woke) */
 		f->proven += mode == F_SPIN ? p->nivcsw > 0 ||
 					      (p->comp_nivcsw > 0 && p->nvcsw > 0) :
-			     mode == F_IDLE ? p->comp_nvcsw + p->comp_nivcsw > 1 :
+			     mode == F_IDLE ? p->comp_nivcsw > 0 :
 			     p->comp_wakes > 0 && p->comp_nvcsw > 0;
 	}
 	if (p->tracer_migrations) {
@@ -887,9 +887,9 @@ static void force_text(int mode, const struct force_sum *f, char *out,
 		break;
 	case F_IDLE:
 		snprintf(out, n, "%u runs (%u at SCHED_OTHER: SCHED_IDLE "
-			 "refused), %u where the competitor ran (%ld voluntary "
-			 "+ %ld involuntary switches); tracee voluntary %ld, "
-			 "involuntary %ld", f->runs, f->degraded, f->proven,
+			 "refused), %u where the competitor ran and was "
+			 "preempted (%ld voluntary + %ld involuntary switches); "
+			 "tracee voluntary %ld, involuntary %ld", f->runs, f->degraded, f->proven,
 			 f->comp_nvcsw, f->comp_nivcsw, f->nvcsw, f->nivcsw);
 		break;
 	case F_TIMER:

@@ -96,7 +96,8 @@ struct fpabi_run {
 		int cpu0, cpu1;		/* its CPU before and after them */
 		int comp_policy;	/* SCHED_* the competitor ran at; -1 none */
 		bool comp_degraded;	/* the policy asked for was refused */
-		long comp_nvcsw, comp_nivcsw;	/* the competitor's switches */
+		long comp_nvcsw, comp_nivcsw;	/* the competitor's switches
+						 * while the tracee ran */
 		unsigned comp_wakes;	/* COMP_TIMER: wakes due before the end */
 		unsigned self_migrations;	/* SC_MIGRATE_SELF steps run */
 		unsigned tracer_migrations;	/* S_MIGRATE(_RUNNING) steps run */
