@@ -30,6 +30,7 @@
 
 #include "config.h"
 #include "fpabi/bench.h"
+#include "fpabi/stress.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -44,6 +45,9 @@ static const char bench_usage[] =
 "\n"
 "Options:\n"
 "  -w, --workload LIST   syscall,signal,trap-pipe,ctxsw,ptrace (default all)\n"
+"  (fpabi bench stress [-n SAMPLES] [--sequences N] [--json FILE]: the\n"
+"  stress engine's checked events per second against the same runs with\n"
+"  no comparison)\n"
 "  -n, --samples N       timed samples per result (default 11)\n"
 "  -i, --iterations N    operations per sample (default: per workload)\n"
 "      --warmup N        untimed samples first (default 1)\n"
@@ -931,6 +935,9 @@ int cmd_bench(int argc, char **argv)
 	double floor_pct = 0;
 	int c;
 
+	/* fpabi bench stress: the stress engine's own cost (src/stress.c) */
+	if (argc > 1 && !strcmp(argv[1], "stress"))
+		return bench_stress(argc - 1, argv + 1);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "w:n:i:vh", longopts, NULL)) != -1) {
 		switch (c) {

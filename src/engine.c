@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <sched.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -45,6 +46,8 @@ static const char *const sc_names[SC_NR] = {
 	[SC_FORK] = "fork", [SC_THREAD] = "thread", [SC_VFORK] = "vfork",
 	[SC_CLONE3] = "clone3", [SC_FORK_SETTLS] = "fork-settls",
 	[SC_THREAD_SETTLS] = "thread-settls",
+	[SC_SLEEP_UNTIL] = "clock_nanosleep-abs",
+	[SC_MIGRATE_SELF] = "sched_setaffinity-self",
 };
 
 const char *inject_kind_name(enum inject_kind k)
@@ -63,6 +66,7 @@ const char *sc_name(unsigned sc)
 }
 
 struct snapshot {
+	struct fpabi_variant v;		/* the model's (arm64: VL, SVCR) */
 	struct fpabi_layout lo;		/* owned by the run */
 	uint8_t *init;			/* owned by the run */
 	uint8_t *img, *kind, *phase, *task;
@@ -75,11 +79,13 @@ enum obs_kind { OBS_DUMP, OBS_HANDLER, OBS_FRAME, OBS_CHILD };
 #define MAX_OBS		(MAX_STORES + 2 * FPABI_MAX_SIGNALS)
 #define FRAME_CAP	(256 * 1024)	/* SIGFRAME_MAXSZ on arm64 */
 #define SIG_EVS		12		/* entry list 4, exit list 8 */
+#define COMP_EVS	(2 * FPABI_COMP_WAKES + 4)	/* the competitor's list */
 
 struct obs {
 	enum obs_kind kind;
 	size_t off;		/* dump, or frame copy */
 	unsigned sig;		/* signal slot */
+	int step;		/* the step it belongs to */
 	struct snapshot snap;	/* the model's expectation at that point */
 };
 
@@ -107,7 +113,12 @@ struct engine {
 	size_t comp_img;	/* the competitor's image (task 1) */
 	size_t comp_ev;		/* and its event list */
 	pid_t comp_pid;
+	struct timespec go;	/* when the tracee was told to go */
+	long comp_vol0, comp_invol0;	/* the competitor's switches then */
 	int cpu;		/* where tracee and competitor are pinned */
+	int self_cpu;		/* where SC_MIGRATE_SELF last sent it */
+	int self_tgt[4];	/* each one's target, in order */
+	unsigned nself, kself;
 	int migrated_to;	/* S_MIGRATE's target CPU, or -1 */
 	unsigned npreempt;
 	int pending_sig;	/* to deliver when the tracee resumes */
@@ -224,7 +235,7 @@ static int shm_plan(struct engine *e)
 	}
 	if (r->c->competitor) {
 		e->comp_img = take(&off, fpabi_arch.load_size(r));
-		e->comp_ev = take(&off, 4 * sizeof(struct fpabi_ev));
+		e->comp_ev = take(&off, COMP_EVS * sizeof(struct fpabi_ev));
 	}
 	/* per signal: entry and exit event lists, and the frame copy */
 	for (i = 0; i < e->nsig; i++) {
@@ -342,6 +353,43 @@ static void build_exec(struct engine *e, size_t dump)
 		 r->o->exec_probe);
 }
 
+/* The CPU after cpu among those this process may use (cpu if alone). */
+static int next_cpu(int cpu)
+{
+	cpu_set_t set;
+	int i, c;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return cpu;
+	for (i = 1; i <= CPU_SETSIZE; i++) {
+		c = (cpu + i) % CPU_SETSIZE;
+		if (CPU_ISSET(c, &set))
+			return c;
+	}
+	return cpu;
+}
+
+/* SC_MIGRATE_SELF: the tracee starts pinned to e->cpu and each of these
+ * moves it on to the next CPU it may use. */
+static int self_target(struct engine *e)
+{
+	e->self_cpu = next_cpu(e->self_cpu);
+	if (e->nself < ARRAY_SIZE(e->self_tgt))
+		e->self_tgt[e->nself++] = e->self_cpu;
+	return e->self_cpu;
+}
+
+static bool has_sc(const struct fpabi_run *r, unsigned sc)
+{
+	const struct fpabi_step *s;
+
+	for (s = r->c->steps; s->op != S_END; s++)
+		if ((s->op == S_SYSCALL || s->op == S_SYSCALL_STOP) &&
+		    step_sc(r, s) == sc)
+			return true;
+	return false;
+}
+
 /* The tracee's events: dropped steps are left out (fault injection). */
 static void build_events(struct engine *e)
 {
@@ -400,7 +448,8 @@ static void build_events(struct engine *e)
 		case S_SECCOMP_STOP:
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = step_sc(r, s);
-			v->arg[0] = step_arg(r, s);
+			v->arg[0] = v->nr == SC_MIGRATE_SELF ?
+				    (uint64_t)self_target(e) : step_arg(r, s);
 			break;
 		case S_EXEC:
 			v->kind = FPABI_EV_SYSCALL;
@@ -443,21 +492,71 @@ static void build_events(struct engine *e)
 	hdr(r)->nsig = nsig;
 }
 
-/* The competitor loads task 1's canaries and spins until told to stop. */
+/*
+ * COMP_TIMER's wake offsets, from the run's seed: spread over 20 us to
+ * 40 ms after go (log-uniform, sorted), so that some land inside every
+ * kind of step, from a syscall's few microseconds to a ptrace stop's
+ * round trip through the tracer.
+ */
+static void wake_offsets(struct fpabi_run *r, uint64_t *ns, unsigned n)
+{
+	uint64_t x = r->seed ^ 0x74696d657273ull;
+	unsigned i, j;
+
+	for (i = 0; i < n; i++) {
+		double f;
+
+		x = mix64(x + i);
+		f = (double)(x >> 11) / (double)(1ull << 53);
+		ns[i] = (uint64_t)(20000.0 * exp(f * log(2000.0)));
+	}
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && ns[j - 1] > ns[j]; j--) {
+			uint64_t t = ns[j];
+
+			ns[j] = ns[j - 1];
+			ns[j - 1] = t;
+		}
+}
+
+/*
+ * The competitor's list: load task 1's canaries (every register it has)
+ * and spin until killed; or, COMP_TIMER, load them again after each wake
+ * and sleep to the next, then sleep for good.
+ */
 static void build_competitor(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
-	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->comp_ev);
+	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->comp_ev), load;
+	unsigned n = 0, i, wakes = r->c->competitor == COMP_TIMER ?
+				   FPABI_COMP_WAKES : 0;
 
-	fpabi_arch.make_load(r, r->shm + e->comp_img, 1, 1);
-	memset(ev, 0, 4 * sizeof(*ev));
-	ev[0].kind = FPABI_EV_LOAD;
-	ev[0].ptr = e->comp_img;
-	fpabi_arch.ev_load(r, &ev[0], 0);
-	ev[1].kind = FPABI_EV_SPIN;
-	ev[1].ptr = offsetof(struct fpabi_shm_hdr, comp_stop);
-	ev[1].arg[0] = ~0ull;
-	ev[2].kind = FPABI_EV_END;
+	memset(&load, 0, sizeof(load));
+	load.kind = FPABI_EV_LOAD;
+	load.ptr = e->comp_img;
+	if (fpabi_arch.make_competitor) {
+		fpabi_arch.make_competitor(r, r->shm + e->comp_img, &load);
+	} else {
+		fpabi_arch.make_load(r, r->shm + e->comp_img, 1, 1);
+		fpabi_arch.ev_load(r, &load, 0);
+	}
+	memset(ev, 0, COMP_EVS * sizeof(*ev));
+	hdr(r)->comp_nwake = wakes;
+	wake_offsets(r, hdr(r)->comp_wake_ns, wakes);
+	for (i = 0; i <= wakes; i++) {
+		ev[n++] = load;
+		if (!wakes)
+			break;
+		ev[n].kind = FPABI_EV_SYSCALL;
+		ev[n].nr = SC_SLEEP_UNTIL;
+		ev[n++].arg[0] = offsetof(struct fpabi_shm_hdr, comp_wake_at[i]);
+	}
+	if (!wakes) {
+		ev[n].kind = FPABI_EV_SPIN;
+		ev[n].ptr = offsetof(struct fpabi_shm_hdr, comp_stop);
+		ev[n++].arg[0] = ~0ull;
+	}
+	ev[n].kind = FPABI_EV_END;
 	hdr(r)->comp_ev = e->comp_ev;
 }
 
@@ -637,7 +736,10 @@ static int wait_stop(struct engine *e, int want)
 			break;
 		}
 		vlog("%s: passing on stop %#x", r->id, status >> 8);
-		if (ptrace(PTRACE_CONT, r->pid, 0,
+		/* on the way to a syscall stop, go on with PTRACE_SYSCALL:
+		 * PTRACE_CONT would run through the syscall unseen */
+		if (ptrace(want == STOP_SYSCALL ? PTRACE_SYSCALL : PTRACE_CONT,
+			   r->pid, 0,
 			   (status >> 16) || (status >> 8) == STOP_SYSCALL ?
 			   0 : WSTOPSIG(status)) < 0) {
 			run_broken(r, "PTRACE_CONT: %s", strerror(errno));
@@ -691,6 +793,25 @@ static int event_options(struct engine *e, int events)
 }
 
 /*
+ * A forked child's exit sends the tracee SIGCHLD, whose delivery stop may
+ * come while the tracer waits for the tracee to spin: the signal (ignored
+ * by the tracee, no frame) is passed on.  0 if that was it.
+ */
+static int pass_sigchld(struct engine *e, const siginfo_t *si)
+{
+	struct fpabi_run *r = e->r;
+	int status;
+
+	if (si->si_code != CLD_TRAPPED || si->si_status != SIGCHLD ||
+	    waitpid(r->pid, &status, WNOHANG | __WALL) != r->pid)
+		return -1;
+	if ((status >> 8) != SIGCHLD ||
+	    ptrace(PTRACE_CONT, r->pid, 0, SIGCHLD) < 0)
+		return -1;
+	return 0;
+}
+
+/*
  * Wait until the tracee spins (its registers loaded) at its k-th spin:
  * 0, or -1 if it stopped or died on the way (the next wait reports it) or
  * did not get there in 30 s (a machine that busy proves nothing).
@@ -706,8 +827,11 @@ static int wait_spinning(struct engine *e, unsigned k)
 		if (__atomic_load_n(&hdr(r)->spinning[k], __ATOMIC_SEQ_CST))
 			return 0;
 		if (waitid(P_PID, r->pid, &si, WEXITED | WSTOPPED | WNOHANG |
-			   WNOWAIT | __WALL) == 0 && si.si_pid == r->pid)
+			   WNOWAIT | __WALL) == 0 && si.si_pid == r->pid) {
+			if (pass_sigchld(e, &si) == 0)
+				continue;
 			return -1;	/* stopped or died: the next wait says */
+		}
 		usleep(1000);
 	}
 	return -1;
@@ -817,6 +941,40 @@ static pid_t spawn(struct engine *e, pid_t pgid, const char *mode)
 }
 
 /*
+ * COMP_IDLE runs the competitor at SCHED_IDLE, COMP_TIMER at SCHED_FIFO
+ * (priority 1).  Where the kernel refuses (EPERM without CAP_SYS_NICE,
+ * an RT budget of 0 in a cgroup), it competes at SCHED_OTHER: the
+ * forcing is weaker, and the proof says so.
+ */
+static int competitor_policy(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	struct sched_param sp = { .sched_priority = 0 };
+	int policy = SCHED_OTHER;
+
+	if (r->c->competitor == COMP_IDLE)
+		policy = SCHED_IDLE;
+	if (r->c->competitor == COMP_TIMER) {
+		policy = SCHED_FIFO;
+		sp.sched_priority = 1;
+	}
+	r->sp.comp_policy = SCHED_OTHER;
+	if (policy == SCHED_OTHER)
+		return 0;
+	if (sched_setscheduler(e->comp_pid, policy, &sp) == 0) {
+		r->sp.comp_policy = policy;
+		return 0;
+	}
+	if (errno != EPERM && errno != EINVAL) {
+		run_broken(r, "sched_setscheduler(competitor): %s",
+			   strerror(errno));
+		return -1;
+	}
+	r->sp.comp_degraded = true;
+	return 0;
+}
+
+/*
  * The competitor shares the tracee's process group (so it dies with it)
  * and its CPU.  It holds its canaries before the tracee is told to go.
  */
@@ -835,6 +993,8 @@ static int spawn_competitor(struct engine *e)
 		run_broken(r, "pinning to CPU %d: %s", e->cpu, strerror(errno));
 		return -1;
 	}
+	if (competitor_policy(e) < 0)
+		return -1;
 	for (i = 0; i < 5000; i++) {
 		if (__atomic_load_n(&hdr(r)->comp_state, __ATOMIC_SEQ_CST) ==
 		    TRACEE_RUNNING)
@@ -844,6 +1004,8 @@ static int spawn_competitor(struct engine *e)
 	run_broken(r, "the competitor never loaded its registers");
 	return -1;
 }
+
+static int task_switches(pid_t pid, long *vol, long *invol);
 
 static int spawn_tracee(struct engine *e)
 {
@@ -860,14 +1022,24 @@ static int spawn_tracee(struct engine *e)
 	fpabi_current_tracee = pid;
 	if (r->c->competitor && spawn_competitor(e) < 0)
 		return -1;
+	/* a tracee that moves itself starts pinned, so that it does move */
+	if (!r->c->competitor && has_sc(r, SC_MIGRATE_SELF) &&
+	    pin(pid, e->cpu) < 0) {
+		run_broken(r, "pinning to CPU %d: %s", e->cpu, strerror(errno));
+		return -1;
+	}
 	if (ptrace(PTRACE_SEIZE, pid, 0,
 		   PTRACE_O_EXITKILL | PTRACE_O_TRACESYSGOOD |
 		   PTRACE_O_TRACESECCOMP) < 0) {
 		run_broken(r, "PTRACE_SEIZE: %s", strerror(errno));
 		return -1;
 	}
+	/* the competitor's switches from here on are the forcing's proof */
+	if (e->comp_pid > 0)
+		task_switches(e->comp_pid, &e->comp_vol0, &e->comp_invol0);
+	clock_gettime(CLOCK_MONOTONIC, &e->go);
 	__atomic_store_n(&hdr(r)->go, 1, __ATOMIC_SEQ_CST);
-	syscall(SYS_futex, &hdr(r)->go, FUTEX_WAKE, 1, NULL, NULL, 0);
+	syscall(SYS_futex, &hdr(r)->go, FUTEX_WAKE, INT32_MAX, NULL, NULL, 0);
 	return 0;
 }
 
@@ -884,6 +1056,7 @@ static void snapshot_take(struct engine *e, struct snapshot *s)
 	struct fpabi_run *r = e->r;
 	unsigned n = r->lo.nfields;
 
+	s->v = r->v;
 	s->lo = r->lo;
 	s->init = r->exp.init;
 	s->img = memdup(r->exp.img, r->lo.size);
@@ -900,6 +1073,9 @@ static void snapshot_restore(struct engine *e, struct snapshot *s)
 	unsigned n = s->lo.nfields;
 
 	expect_free(&r->exp);
+	/* the VL with the layout: a frame taken before a VL change is read
+	 * at the VL it was written with */
+	r->v = s->v;
 	r->lo = s->lo;
 	r->exp.init = s->init;
 	r->exp.img = memdup(s->img, s->lo.size);
@@ -918,22 +1094,32 @@ static void snapshot_free(struct snapshot *s)
 	free(s->rule);
 }
 
-/* A task's involuntary switches so far (/proc/PID/status), or -1. */
-static long nonvoluntary_switches(pid_t pid)
+/* A task's voluntary and involuntary switches (/proc/PID/status): 0,
+ * or -1 where it cannot be read. */
+static int task_switches(pid_t pid, long *vol, long *invol)
 {
 	char path[64], line[128];
-	long n = -1;
 	FILE *f;
 
+	*vol = *invol = -1;
 	snprintf(path, sizeof(path), "/proc/%d/status", pid);
 	f = fopen(path, "r");
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "nonvoluntary_ctxt_switches: %ld", &n) == 1)
-			break;
+		if (sscanf(line, "voluntary_ctxt_switches: %ld", vol) != 1)
+			sscanf(line, "nonvoluntary_ctxt_switches: %ld", invol);
 	fclose(f);
-	return n;
+	return *vol < 0 || *invol < 0 ? -1 : 0;
+}
+
+/* A task's involuntary switches so far, or -1. */
+static long nonvoluntary_switches(pid_t pid)
+{
+	long vol, invol;
+
+	task_switches(pid, &vol, &invol);
+	return invol;
 }
 
 /* The CPU a task last ran on (/proc/PID/stat field 39), or -1. */
@@ -1028,6 +1214,20 @@ static int migrate_running(struct engine *e, unsigned k)
 	return 0;
 }
 
+/* SC_MIGRATE_SELF ran (the model's walk passes it): where it went. */
+static void self_migrated(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	int from = e->kself ? e->self_tgt[e->kself - 1] : e->cpu;
+
+	if (e->kself < e->nself)
+		e->migrated_to = e->self_tgt[e->kself++];
+	r->sp.self_migrations++;
+	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
+		 "%smoved itself from CPU %d to %d", r->proof[0] ? "; " : "",
+		 from, e->migrated_to);
+}
+
 /* S_MIGRATE: pin the stopped tracee to another CPU it may use. */
 static int migrate(struct engine *e)
 {
@@ -1047,6 +1247,7 @@ static int migrate(struct engine *e)
 		return -1;
 	}
 	e->migrated_to = cpu;
+	r->sp.tracer_migrations++;
 	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
 		 "%smoved from CPU %d to %d %s", r->proof[0] ? "; " : "",
 		 from, cpu, e->stopped ? "at a stop" : "while it ran");
@@ -1116,6 +1317,7 @@ static void observe(struct engine *e, enum obs_kind kind, size_t off,
 	o->kind = kind;
 	o->off = off;
 	o->sig = sig;
+	o->step = e->r->step;
 	snapshot_take(e, &o->snap);
 }
 
@@ -1210,6 +1412,25 @@ static void model_maybe(struct engine *e, const struct fpabi_step *s)
 	e->maybe = true;
 }
 
+/*
+ * A load, or a handler's clobber or frame edit, puts in the registers an
+ * image made before the run at the planned vector lengths: after the VL
+ * changed (a prctl, an NT_ARM_SVE write) it no longer fits.  Such a list
+ * is refused as internal (fpabi stress counts it apart), never checked.
+ */
+static bool vl_moved(struct engine *e, const struct fpabi_step *s)
+{
+	struct fpabi_run *r = e->r;
+
+	if (s->op != S_LOAD && !s->a && !edit_kind(s))
+		return false;
+	if (r->v.vl == r->v0.vl && r->v.svl == r->v0.svl)
+		return false;
+	run_broken(r, "internal: step %d loads an image laid out for the "
+		   "planned VL after a VL change", r->step);
+	return true;
+}
+
 /* Walk the steps: the model follows the tracee; the tracer acts at stops. */
 static int walk(struct engine *e)
 {
@@ -1233,11 +1454,15 @@ static int walk(struct engine *e)
 			return -1;
 		switch (s->op) {
 		case S_LOAD:
+			if (!s->b && vl_moved(e, s))
+				return -1;
 			fpabi_arch.model_load(r, s->a, s->b);
 			break;
 		case S_SYSCALL:
 			fpabi_arch.model_syscall(r, step_sc(r, s),
 						 step_arg(r, s));
+			if (step_sc(r, s) == SC_MIGRATE_SELF)
+				self_migrated(e);
 			break;
 		case S_TRAP:
 			if (!r->skip_io && wait_stop(e, STOP_BRK) < 0)
@@ -1296,6 +1521,8 @@ static int walk(struct engine *e)
 			observe(e, OBS_DUMP, e->dump_off[ndump++], 0);
 			break;
 		case S_SIGSYS:
+			if (vl_moved(e, s))
+				return -1;
 			fpabi_arch.model_syscall(r, SC_GETPGID, 0);
 			if (!r->skip_io && wait_stop(e, SIGSYS) < 0)
 				return -1;
@@ -1305,6 +1532,8 @@ static int walk(struct engine *e)
 			break;
 		case S_STORE:
 			observe(e, OBS_DUMP, e->dump_off[ndump++], 0);
+			if (fpabi_arch.model_store)
+				fpabi_arch.model_store(r);
 			break;
 		case S_PREEMPT:
 			if (!r->skip_io && prove_preemption(e, npreempt, s->a) < 0)
@@ -1318,6 +1547,8 @@ static int walk(struct engine *e)
 				return -1;
 			break;
 		case S_FAULT:
+			if (vl_moved(e, s))
+				return -1;
 			if (!r->skip_io && wait_stop(e, SIGILL) < 0)
 				return -1;
 			e->sig_step = s;
@@ -1333,6 +1564,13 @@ static int walk(struct engine *e)
 		case S_WRITE:
 			if (!e->stopped)
 				die("internal: %s writes with no stop", r->id);
+			/* write kinds are defined against the planned VL (arm64
+			 * W_SVE_VL: "another VL" than it) */
+			if (r->v.vl != r->v0.vl || r->v.svl != r->v0.svl) {
+				run_broken(r, "internal: step %d writes after a "
+					   "VL change", i);
+				return -1;
+			}
 			if (fpabi_arch.write_stop(r, s->a, s->b) < 0)
 				return -1;
 			break;
@@ -1372,8 +1610,21 @@ static void check_altstack(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 	uint64_t start = s->frame_addr - fpabi_arch.frame_below_uc;
 	const struct fpabi_rule *rule = rule_get("SIG-ALTSTACK");
 
+	unsigned k;
+
 	check_value(r, obs, "frame on the sigaltstack", 1,
 		    start >= h->altstack_sp && s->frame_addr < top, rule);
+	/*
+	 * A nested signal's frame lies below its outer handler's frame and
+	 * whatever that handler's code put on the stack, which the tracer
+	 * does not know: AT_MINSIGSTKSZ bounds one frame from where the
+	 * stack pointer was, so only a frame with no other above it on the
+	 * altstack is measured from the top.
+	 */
+	for (k = 0; k < h->nsig; k++)
+		if (h->sig[k].done && h->sig[k].frame_addr > s->frame_addr &&
+		    h->sig[k].frame_addr < top)
+			return;
 	if (start >= h->altstack_sp && s->frame_addr < top &&
 	    top - start > h->minsigstksz)
 		check_value(r, obs, "frame bytes (at most AT_MINSIGSTKSZ)",
@@ -1387,6 +1638,7 @@ static void check_observation(struct engine *e, struct obs *o, unsigned n)
 	char name[64];
 
 	snapshot_restore(e, &o->snap);
+	r->step = o->step;
 	switch (o->kind) {
 	case OBS_DUMP:
 		snprintf(name, sizeof(name), "tracee dump %u", n);
@@ -1451,6 +1703,12 @@ static void finish(struct engine *e)
 			tracee_died(r, status, "while running its events");
 		return;
 	}
+	/* after an exec the probe, not the tracee, ends the list: no counts */
+	r->sp.valid = p->nvcsw[1] >= p->nvcsw[0] && p->nivcsw[1] >= p->nivcsw[0];
+	r->sp.nvcsw = p->nvcsw[1] - p->nvcsw[0];
+	r->sp.nivcsw = p->nivcsw[1] - p->nivcsw[0];
+	r->sp.cpu0 = p->cpu[0];
+	r->sp.cpu1 = p->cpu[1];
 	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
 		 "%svoluntary switches %lld, involuntary %lld, cpu %d -> %d",
 		 r->proof[0] ? "; " : "",
@@ -1488,6 +1746,36 @@ static void check_proof(struct fpabi_run *r)
 	}
 }
 
+/*
+ * What the competitor did, read before it is killed: its switches (a
+ * timer competitor's voluntary ones are its sleeps), and how many of its
+ * wakes fell before now.
+ */
+static void competitor_proof(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	struct timespec now;
+	uint64_t ns;
+	unsigned i;
+
+	if (task_switches(e->comp_pid, &r->sp.comp_nvcsw, &r->sp.comp_nivcsw) < 0)
+		return;
+	if (e->comp_vol0 >= 0 && e->comp_invol0 >= 0) {
+		r->sp.comp_nvcsw -= e->comp_vol0;
+		r->sp.comp_nivcsw -= e->comp_invol0;
+	}
+	if (!hdr(r)->comp_nwake || !e->go.tv_sec)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ns = (uint64_t)(now.tv_sec - e->go.tv_sec) * 1000000000u +
+	     (uint64_t)(now.tv_nsec - e->go.tv_nsec);
+	for (i = 0; i < hdr(r)->comp_nwake; i++)
+		r->sp.comp_wakes += hdr(r)->comp_wake_ns[i] < ns;
+	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
+		 "%scompetitor: %u timer wakes due, %ld voluntary switches",
+		 r->proof[0] ? "; " : "", r->sp.comp_wakes, r->sp.comp_nvcsw);
+}
+
 static void cleanup(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
@@ -1496,6 +1784,7 @@ static void cleanup(struct engine *e)
 	if (e->comp_pid > 0) {
 		int status;
 
+		competitor_proof(e);
 		kill(e->comp_pid, SIGKILL);
 		while (waitpid(e->comp_pid, &status, 0) < 0 && errno == EINTR)
 			;
@@ -1538,6 +1827,7 @@ void run_case(struct fpabi_run *r)
 	struct engine e = { .r = r, .memfd = -1, .migrated_to = -1 };
 	unsigned k;
 
+	r->sp.comp_policy = -1;
 	if (r->c->probe) {
 		r->c->probe(r);
 		return;
@@ -1547,13 +1837,12 @@ void run_case(struct fpabi_run *r)
 
 	clock_gettime(CLOCK_MONOTONIC, &e.deadline);
 	ts_add_ms(&e.deadline, r->o->timeout * 1000L);
+	e.cpu = e.self_cpu = first_cpu();
 	if (shm_plan(&e) == 0 && shm_create(&e) == 0) {
 		make_loads(&e);
 		build_events(&e);
-		if (r->c->competitor) {
-			e.cpu = first_cpu();
+		if (r->c->competitor)
 			build_competitor(&e);
-		}
 		if (spawn_tracee(&e) == 0 && walk(&e) == 0) {
 			finish(&e);
 			if (!r->broken[0] && !r->timed_out && !r->nfind)

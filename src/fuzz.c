@@ -95,7 +95,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 		runnable += !p.items[i].skip;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
-	print_header(m, stdout, "# ");
+	fpabi_header(m, stdout, "# ");
 	if (!runnable || fpabi_ptrace_refused(why, sizeof(why))) {
 		if (!runnable)
 			snprintf(why, sizeof(why), "no case of %s runs here%s%s",

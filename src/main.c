@@ -24,6 +24,7 @@
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
+#include "fpabi/stress.h"
 #include "fpabi/util.h"
 
 extern volatile pid_t fpabi_current_tracee;
@@ -47,6 +48,9 @@ static const char usage[] =
 "                 *.forge.random/* and *.ptrace-write.random/*: random\n"
 "                 signal frame and regset write mutations) with a new\n"
 "                 seed each round for --seconds; failures as in run\n"
+"  stress         random step lists from every family beside competitors\n"
+"                 that force switches; shrink a failure to a reproducer\n"
+"                 (fpabi stress --help)\n"
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
@@ -100,7 +104,7 @@ static unsigned long long parse_num(const char *s, const char *opt,
 	return v;
 }
 
-static void parse_inject(struct fpabi_opts *o, const char *spec)
+void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 {
 	const char *colon = strchr(spec, ':');
 
@@ -150,7 +154,7 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 	}
 }
 
-static char *find_tracee(const char *opt)
+char *fpabi_find_tracee(const char *opt)
 {
 	char self[PATH_MAX], *slash, *path;
 	const char *env = getenv("FPABI_TRACEE");
@@ -175,7 +179,7 @@ static char *find_tracee(const char *opt)
 }
 
 /* A file in the same directory as path. */
-static char *sibling(const char *path, const char *name)
+char *fpabi_sibling(const char *path, const char *name)
 {
 	const char *slash = strrchr(path, '/');
 	size_t dir = slash ? (size_t)(slash - path + 1) : 0;
@@ -244,7 +248,7 @@ static int cmd_profiles(const struct fpabi_machine *m)
 	return 0;
 }
 
-void print_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
+void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 {
 	fprintf(f, "%sfpabi %s\n", pfx, PACKAGE_VERSION);
 	fprintf(f, "%skernel: %s\n", pfx, m->kernel);
@@ -257,7 +261,7 @@ void print_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 			m->profile_why);
 }
 
-static void probe(struct fpabi_machine *m, const char *force)
+void fpabi_probe(struct fpabi_machine *m, const char *force)
 {
 	struct utsname u;
 	cpu_set_t set;
@@ -281,7 +285,7 @@ static void probe(struct fpabi_machine *m, const char *force)
 
 static int cmd_info(const struct fpabi_machine *m)
 {
-	print_header(m, stdout, "");
+	fpabi_header(m, stdout, "");
 	fpabi_arch.info(m, stdout);
 	return 0;
 }
@@ -376,7 +380,7 @@ static void on_fatal_signal(int sig)
 	raise(sig);
 }
 
-static void setup_signals(void)
+void fpabi_setup_signals(void)
 {
 	struct sigaction sa;
 	sigset_t chld;
@@ -442,7 +446,7 @@ static int run_refused(const struct fpabi_machine *m,
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
-	print_header(m, stdout, "# ");
+	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "%u case instances, none can run here", ninst);
 	tap_plan_skip_all(&t, why);
 	tap_totals(&t);
@@ -477,7 +481,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
-	print_header(m, stdout, "# ");
+	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s",
 		    (unsigned long long)base, o->repeat, o->timeout);
 	if (o->inject != INJ_NONE)
@@ -562,6 +566,11 @@ int main(int argc, char **argv)
 		argv[1] = (char *)"bench";
 		return cmd_bench(argc - 1, argv + 1);
 	}
+	if (i < argc && !strcmp(argv[i], "stress")) {
+		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+		argv[1] = (char *)"stress";
+		return cmd_stress(argc - 1, argv + 1);
+	}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;
@@ -572,7 +581,7 @@ int main(int argc, char **argv)
 		case OPT_TRACEE: tracee = optarg; break;
 		case OPT_SECONDS: o.seconds = parse_num(optarg, "--seconds", 86400 * 7); seconds = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
-		case OPT_INJECT: parse_inject(&o, optarg); break;
+		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
@@ -615,16 +624,16 @@ int main(int argc, char **argv)
 		o.seed = (uint64_t)getpid() * 2654435761u;
 	o.seed &= 0xffffffffffffull;	/* short enough to retype */
 
-	probe(&m, profile);
+	fpabi_probe(&m, profile);
 	if (profiles)
 		return cmd_profiles(&m);
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))
 		return cmd_list(&m, o.filter, rules);
-	o.tracee = find_tracee(tracee);
-	o.exec_probe = sibling(o.tracee, "fpabi-exec-probe");
-	setup_signals();
+	o.tracee = fpabi_find_tracee(tracee);
+	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
+	fpabi_setup_signals();
 	ret = !strcmp(cmd, "fuzz") ? cmd_fuzz(&m, &o) : cmd_run(&m, &o);
 	free((char *)o.tracee);
 	free((char *)o.exec_probe);

@@ -170,6 +170,14 @@ struct fpabi_arch {
 			      void *vout);
 	const char *(*tracer_regs)(const struct fpabi_machine *m, size_t *len,
 				   unsigned *width);
+	/* the competitor's image (task 1) and its LOAD event: every register
+	 * the machine has, whatever the variant loads (NULL: make_load and
+	 * ev_load of the variant) */
+	void (*make_competitor)(struct fpabi_run *r, uint8_t *dst,
+				struct fpabi_ev *ev);
+	/* what the tracee's own STORE does to the state (arm64: its SVE
+	 * stores take the first-use trap); NULL: nothing */
+	void (*model_store)(struct fpabi_run *r);
 };
 
 extern const struct fpabi_arch fpabi_arch;

@@ -128,8 +128,9 @@ struct fpabi_case {
 	const struct fpabi_step *steps;
 	/*
 	 * A competitor: another process on the tracee's CPU (both pinned)
-	 * that holds its own canaries (task 1) in every register while it
-	 * spins, so that state of one task seen in the other is named.
+	 * that holds its own canaries (task 1) in every register it has, so
+	 * that state of one task seen in the other is named; enum
+	 * competitor_mode says how it competes.
 	 */
 	uint8_t competitor;
 	/* signal handlers run on a sigaltstack of AT_MINSIGSTKSZ (plus room
@@ -162,6 +163,18 @@ struct fpabi_case {
 };
 
 #define KVER(major, minor)	((major) << 16 | (minor) << 8)
+/* How a competitor shares the tracee's CPU (the forcing it does). */
+enum competitor_mode {
+	COMP_NONE,
+	COMP_SPIN,	/* it spins (SCHED_OTHER): the tick switches the two */
+	COMP_IDLE,	/* it spins at SCHED_IDLE: it runs whenever the tracee
+			   stops or blocks, and hardly ever preempts it */
+	COMP_TIMER,	/* it sleeps to absolute times (hrtimers) at offsets
+			   from the run's seed after the tracee starts, loads
+			   its canaries again at each wake; SCHED_FIFO where
+			   permitted, so each wake preempts the tracee */
+	COMP_NMODES
+};
 
 struct fpabi_family {
 	const char *name;

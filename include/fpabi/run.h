@@ -46,6 +46,7 @@ struct fpabi_finding {
 	enum canary_class cls;
 	char origin[112];	/* where the unexpected bytes came from */
 	const struct fpabi_rule *rule;
+	int step;		/* the step whose observation this is */
 };
 
 struct fpabi_run {
@@ -71,8 +72,8 @@ struct fpabi_run {
 	uint32_t astate[4];	/* the arch model's own state (arm64: format) */
 	/* every layout (and its init image) the run used: observations
 	 * taken with one keep pointing at it until the run ends */
-	struct fpabi_layout all_lo[8];
-	uint8_t *all_init[8];
+	struct fpabi_layout all_lo[48];
+	uint8_t *all_init[48];
 	unsigned nlo;
 	/* EXP_ONE_OF: the images a field's words may come from (the run
 	 * owns them until it ends) */
@@ -83,6 +84,8 @@ struct fpabi_run {
 	bool skip_io;		/* INJ_STEP: this tracer step is dropped */
 	bool hang;		/* INJ_HANG: the tracee spins forever first */
 	bool timed_out;
+	bool bare;		/* observe everything, compare nothing (the
+				 * stress bench's baseline) */
 
 	unsigned checks;	/* values compared */
 	unsigned nfind;		/* findings (first MAX_FINDINGS kept) */
@@ -91,6 +94,20 @@ struct fpabi_run {
 	char proof[192];	/* what proves the event happened */
 	char skip[160];		/* the event could not be proven: SKIP why */
 	bool unproven;		/* the event did not happen: worth a retry */
+	/* the scheduling the run forced and what proves it happened, as
+	 * numbers (fpabi stress sums them per forcing mode) */
+	struct fpabi_sched_proof {
+		bool valid;		/* the tracee finished: counts are in */
+		long nvcsw, nivcsw;	/* the tracee's switches over its events */
+		int cpu0, cpu1;		/* its CPU before and after them */
+		int comp_policy;	/* SCHED_* the competitor ran at; -1 none */
+		bool comp_degraded;	/* the policy asked for was refused */
+		long comp_nvcsw, comp_nivcsw;	/* the competitor's switches
+						 * while the tracee ran */
+		unsigned comp_wakes;	/* COMP_TIMER: wakes due before the end */
+		unsigned self_migrations;	/* SC_MIGRATE_SELF steps run */
+		unsigned tracer_migrations;	/* S_MIGRATE(_RUNNING) steps run */
+	} sp;
 	unsigned attempt;	/* 1-based; runs whose event was not proven
 				 * are repeated, up to FPABI_ATTEMPTS */
 };
@@ -177,7 +194,7 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 	      unsigned attempt);
 /* main.c: the output's header (fpabi, kernel, arch, profile), each line
  * prefixed with pfx */
-void print_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
+void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
 /* main.c: non-zero, with why, when this process may not trace its
  * children (Yama, a container's seccomp profile, an LSM) */
 int fpabi_ptrace_refused(char *why, size_t n);

@@ -52,6 +52,11 @@ enum fpabi_sc {
 	SC_CLONE3,		/* clone3() with no flags: a child process */
 	SC_FORK_SETTLS,		/* clone(CLONE_SETTLS): a child process */
 	SC_THREAD_SETTLS,	/* SC_THREAD with CLONE_SETTLS */
+	SC_SLEEP_UNTIL,		/* clock_nanosleep(CLOCK_MONOTONIC,
+				   TIMER_ABSTIME) to the time at shm offset
+				   .arg[0] (struct fpabi_time) */
+	SC_MIGRATE_SELF,	/* sched_setaffinity(0) to CPU .arg[0] alone:
+				   the tracee moves itself mid-sequence */
 	SC_NR
 };
 
@@ -90,6 +95,13 @@ struct fpabi_sig_slot {
 	uint64_t aux[6];	/* arch facts the handler records */
 	uint64_t edit_seed;	/* a random edit's (SIG_MAYBE) mutations */
 };
+
+/* A struct timespec of a 64-bit task, as both sides of the memory see it. */
+struct fpabi_time {
+	int64_t sec, nsec;
+};
+
+#define FPABI_COMP_WAKES	16
 
 struct fpabi_exec_ctl {
 	uint64_t dump_off;	/* where the probe's STORE goes */
@@ -131,6 +143,13 @@ struct fpabi_shm_hdr {
 	uint32_t arch_flags;	/* machine facts the tracee's handler needs
 				   (x86: FPABI_X86_NO_MXCSR_GP) */
 	uint64_t arch_aux[2];	/* and image offsets (arm64 SME: ZA, ZT0) */
+	/* COMP_TIMER: the competitor waits for go, then sleeps until go +
+	 * comp_wake_ns[i] for each of its comp_nwake wakes (it writes the
+	 * absolute times into comp_wake_at), then for an hour */
+	uint32_t comp_nwake;
+	uint32_t comp_pad;
+	uint64_t comp_wake_ns[FPABI_COMP_WAKES];
+	struct fpabi_time comp_wake_at[FPABI_COMP_WAKES + 1];
 };
 
 _Static_assert(sizeof(struct fpabi_exec_ctl) == FPABI_EXEC_CTL_SIZE,

@@ -303,6 +303,30 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->arg[1] = ev->arg[0];
 		ev->arg[0] = PR_SME_SET_VL;
 		break;
+	case SC_SLEEP_UNTIL:
+		ev->nr = SYS_clock_nanosleep;
+		ev->arg[2] = (uintptr_t)(base + ev->arg[0]);
+		ev->arg[0] = CLOCK_MONOTONIC;
+		ev->arg[1] = TIMER_ABSTIME;
+		ev->arg[3] = 0;
+		break;
+	case SC_MIGRATE_SELF: {
+		/* the mask lives as long as the list: one per target CPU */
+		static cpu_set_t masks[4];
+		static unsigned nmask;
+		cpu_set_t *set;
+
+		if (nmask == 4)
+			fail(EINVAL, "too many self-migrations");
+		set = &masks[nmask++];
+		CPU_ZERO(set);
+		CPU_SET(ev->arg[0], set);
+		ev->nr = SYS_sched_setaffinity;
+		ev->arg[0] = 0;
+		ev->arg[1] = sizeof(*set);
+		ev->arg[2] = (uintptr_t)set;
+		break;
+	}
 	case SC_PIPE_READ:
 		if (*writer)
 			fail(EINVAL, "one pipe read per case");
@@ -488,17 +512,47 @@ static void setup_seccomp(void)
 }
 
 /*
+ * COMP_TIMER: the wake times, from the moment the tracer says go (the
+ * tracee starts then), and a last one an hour on, where it sleeps until
+ * it is killed.
+ */
+static void set_wake_times(void)
+{
+	struct timespec t0;
+	unsigned i, n = h->comp_nwake;
+
+	for (i = 0; i < 5000 && !__atomic_load_n(&h->go, __ATOMIC_SEQ_CST); i++)
+		usleep(1000);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i <= n && i <= FPABI_COMP_WAKES; i++) {
+		uint64_t ns = i < n ? h->comp_wake_ns[i] : 3600000000000ull;
+
+		h->comp_wake_at[i].sec = t0.tv_sec + (int64_t)(ns / 1000000000u);
+		h->comp_wake_at[i].nsec = t0.tv_nsec + (int64_t)(ns % 1000000000u);
+		if (h->comp_wake_at[i].nsec >= 1000000000) {
+			h->comp_wake_at[i].sec++;
+			h->comp_wake_at[i].nsec -= 1000000000;
+		}
+	}
+}
+
+/*
  * The competitor: another task on the tracee's CPU holding task 1's
- * canaries in every register while it spins, until the tracer stops it.
+ * canaries in every register it has while it spins (or, woken by its
+ * timers, each time it runs), until the tracer kills it.
  */
 static void __attribute__((noreturn)) compete(void)
 {
 	struct fpabi_ev *ev = (struct fpabi_ev *)(base + h->comp_ev);
 
 	set_vector_lengths();
-	resolve_events(ev, 4, NULL);
-	/* the LOAD runs before the flag: a tiny window the tracer waits out */
+	request_amx();
+	resolve_events(ev, 2 * FPABI_COMP_WAKES + 4, NULL);
+	/* the LOAD runs before the flag: a tiny window the tracer waits out;
+	 * a timer competitor loads only once it has been woken */
 	__atomic_store_n(&h->comp_state, TRACEE_RUNNING, __ATOMIC_SEQ_CST);
+	if (h->comp_nwake)
+		set_wake_times();
 	fpabi_run_events(ev);
 	_exit(0);
 }

@@ -287,6 +287,37 @@ static const char *a64_tracer_regs(const struct fpabi_machine *m,
 	return "v";
 }
 
+/*
+ * The competitor holds a canary in every register it has: V or Z, P and
+ * FFR at the variant's VL, FPSR, FPCR; in SME variants ZA is on as well
+ * (ZA, ZT0 on SME2, TPIDR2, FPMR), whatever mode the variant is in, and
+ * streaming mode as the variant has it (FFR only outside it, or with
+ * FA64).
+ */
+static void a64_make_competitor(struct fpabi_run *r, uint8_t *dst,
+				struct fpabi_ev *ev)
+{
+	uint32_t svcr = r->v0.svcr;
+
+	image_fill(r, dst, 1, 1);
+	if (sme_run(r))
+		r->v0.svcr |= SV_ZA;
+	a64_ev_load(r, ev, L_ALL);
+	r->v0.svcr = svcr;
+}
+
+/*
+ * A-SYS-3: the tracee's STORE uses SVE instructions (on an SVE machine);
+ * where SVE was not live they take the first-use trap and the kernel makes
+ * it live (TIF_SVE), the upper bits, P and FFR zero as the model has them.
+ * A signal after it gets an sve_context with a payload.
+ */
+static void a64_model_store(struct fpabi_run *r)
+{
+	if (has_sve(r) && !sme_run(r))
+		r->astate[0] = FMT_SVE;
+}
+
 static void a64_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
 	if (has_sve(r))
@@ -777,6 +808,8 @@ const struct fpabi_arch fpabi_arch = {
 	.syscall_arg = a64_syscall_arg,
 	.load_size = a64_image_size,
 	.make_load = a64_make_load,
+	.make_competitor = a64_make_competitor,
+	.model_store = a64_model_store,
 	.model_load = a64_model_load,
 	.model_syscall = a64_model_syscall,
 	.check_dump = a64_check_dump,

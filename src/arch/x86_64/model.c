@@ -104,6 +104,20 @@ static void x86_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 	ev->mask = x86_mask(r);
 }
 
+/*
+ * The competitor holds a canary in every component the run can load
+ * (x87, SSE, AVX, the AVX-512 opmasks, ZMM_Hi256 and Hi16_ZMM, PKRU where
+ * tested, the tiles in AMX runs), whatever the variant's XSTATE_BV: any
+ * of them seen in the tracee is named as its.
+ */
+static void x86_make_competitor(struct fpabi_run *r, uint8_t *dst,
+				struct fpabi_ev *ev)
+{
+	image_fill(r, dst, 1, 1);
+	x86_set_header(dst, x86_mask(r));
+	ev->mask = x86_mask(r);
+}
+
 static void x86_ev_store(struct fpabi_run *r, struct fpabi_ev *ev)
 {
 	ev->mask = x86_mask(r);
@@ -377,6 +391,7 @@ const struct fpabi_arch fpabi_arch = {
 	.dump_size = x86_image_size,
 	.load_size = x86_image_size,
 	.make_load = x86_make_load,
+	.make_competitor = x86_make_competitor,
 	.model_load = x86_model_load,
 	.model_syscall = x86_model_syscall,
 	.check_dump = x86_check_dump,

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fpabi stress: a short clean run on this machine; a corrupted observation
+# (--inject-fault=byte:any) is found, shrunk to a few steps and printed as
+# a reproducer that replays the failure; the replay syntax round-trips.
+. "${srcdir:-.}/tests/lib.sh"
+echo "TAP version 13"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$FPABI" stress --seconds "${FPABI_STRESS_SECONDS:-5}" --timeout 20 >"$tmp/clean" 2>"$tmp/clean.err"
+rc=$?
+[ $rc -eq 0 ] && tail -1 "$tmp/clean" | grep -q ' 0 failed, '
+ok $? "a clean stress run passes (exit $rc): $(grep '^# stress: [0-9]' "$tmp/clean" | sed 's/^# //')"
+[ $rc -eq 0 ] || grep -v '^ok ' "$tmp/clean" | tail -40 | diag
+# a mode some list used has its counts (proven or not: a short run on a
+# busy machine may not prove the weakest), one that none used says so
+used=$(grep -c '^ok .*stress\.forcing/' "$tmp/clean")
+counted=$(grep -c '^# [a-z-]*: [0-9]* runs' "$tmp/clean")
+unused=$(grep -c 'stress\.forcing/.*no sequence used it' "$tmp/clean")
+[ "$used" -eq 6 ] && [ $((counted + unused)) -eq 6 ]
+ok $? "every forcing mode shows its proof counts ($counted with counts, $unused unused)"
+grep '^# .*proof: \|^# [a-z-]*: [0-9]* runs' "$tmp/clean" | diag
+[ ! -s "$tmp/clean.err" ]
+ok $? "no progress on stderr when it is not a terminal"
+
+"$FPABI" stress --seconds 30 --seed 7 --inject-fault=byte:any >"$tmp/inj" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q '^not ok 1 - .*\.stress\.seq0/' "$tmp/inj"
+ok $? "an injected corruption fails the first sequence (exit $rc)"
+steps=$(sed -n 's/^  shrunk_steps: //p' "$tmp/inj")
+[ -n "$steps" ] && [ "$steps" -le 3 ]
+ok $? "it is shrunk to at most 3 steps (got ${steps:-none})"
+repro=$(sed -n 's/^  reproduce: "\(.*\)"$/\1/p' "$tmp/inj" | head -1)
+echo "$repro" | grep -q -- "--replay '.*' --variant .* --seed [0-9]* --inject-fault=byte:any$"
+ok $? "the reproducer names the list, the variant and the seed: $repro"
+eval "set -- ${repro#* }"
+"$FPABI" "$@" >"$tmp/replay" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q '^not ok 1 - .*\.stress\.replay/' "$tmp/replay" &&
+	grep -q '^  classification: "unknown"' "$tmp/replay"
+ok $? "the reproducer replays the failure (exit $rc)"
+shrunk=$(sed -n 's/^  shrunk: "\(.*\)"$/\1/p' "$tmp/inj")
+grep -q "^  steps: \"$shrunk\"$" "$tmp/replay"
+ok $? "the replayed list is the shrunk one, step for step"
+
+# the same list without the fault passes
+repro=${repro% --inject-fault=byte:any}
+eval "set -- ${repro#* }"
+"$FPABI" "$@" >"$tmp/replay2" 2>&1
+ok $? "without the fault the list passes"
+
+"$FPABI" stress --replay 'load:1 read store' --seed 1 >"$tmp/bad" 2>&1
+[ $? -eq 2 ] && grep -q 'needs a stop' "$tmp/bad"
+ok $? "an invalid list is refused with the reason (exit 2)"
+"$FPABI" stress --replay 'load:1 bogus' --seed 1 >"$tmp/bad" 2>&1
+[ $? -eq 2 ] && grep -q "unknown step 'bogus'" "$tmp/bad"
+ok $? "an unknown step is refused (exit 2)"
+
+done_testing
