@@ -137,17 +137,28 @@ static bool has_step(const struct fpabi_run *r, int op)
 	return false;
 }
 
+void reproducer_options(const struct fpabi_machine *m,
+			const struct fpabi_opts *opts, char *out, size_t n)
+{
+	int o = 0;
+
+	if (!n)
+		return;
+	out[0] = 0;
+	if (m->profile_force)
+		o = snprintf(out, n, " --profile %s", m->profile_force);
+	if (opts->inject != INJ_NONE && o >= 0 && (size_t)o < n)
+		snprintf(out + o, n - o, " --inject-fault=%s:%s",
+			 inject_kind_name(opts->inject), opts->inject_target);
+}
+
 void reproducer(const struct fpabi_run *r, char *out, size_t n)
 {
 	int o = snprintf(out, n, "%s run --filter '%s' --seed %llu",
 			 r->o->argv0, r->id, (unsigned long long)r->o->seed);
 
-	if (r->m->profile_force && o > 0 && (size_t)o < n)
-		o += snprintf(out + o, n - o, " --profile %s",
-			      r->m->profile_force);
-	if (r->o->inject != INJ_NONE && o > 0 && (size_t)o < n)
-		snprintf(out + o, n - o, " --inject-fault=%s:%s",
-			 inject_kind_name(r->o->inject), r->o->inject_target);
+	if (o > 0 && (size_t)o < n)
+		reproducer_options(r->m, r->o, out + o, n - o);
 }
 
 static void finding_line(const struct fpabi_finding *f, char *out, size_t n)

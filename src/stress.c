@@ -19,6 +19,7 @@
 
 #include "config.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/report.h"
 #include "fpabi/shm.h"
 #include "fpabi/stress.h"
 #include "fpabi/tap.h"
@@ -952,12 +953,8 @@ static void stress_reproducer(const struct stress *st, const struct stress_seq *
 		     q->v.name, comp_names[q->comp],
 		     q->altstack ? " --altstack" : "",
 		     (unsigned long long)q->seed);
-	if (st->m->profile_force && o > 0 && (size_t)o < n)
-		o += snprintf(out + o, n - o, " --profile %s",
-			      st->m->profile_force);
-	if (st->o->inject != INJ_NONE && o > 0 && (size_t)o < n)
-		snprintf(out + o, n - o, " --inject-fault=%s:%s",
-			 inject_kind_name(st->o->inject), st->o->inject_target);
+	if (o > 0 && (size_t)o < n)
+		reproducer_options(st->m, st->o, out + o, n - o);
 }
 
 /* A failure's signature: the kind of observer (without its numbers),

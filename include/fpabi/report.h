@@ -9,5 +9,8 @@
 void report(struct tap *t, const struct fpabi_run *r);
 /* The command line that runs this instance again with the same seed. */
 void reproducer(const struct fpabi_run *r, char *out, size_t n);
+/* the options a reproducer repeats: a forced --profile, --inject-fault */
+void reproducer_options(const struct fpabi_machine *m,
+			const struct fpabi_opts *opts, char *out, size_t n);
 
 #endif
