@@ -761,6 +761,7 @@ static void run_seq_mode(const struct stress *st, const struct stress_seq *q,
 
 	memset(&out->c, 0, sizeof(out->c));
 	out->c.family = "stress";
+	out->c.generated = 1;
 	out->c.name = name;
 	out->c.summary = "a random sequence of steps from every family, "
 			 "with the model checking every observation";
