@@ -131,6 +131,14 @@ static void expect_sme_edit(struct fpabi_run *r, const uint8_t *img,
 
 	if (!sme_run(r))
 		die("internal: E_SME_REGS outside an SME variant");
+	/* the edit image is laid out for the variant's planned mode: in
+	 * another one (a generated list's smstart or smstop) the handler
+	 * cannot write the payload it would need (stress counts it apart) */
+	if ((svcr ^ r->v0.svcr) & (SV_SM | SV_ZA)) {
+		run_broken(r, "internal: an SME frame edit in a mode the variant "
+			   "did not plan");
+		return;
+	}
 	a64_expect_groups(r, GM(G_ZLO) | GM(G_FPSR), img, phase, r5);
 	if (svcr & SV_SM)
 		a64_expect_groups(r, SVE_GROUPS, img, phase, r5);
