@@ -88,6 +88,12 @@ static bool tracer_op(unsigned op)
 	       op == S_SYSEXIT;
 }
 
+/* a clone that shares the tracee's memory as a thread: one thread stack */
+static bool is_thread(unsigned sc)
+{
+	return sc == SC_THREAD || sc == SC_THREAD_SETTLS;
+}
+
 static bool is_nested(const struct fpabi_step *s)
 {
 	return s->op == S_FAULT && (s->b & SIG_NESTED);
@@ -378,7 +384,7 @@ static int seq_check(const struct stress *st, const struct stress_seq *q,
 		 * it starts after that, once detached, stops at birth and the
 		 * tracee waits for it for ever (ptrace(2), "Group-stop").
 		 */
-		if (s->op == S_FORK && s->a == SC_THREAD && w->groupstop)
+		if (s->op == S_FORK && is_thread(s->a) && w->groupstop)
 			BAD("a thread after a group-stop stays stopped");
 		/* for the same reason a PTRACE_INTERRUPT stop then reports
 		 * as a group-stop (SIGSTOP | PTRACE_EVENT_STOP << 8) */
@@ -392,8 +398,9 @@ static int seq_check(const struct stress *st, const struct stress_seq *q,
 		 */
 		if ((s->op == S_GROUPSTOP || s->op == S_INTERRUPT) && w->forks)
 			BAD("no group-stop or PTRACE_INTERRUPT after a fork");
-		/* the tracee has one thread stack and one tid to wait on */
-		if (s->op == S_FORK && s->a == SC_THREAD && w->threads++)
+		/* the tracee has one thread stack and one tid to wait on
+		 * (SC_THREAD_SETTLS is a thread too) */
+		if (s->op == S_FORK && is_thread(s->a) && w->threads++)
 			BAD("one thread per list");
 		/*
 		 * A fork with its event stop sets PTRACE_O_TRACEFORK and
