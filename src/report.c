@@ -173,24 +173,30 @@ static void finding_line(const struct fpabi_finding *f, char *out, size_t n)
 			 canary_class_name(f->cls));
 }
 
+bool known_match(const struct fpabi_run *r, const struct fpabi_known_issue *k)
+{
+	unsigned i, n = MIN(r->nfind, (unsigned)MAX_FINDINGS);
+
+	for (i = 0; i < n; i++)
+		if (strncmp(r->find[i].observer, k->observer,
+			    strlen(k->observer)) ||
+		    !strstr(r->find[i].what, k->what))
+			return false;
+	return n > 0;
+}
+
 /* The known issue every finding of r matches, if there is one. */
 static const struct fpabi_known_issue *known_issue(const struct fpabi_run *r)
 {
 	const struct fpabi_known_issue *k;
-	unsigned i;
 
-	if (!fpabi_arch.known || !r->nfind || r->nfind > MAX_FINDINGS ||
-	    r->broken[0] || r->timed_out)
+	if (!fpabi_arch.known || !r->nfind || r->broken[0] || r->timed_out)
 		return NULL;
 	for (k = fpabi_arch.known; k->id_glob; k++) {
-		if (fnmatch(k->id_glob, r->id, 0))
+		if (fnmatch(k->id_glob, r->id, 0) ||
+		    (r->nfind > MAX_FINDINGS && !k->spans))
 			continue;
-		for (i = 0; i < r->nfind; i++)
-			if (strncmp(r->find[i].observer, k->observer,
-				    strlen(k->observer)) ||
-			    !strstr(r->find[i].what, k->what))
-				break;
-		if (i == r->nfind)
+		if (known_match(r, k))
 			return k;
 	}
 	return NULL;

@@ -698,14 +698,15 @@ static const struct fpabi_known_issue *known_issue(const struct stress *st,
 						   const struct fpabi_run *r)
 {
 	const struct fpabi_known_issue *k;
-	unsigned i, j;
+	unsigned i;
 
-	if (!fpabi_arch.known || !r->nfind || r->nfind > MAX_FINDINGS ||
-	    r->broken[0] || r->timed_out)
+	if (!fpabi_arch.known || !r->nfind || r->broken[0] || r->timed_out)
 		return NULL;
 	for (k = fpabi_arch.known; k->id_glob; k++) {
 		bool fam = false;
 
+		if (r->nfind > MAX_FINDINGS && !k->spans)
+			continue;
 		for (i = 0; i < q->n && !fam; i++) {
 			const struct word *w = vocab_find(
 				(struct vocab *)&st->voc[q->cls], &q->s[i]);
@@ -723,14 +724,7 @@ static const struct fpabi_known_issue *known_issue(const struct stress *st,
 				fam = !fnmatch(k->id_glob, id, 0);
 			}
 		}
-		if (!fam)
-			continue;
-		for (j = 0; j < r->nfind; j++)
-			if (strncmp(r->find[j].observer, k->observer,
-				    strlen(k->observer)) ||
-			    !strstr(r->find[j].what, k->what))
-				break;
-		if (j == r->nfind)
+		if (fam && known_match(r, k))
 			return k;
 	}
 	return NULL;

@@ -6,6 +6,7 @@
 #ifndef FPABI_ARCH_H
 #define FPABI_ARCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -74,6 +75,10 @@ struct fpabi_known_issue {
 	const char *observer;	/* a finding's observer starts with this */
 	const char *what;	/* and its register or field contains this */
 	const char *reason;	/* the TODO text: what, where, the evidence */
+	/* the issue spans more registers than a run keeps findings of
+	 * (MAX_FINDINGS): the kept findings decide; otherwise a run with
+	 * more findings than it kept is never taken for a known issue */
+	bool spans;
 };
 
 struct fpabi_need_name {

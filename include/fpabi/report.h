@@ -9,6 +9,8 @@
 void report(struct tap *t, const struct fpabi_run *r);
 /* The command line that runs this instance again with the same seed. */
 void reproducer(const struct fpabi_run *r, char *out, size_t n);
+/* every finding r kept matches known issue k (its observer and register) */
+bool known_match(const struct fpabi_run *r, const struct fpabi_known_issue *k);
 /* the options a reproducer repeats: a forced --profile, --inject-fault */
 void reproducer_options(const struct fpabi_machine *m,
 			const struct fpabi_opts *opts, char *out, size_t n);
