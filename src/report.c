@@ -161,7 +161,7 @@ void reproducer(const struct fpabi_run *r, char *out, size_t n)
 		reproducer_options(r->m, r->o, out + o, n - o);
 }
 
-static void finding_line(const struct fpabi_finding *f, char *out, size_t n)
+void finding_line(const struct fpabi_finding *f, char *out, size_t n)
 {
 	if (f->lo || f->hi)
 		snprintf(out, n, "%s: %s bytes %u-%u hold %s: %s", f->observer,

@@ -1058,18 +1058,6 @@ static void yaml_kv(char *y, size_t n, const char *key, const char *val)
 	snprintf(y + strlen(y), n - strlen(y), "%s: %s\n", key, q);
 }
 
-static void finding_text(const struct fpabi_finding *f, char *out, size_t n)
-{
-	if (f->lo || f->hi)
-		snprintf(out, n, "%s: %s bytes %u-%u hold %s: %s", f->observer,
-			 f->what, f->lo, f->hi, f->origin,
-			 canary_class_name(f->cls));
-	else
-		snprintf(out, n, "%s: %s is %s, expected %s: %s", f->observer,
-			 f->what, f->got, f->expected,
-			 canary_class_name(f->cls));
-}
-
 /* A failing sequence: its diagnosis, the shrunk list, the reproducer. */
 static void report_failure(struct stress *st, struct tap *t,
 			   const struct stress_seq *q, unsigned k,
@@ -1094,7 +1082,7 @@ static void report_failure(struct stress *st, struct tap *t,
 		snprintf(y, sizeof(y), "verdict: broken\n");
 		yaml_kv(y, sizeof(y), "reason", r->broken);
 	} else {
-		finding_text(f, line, sizeof(line));
+		finding_line(f, line, sizeof(line));
 		tap_comment(t, "%s", line);
 		snprintf(y, sizeof(y), "verdict: fail\n");
 	}
