@@ -157,16 +157,6 @@ static uint64_t step_arg(struct fpabi_run *r, const struct fpabi_step *s)
 	       fpabi_arch.syscall_arg(r, step_sc(r, s), s->b) : s->b;
 }
 
-static unsigned edit_kind(const struct fpabi_step *s)
-{
-	return s->b & 0xff;
-}
-
-static unsigned edit_phase(const struct fpabi_step *s)
-{
-	return (s->b >> 8) & 0x3f;
-}
-
 static bool maybe(const struct fpabi_step *s)
 {
 	return s->op == S_FAULT && (s->b & SIG_MAYBE);
@@ -229,8 +219,8 @@ static int shm_plan(struct engine *e)
 		if (e->nsig == FPABI_MAX_SIGNALS)
 			die("internal: case %s has too many signals", r->id);
 		need_image(e, &off, s->a);
-		if (edit_kind(s))
-			need_image(e, &off, edit_phase(s));
+		if (step_edit_kind(s))
+			need_image(e, &off, step_edit_phase(s));
 		e->nsig++;
 	}
 	if (r->c->competitor) {
@@ -309,8 +299,8 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 	slot->exit_ev = e->sig_ev_off[k] + 4 * sizeof(*ev);
 	slot->frame_off = e->frame_off[k];
 	slot->frame_cap = FRAME_CAP;
-	slot->edit = edit_kind(s);
-	slot->edit_img = slot->edit ? e->load_off[edit_phase(s)] : 0;
+	slot->edit = step_edit_kind(s);
+	slot->edit_img = slot->edit ? e->load_off[step_edit_phase(s)] : 0;
 	slot->edit_seed = r->seed ^ (0x9e3779b97f4a7c15ull * (k + 1));
 }
 
@@ -1359,9 +1349,11 @@ static void model_signal(struct engine *e, const struct fpabi_step *s,
 		if (e->nnest || !fpabi_arch.model_refused)
 			die("internal: %s: REFUSED inside a nested handler, or "
 			    "no arch model for it", r->id);
-		fpabi_arch.model_refused(r, edit_kind(s), edit_phase(s), s->a);
+		fpabi_arch.model_refused(r, step_edit_kind(s),
+					 step_edit_phase(s), s->a);
 	} else {
-		fpabi_arch.model_sigreturn(r, edit_kind(s), edit_phase(s));
+		fpabi_arch.model_sigreturn(r, step_edit_kind(s),
+					   step_edit_phase(s));
 	}
 	snapshot_free(&pre);
 	/* a nesting handler goes on: it dumps, then returns itself */
@@ -1371,7 +1363,8 @@ static void model_signal(struct engine *e, const struct fpabi_step *s,
 		observe(e, OBS_DUMP, n->mid_dump, 0);
 		snapshot_restore(e, &n->pre);
 		memcpy(r->astate, n->astate, sizeof(n->astate));
-		fpabi_arch.model_sigreturn(r, edit_kind(n->s), edit_phase(n->s));
+		fpabi_arch.model_sigreturn(r, step_edit_kind(n->s),
+					   step_edit_phase(n->s));
 		snapshot_free(&n->pre);
 	}
 }
@@ -1401,7 +1394,7 @@ static void model_maybe(struct engine *e, const struct fpabi_step *s)
 	c[2] = xzalloc(r->lo.size);
 	c[3] = xzalloc(r->lo.size);
 	image_fill(r, c[2], s->a, 0);
-	image_fill(r, c[3], edit_phase(s), 0);
+	image_fill(r, c[3], step_edit_phase(s), 0);
 	/* either way the task went through the rt_sigreturn syscall: the
 	 * arch's syscall model settles what is left open by it (arm64: the
 	 * regset format) before the values are opened up */
@@ -1424,7 +1417,8 @@ static bool vl_moved(struct engine *e, const struct fpabi_step *s)
 {
 	struct fpabi_run *r = e->r;
 
-	if (!r->c->generated || (s->op != S_LOAD && !s->a && !edit_kind(s)))
+	if (!r->c->generated ||
+	    (s->op != S_LOAD && !s->a && !step_edit_kind(s)))
 		return false;
 	if (r->v.vl == r->v0.vl && r->v.svl == r->v0.svl)
 		return false;

@@ -71,8 +71,8 @@ static void steps_text(const struct fpabi_run *r, char *out, size_t n)
 			o += snprintf(out + o, n - o,
 				      "%sSIGILL(handler loads %u, edit: %s %u)%s",
 				      sep, s->a, fpabi_arch.edit_name ?
-				      fpabi_arch.edit_name(s->b & 0xff) : "-",
-				      (s->b >> 8) & 0x3f, drop);
+				      fpabi_arch.edit_name(step_edit_kind(s)) :
+				      "-", step_edit_phase(s), drop);
 			break;
 		case S_READ:
 			o += snprintf(out + o, n - o, "%sread-regsets%s", sep, drop);

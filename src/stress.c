@@ -419,7 +419,7 @@ static int seq_check(const struct stress *st, const struct stress_seq *q,
 		 */
 		if (w->vl_changed && ((s->op == S_LOAD && !s->b) ||
 				      ((s->op == S_FAULT || s->op == S_SIGSYS) &&
-				       (s->a || (s->b & 0xff)))))
+				       (s->a || step_edit_kind(s)))))
 			BAD("no full load or handler load after a VL change");
 		if (syscall_op(s->op) && s->a == SC_SET_SVE_VL)
 			w->vl_changed = true;

@@ -59,6 +59,18 @@ struct fpabi_step {
 	uint16_t b;
 };
 
+/* an S_FAULT or S_SIGSYS step's arch frame edit and the phase it writes
+ * (b: edit | phase << 8 | flags, the SIGNAL macros below) */
+static inline unsigned step_edit_kind(const struct fpabi_step *s)
+{
+	return s->b & 0xff;
+}
+
+static inline unsigned step_edit_phase(const struct fpabi_step *s)
+{
+	return (s->b >> 8) & 0x3f;
+}
+
 #define LOAD(p)		{ S_LOAD, (p), 0 }
 #define LOADK(p, k)	{ S_LOAD, (p), (k) }
 #define SYSCALL(sc)	{ S_SYSCALL, (sc), 0 }
