@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fpabi/common-run.h"
 #include "fpabi/ops.h"
 #include "fpabi/report.h"
 #include "fpabi/util.h"
@@ -108,7 +109,7 @@ void finding_line(const struct fpabi_finding *f, char *out, size_t n)
 
 bool known_match(const struct fpabi_run *r, const struct fpabi_known_issue *k)
 {
-	unsigned i, n = MIN(r->nfind, (unsigned)MAX_FINDINGS);
+	unsigned i, n = MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS);
 
 	for (i = 0; i < n; i++)
 		if (strncmp(r->find[i].observer, k->observer,
@@ -127,7 +128,7 @@ static const struct fpabi_known_issue *known_issue(const struct fpabi_run *r)
 		return NULL;
 	for (k = fpabi_arch.known; k->id_glob; k++) {
 		if (fnmatch(k->id_glob, r->id, 0) ||
-		    (r->nfind > MAX_FINDINGS && !k->spans))
+		    (r->nfind > FPABI_MAX_FINDINGS && !k->spans))
 			continue;
 		if (known_match(r, k))
 			return k;
@@ -204,7 +205,7 @@ void report(struct tap *t, const struct fpabi_run *r)
 		}
 		if (r->nfind > 1) {
 			bprintf(&b, "more:\n");
-			for (i = 1; i < MIN(r->nfind, (unsigned)MAX_FINDINGS); i++) {
+			for (i = 1; i < MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS); i++) {
 				char q[600];
 
 				finding_line(&r->find[i], line, sizeof(line));

@@ -77,7 +77,7 @@ struct fpabi_known_issue {
 	const char *what;	/* and its register or field contains this */
 	const char *reason;	/* the TODO text: what, where, the evidence */
 	/* the issue spans more registers than a run keeps findings of
-	 * (MAX_FINDINGS): the kept findings decide; otherwise a run with
+	 * (FPABI_MAX_FINDINGS): the kept findings decide; otherwise a run with
 	 * more findings than it kept is never taken for a known issue */
 	bool spans;
 };

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "fpabi/limits.h"
+
 struct fpabi_run;
 
 enum fpabi_op {
@@ -125,8 +127,6 @@ enum variant_set {
 	VSET_EXTRA,	/* the arch's extra variants (x86: with AMX tiles) */
 };
 
-#define MAX_PARAMS	8
-
 struct fpabi_case {
 	const char *family;	/* "syscall" */
 	const char *name;	/* "preserve" */
@@ -134,7 +134,7 @@ struct fpabi_case {
 	const char *rule;	/* the rule ID it enforces, e.g. "X-SYS-1" */
 	uint64_t needs;
 	uint8_t vset;		/* enum variant_set */
-	uint8_t params[MAX_PARAMS];	/* S_SYSCALL 0 takes each in turn */
+	uint8_t params[FPABI_MAX_PARAMS];	/* S_SYSCALL 0 takes each in turn */
 	const struct fpabi_step *steps;
 	/*
 	 * A competitor: another process on the tracee's CPU (both pinned)

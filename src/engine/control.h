@@ -23,9 +23,6 @@
 #define STOP_FORK	(SIGTRAP | PTRACE_EVENT_FORK << 8)
 #define STOP_CLONE	(SIGTRAP | PTRACE_EVENT_CLONE << 8)
 
-/* the tracee being run, for the runner's signal handler */
-extern volatile pid_t fpabi_current_tracee;
-
 void ctl_start_clock(struct engine *e);
 /* The first CPU this process may run on: where competitors meet. */
 int ctl_first_cpu(void);

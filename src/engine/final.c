@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "control.h"
+#include "fpabi/common-run.h"
 #include "final.h"
 #include "walk.h"
 
