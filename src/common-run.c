@@ -291,11 +291,9 @@ static const char *const sc_names[SC_NR] = {
 	[SC_SCHED_YIELD] = "sched_yield",
 	[SC_NANOSLEEP] = "nanosleep",
 	[SC_PIPE_READ] = "pipe-read",
-	[SC_SET_SVE_VL] = "prctl-sve-set-vl",
 	[SC_GETPPID] = "getppid",
 	[SC_GETPGID] = "getpgid",
 	[SC_EXEC] = "execve",
-	[SC_SET_SME_VL] = "prctl-sme-set-vl",
 	[SC_FORK] = "fork", [SC_THREAD] = "thread", [SC_VFORK] = "vfork",
 	[SC_CLONE3] = "clone3", [SC_FORK_SETTLS] = "fork-settls",
 	[SC_THREAD_SETTLS] = "thread-settls",
@@ -315,5 +313,11 @@ const char *inject_kind_name(enum inject_kind k)
 
 const char *sc_name(unsigned sc)
 {
-	return sc < SC_NR && sc_names[sc] ? sc_names[sc] : "?";
+	const char *n = NULL;
+
+	if (sc < SC_NR)
+		n = sc_names[sc];
+	else if (fpabi_arch.sc_name)
+		n = fpabi_arch.sc_name(sc);
+	return n ? n : "?";
 }

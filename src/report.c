@@ -175,12 +175,12 @@ void report(struct tap *t, const struct fpabi_run *r)
 	kv(&b, "case", r->id);
 	kv(&b, "summary", r->c->summary);
 	kv(&b, "profile", r->m->profile);
-	if (r->v.xfeatures)
-		bprintf(&b, "xstate_bv: \"%#llx\"\n",
-			(unsigned long long)r->v.xfeatures);
-	if (r->v.vl)
-		bprintf(&b, "vl: %u\nsvl: %u\nsvcr: %u\n", r->v.vl, r->v.svl,
-			r->v.svcr);
+	if (fpabi_arch.variant_yaml) {
+		char v[160];
+
+		fpabi_arch.variant_yaml(&r->v, v, sizeof(v));
+		bprintf(&b, "%s", v);
+	}
 	kv(&b, "steps", steps);
 	bprintf(&b, "seed: %llu\n", (unsigned long long)r->o->seed);
 	if (r->proof[0])

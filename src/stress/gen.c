@@ -94,7 +94,8 @@ int seq_check(const struct stress *st, const struct stress_seq *q,
 				 op_info(s->op)->name, what);
 			return -1;
 		}
-		w->vl_changed |= sc == SC_SET_SVE_VL;
+		w->vl_changed |= fpabi_arch.sc_moves_layout &&
+				 fpabi_arch.sc_moves_layout(sc);
 		w->migrated |= s->op == S_MIGRATE ||
 			       s->op == S_MIGRATE_RUNNING ||
 			       sc == SC_MIGRATE_SELF;
