@@ -60,6 +60,9 @@ static const char usage[] =
 "                            (kselftest 4, autopkgtest 77; default 0)\n"
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
 "                            then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"      --tier NAME           default (the quick suite) or full: also the\n"
+"                            unobserved twins, the task histories and the\n"
+"                            placements (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
 "      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
@@ -143,14 +146,14 @@ static int list_rules(void)
 }
 
 static int cmd_list(const struct fpabi_machine *m, const char *filter,
-		    bool rules)
+		    enum fpabi_tier tier, bool rules)
 {
 	struct plan p;
 	unsigned i;
 
 	if (rules)
 		return list_rules();
-	plan_build(&p, m, filter);
+	plan_build(&p, m, filter, tier);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
 		char needs[160], kver[32] = "";
@@ -199,7 +202,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	uint64_t base = o->seed;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter);
+	plan_build(&p, m, o->filter, o->tier);
 	if (o->filter && !p.n)
 		bad_usage("--filter '%s' matches no case", o->filter);
 	for (i = 0; i < p.n; i++)
@@ -218,8 +221,9 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
 	fpabi_header(m, stdout, "# ");
-	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s",
-		    (unsigned long long)base, o->repeat, o->timeout);
+	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
+		    (unsigned long long)base, o->repeat, o->timeout,
+		    o->tier == TIER_FULL ? "full" : "default");
 	if (o->inject != INJ_NONE)
 		tap_comment(&t, "fault injection: %s into %s (test-only: "
 			    "failures below are expected)",
@@ -269,11 +273,12 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS };
+	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "seconds", required_argument, NULL, OPT_SECONDS },
+		{ "tier", required_argument, NULL, OPT_TIER },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
@@ -321,6 +326,15 @@ int main(int argc, char **argv)
 		case OPT_RULES: rules = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
+		case OPT_TIER:
+			if (!strcmp(optarg, "default"))
+				o.tier = TIER_DEFAULT;
+			else if (!strcmp(optarg, "full"))
+				o.tier = TIER_FULL;
+			else
+				bad_usage("--tier is default or full, got '%s'",
+					  optarg);
+			break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;
@@ -366,7 +380,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))
-		return cmd_list(&m, o.filter, rules);
+		return cmd_list(&m, o.filter, o.tier, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
 	fpabi_setup_signals();

@@ -151,7 +151,8 @@ void report(struct tap *t, const struct fpabi_run *r)
 			tap_result(t, TAP_PASS, r->id, NULL, NULL);
 		/* scheduling events are reported with what proves them, and
 		 * so is a run that needed more than one attempt */
-		if (has_proof_step(r) || r->attempt > 1)
+		if (has_proof_step(r) || r->attempt > 1 || r->place ||
+		    r->c->unobserved)
 			tap_comment(t, "%s: proof: %s", r->id, r->proof);
 		return;
 	}
