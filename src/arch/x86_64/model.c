@@ -73,22 +73,28 @@ static const char *x86_tracer_regs(const struct fpabi_machine *m,
 
 static void x86_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
-	h->arch_setup[X86_SETUP_AMX] = (XV(&r->v)->xfeatures & XFM_AMX) != 0;
+	/* a dynamic component (TILEDATA) needs ARCH_REQ_XCOMP_PERM first */
+	h->arch_setup[X86_SETUP_AMX] =
+		(XV(&r->v)->xfeatures & x86_comp_mask(-1, C_DYNAMIC)) != 0;
 	h->arch_flags = r->m->have & NEED_MXCSR_GP ? 0 : FPABI_X86_NO_MXCSR_GP;
 }
 
 /*
- * X-AMX-2: a forked child's TILEDATA is not copied (it is at init, and
- * XFD re-armed); TILECFG and everything else is.
+ * X-PROC-2: a forked child's xstate is the parent's, but for the
+ * components whose row has a fork rule (X-AMX-2: TILEDATA is at init,
+ * and XFD re-armed; TILECFG is copied).
  */
 static void x86_model_child(struct fpabi_run *r, unsigned sc)
 {
 	unsigned i;
 
 	(void)sc;
-	for (i = 0; i < r->lo.nfields; i++)
-		if (r->lo.f[i].group == XF_TILEDATA)
-			expect_field_init(r, i, rule_get("X-AMX-2"));
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct x86_comp *c = x86_comp_of(&r->lo.f[i]);
+
+		if (c->fork_rule)
+			expect_field_init(r, i, rule_get(c->fork_rule));
+	}
 }
 
 static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
@@ -129,10 +135,9 @@ static size_t x86_image_size(struct fpabi_run *r)
 }
 
 /*
- * The tracee's XSAVE: a component whose XSTATE_BV bit is clear is in its
- * init state and XSAVE need not write its area (SDM vol. 1, 13.7), so its
- * bytes are taken as init.  MXCSR is written whenever SSE or AVX is
- * requested, whatever XINUSE says.
+ * The tracee's XSAVE (RFBM x86_mask()): bytes it need not store
+ * (x86_field_saved(): a component whose XSTATE_BV bit is clear) are taken
+ * as init.
  */
 static void x86_check_dump(struct fpabi_run *r, const uint8_t *dump,
 			   const char *observer)
@@ -146,8 +151,7 @@ static void x86_check_dump(struct fpabi_run *r, const uint8_t *dump,
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
 
-		if ((h.xstate_bv >> f->group & 1) || f->off == FXSAVE_MXCSR_OFF ||
-		    f->off == FXSAVE_MXCSR_MASK_OFF)
+		if (x86_field_saved(f, h.xstate_bv, x86_mask(r)))
 			continue;
 		memcpy(img + f->off, r->exp.init + f->off, f->size);
 	}
