@@ -159,42 +159,6 @@ static void x86_check_dump(struct fpabi_run *r, const uint8_t *dump,
 	free(img);
 }
 
-static const char *const write_kinds[] = {
-	[W_XSTATE] = "NT_X86_XSTATE",
-	[W_XSTATE_LEGACY] = "NT_X86_XSTATE with XSTATE_BV = x87|SSE",
-	[W_FPREGS] = "NT_PRFPREG",
-	[W_XS_BV_OUTSIDE] = "NT_X86_XSTATE, XSTATE_BV bit outside XCR0",
-	[W_XS_BV_SUPERVISOR] = "NT_X86_XSTATE, XSTATE_BV bit 11 (CET_U)",
-	[W_XS_BV_BIT63] = "NT_X86_XSTATE, XSTATE_BV bit 63",
-	[W_XS_XCOMP] = "NT_X86_XSTATE, xcomp_bv compacted",
-	[W_XS_RSVD_FIRST] = "NT_X86_XSTATE, header byte 16 non-zero",
-	[W_XS_RSVD_LAST] = "NT_X86_XSTATE, header byte 63 non-zero",
-	[W_XS_MXCSR] = "NT_X86_XSTATE, MXCSR reserved bit",
-	[W_XS_MXCSR_SSE] = "NT_X86_XSTATE, MXCSR reserved bit, XSTATE_BV = SSE",
-	[W_XS_MXCSR_YMM] = "NT_X86_XSTATE, MXCSR reserved bit, XSTATE_BV = AVX",
-	[W_XS_LEN_0] = "NT_X86_XSTATE, iov_len 0",
-	[W_XS_LEN_8] = "NT_X86_XSTATE, iov_len 8",
-	[W_XS_LEN_512] = "NT_X86_XSTATE, iov_len 512",
-	[W_XS_LEN_576] = "NT_X86_XSTATE, iov_len 576",
-	[W_XS_LEN_SHORT] = "NT_X86_XSTATE, iov_len size - 64",
-	[W_XS_LEN_UNALIGNED] = "NT_X86_XSTATE, iov_len size - 4",
-	[W_XS_LEN_LONG] = "NT_X86_XSTATE, iov_len size + 8",
-	[W_XS_LEN_HUGE] = "NT_X86_XSTATE, iov_len size + 4096",
-	[W_FP_LEN_0] = "NT_PRFPREG, iov_len 0",
-	[W_FP_LEN_416] = "NT_PRFPREG, iov_len 416",
-	[W_FP_LEN_504] = "NT_PRFPREG, iov_len 504",
-	[W_FP_LEN_UNALIGNED] = "NT_PRFPREG, iov_len 516",
-	[W_FP_LEN_LONG] = "NT_PRFPREG, iov_len 520",
-	[W_FP_MXCSR] = "NT_PRFPREG, MXCSR reserved bit",
-	[W_PRXFPREG] = "NT_PRXFPREG",
-	[W_RANDOM] = "NT_X86_XSTATE or NT_PRFPREG, randomly mutated",
-};
-
-const char *x86_write_kind_name(unsigned kind)
-{
-	return kind < ARRAY_SIZE(write_kinds) ? write_kinds[kind] : "?";
-}
-
 const struct fpabi_rule x86_rules[] = {
 	{ "X-GEN-1", "user space only ever sees the standard (non-compacted) "
 	  "XSAVE format; xcomp_bv is 0 in everything the kernel produces",
