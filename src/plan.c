@@ -119,7 +119,7 @@ static const char *case_fit(const struct fpabi_machine *m,
 static void add_all(struct plan *p, const struct fpabi_machine *m,
 		    const struct fpabi_case *c, const char *filter,
 		    const struct fpabi_history *h, enum fpabi_place pl,
-		    bool first_only)
+		    bool first_only, enum fpabi_tier tier)
 {
 	struct fpabi_variant v[FPABI_MAX_VARIANTS];
 	const char *skip;
@@ -131,7 +131,9 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 		skip = plan_missing_need(m, h->needs);
 	if (!skip && pl && m->ncpus < 2)
 		skip = "placement needs two CPUs";
-	for (vi = 0; vi < (first_only ? 1 : nv); vi++)
+	for (vi = 0; vi < (first_only ? 1 : nv); vi++) {
+		if (v[vi].tier > tier)
+			continue;
 		for (pi = 0; pi == 0 || (pi < FPABI_MAX_PARAMS && c->params[pi]);
 		     pi++) {
 			size_t before = p->n;
@@ -146,6 +148,7 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 			if (first_only && p->n > before)
 				break;
 		}
+	}
 }
 
 /* A derived case, unless one the plan has already runs the same. */
@@ -218,7 +221,7 @@ static void add_generated(struct plan *p, const struct fpabi_machine *m,
 	const struct fpabi_case *d;
 
 	if ((d = derived(p, c, NULL, true)))
-		add_all(p, m, d, filter, NULL, PLACE_NONE, false);
+		add_all(p, m, d, filter, NULL, PLACE_NONE, false, TIER_FULL);
 	for (h = fpabi_arch.histories; h && h->name && !forces_scheduling(c);
 	     h++) {
 		/* (the primary variant is one of all of them) */
@@ -226,13 +229,13 @@ static void add_generated(struct plan *p, const struct fpabi_machine *m,
 		    !(h->vset == VSET_ALL && c->vset == VSET_DEFAULT))
 			continue;
 		if ((d = derived(p, c, h, false)))
-			add_all(p, m, d, filter, h, PLACE_NONE, true);
+			add_all(p, m, d, filter, h, PLACE_NONE, true, TIER_FULL);
 		if ((d = derived(p, c, h, true)))
-			add_all(p, m, d, filter, h, PLACE_NONE, true);
+			add_all(p, m, d, filter, h, PLACE_NONE, true, TIER_FULL);
 	}
 	if (placeable(c)) {
-		add_all(p, m, c, filter, NULL, PLACE_ALONE, true);
-		add_all(p, m, c, filter, NULL, PLACE_SHARED, true);
+		add_all(p, m, c, filter, NULL, PLACE_ALONE, true, TIER_FULL);
+		add_all(p, m, c, filter, NULL, PLACE_SHARED, true, TIER_FULL);
 	}
 }
 
@@ -249,7 +252,7 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 
 			if (c->tier > tier)
 				continue;
-			add_all(p, m, c, filter, NULL, PLACE_NONE, false);
+			add_all(p, m, c, filter, NULL, PLACE_NONE, false, tier);
 			if (tier >= TIER_FULL && c->tier == TIER_DEFAULT)
 				add_generated(p, m, c, filter);
 		}

@@ -70,6 +70,8 @@ const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m);
  */
 struct fpabi_variant {
 	char name[40];
+	uint8_t tier;		/* enum fpabi_tier: the lowest tier that
+				   crosses cases with it */
 	uint64_t arch[2];
 };
 
