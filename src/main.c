@@ -22,6 +22,7 @@
 #include "config.h"
 #include "fpabi/bench.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/paths.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
 #include "fpabi/stress.h"
@@ -61,7 +62,8 @@ static const char usage[] =
 "      --skip-exit N         exit status when every case was skipped\n"
 "                            (kselftest 4, autopkgtest 77; default 0)\n"
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
-"                            then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"                            then in the installed layout relative to\n"
+"                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
 "      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
@@ -169,9 +171,18 @@ char *fpabi_find_tracee(const char *opt)
 		self[n] = 0;
 		slash = strrchr(self, '/');
 		if (slash) {
-			strcpy(slash + 1, "fpabi-tracee");
-			if (access(self, X_OK) == 0)
+			/* a build tree, else an installed tree wherever it
+			 * was moved, else the configured path */
+			*slash = 0;
+			path = fpabi_relocated(self, "fpabi-tracee");
+			strcpy(slash, "/fpabi-tracee");
+			if (access(self, X_OK) == 0) {
+				free(path);
 				return xstrdup(self);
+			}
+			if (access(path, X_OK) == 0)
+				return path;
+			free(path);
 		}
 	}
 	path = xstrdup(FPABI_LIBEXECDIR "/fpabi-tracee");
@@ -484,6 +495,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s",
 		    (unsigned long long)base, o->repeat, o->timeout);
+	tap_comment(&t, "tracee: %s", o->tracee);
 	if (o->inject != INJ_NONE)
 		tap_comment(&t, "fault injection: %s into %s (test-only: "
 			    "failures below are expected)",
