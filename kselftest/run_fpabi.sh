@@ -5,7 +5,7 @@
 # kselftest-install KSFT_INSTALL_PATH=DIR` copies it, with fpabi and its
 # tracee, into a kselftest install directory as fpabi/ and lists
 # "fpabi:run_fpabi.sh" in its kselftest-list.txt.  run_kselftest.sh then
-# runs it like any selftest: TAP 13
+# runs it like any selftest: kselftest's TAP (fpabi --format kselftest)
 # on stdout, its "# Totals:" line, exit 0 pass, 1 fail, 4 (KSFT_SKIP)
 # when every case was skipped or ptrace is refused.  Arguments go to
 # fpabi (e.g. --filter).  fpabi is, in this order: $FPABI; fpabi next to
@@ -25,4 +25,4 @@ elif [ -z "$fpabi" ]; then
 		exit 1
 	}
 fi
-exec "$fpabi" run --skip-exit 4 "$@"
+exec "$fpabi" run --format kselftest --skip-exit 4 "$@"

@@ -54,7 +54,7 @@ const char *inject_kind_name(enum inject_kind k)
 {
 	static const char *const names[] = {
 		[INJ_NONE] = "none", [INJ_BYTE] = "byte", [INJ_STEP] = "step",
-		[INJ_HANG] = "hang",
+		[INJ_HANG] = "hang", [INJ_KNOWN] = "known",
 	};
 
 	return names[k];
