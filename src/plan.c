@@ -91,9 +91,9 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 			rule_get(c->rule);
 			if (!skip && c->min_kver && m->kver < c->min_kver)
 				skip = c->min_kver_why;
-			if (!skip)
-				nv = fpabi_arch.variants(m, c->vset, v,
-							 MAX_VARIANTS);
+			/* the variants whether or not the case can run, so
+			 * the plan's IDs do not depend on the machine */
+			nv = fpabi_arch.variants(m, c->vset, v, MAX_VARIANTS);
 			if (nv == 0) {
 				nv = 1;
 				v[0] = none;
@@ -105,7 +105,8 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 							 c->params[pi]); pi++) {
 					size_t before = p->n;
 
-					add(p, c, &v[vi], c->params[pi], skip);
+					add(p, c, &v[vi], c->params[pi],
+					    skip ? skip : v[vi].skip);
 					if (!matches(filter, p->items[before].id,
 						     c->family))
 						p->n = before;

@@ -64,6 +64,7 @@ struct stress {
 	unsigned max_fail;
 	bool shrink;
 	bool progress;
+	unsigned nreported;	/* failing lists reported so far */
 };
 
 static const char *const op_names[] = {
@@ -277,6 +278,7 @@ static void harvest(struct stress *st)
 			SYSCALL(SC_NANOSLEEP), SYSCALL(SC_MIGRATE_SELF),
 		};
 		unsigned i;
+		int v, w;
 
 		if (!st->voc[k].n)
 			continue;
@@ -287,6 +289,11 @@ static void harvest(struct stress *st)
 					  S_LOAD, -1);
 		st->voc[k].nv = fpabi_arch.variants(st->m, k ? k : VSET_ALL,
 						    st->voc[k].v, MAX_VARIANTS);
+		/* only the variants this machine can run */
+		for (v = w = 0; v < st->voc[k].nv; v++)
+			if (!st->voc[k].v[v].skip)
+				st->voc[k].v[w++] = st->voc[k].v[v];
+		st->voc[k].nv = w;
 	}
 }
 
@@ -1123,6 +1130,13 @@ static void report_failure(struct stress *st, struct tap *t,
 	}
 	stress_reproducer(st, &s, text, sizeof(text));
 	yaml_kv(y, sizeof(y), "reproduce", text);
+	/* a generated list's result is named by its place among the
+	 * failures, never by its sequence number or seed (those are in
+	 * the YAML block): the names of two runs are the same set */
+	yaml_kv(y, sizeof(y), "sequence", id);
+	if (!strncmp(name, "seq", 3))
+		snprintf(id, sizeof(id), "%.16s.stress.failure-%u",
+			 fpabi_arch.name, ++st->nreported);
 	tap_result(t, TAP_FAIL, id, NULL, y);
 }
 

@@ -62,6 +62,9 @@ const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m);
 
 struct fpabi_variant {
 	char name[40];		/* ID part: "xsave-full", "vl64" */
+	/* a variant fpabi knows that this machine cannot run: why (the plan
+	 * keeps it, as a SKIP, so that the IDs do not depend on the CPU) */
+	const char *skip;
 	uint64_t xfeatures;	/* x86: components loaded non-init */
 	uint32_t vl, svl, svcr;	/* arm64 */
 };
