@@ -28,6 +28,9 @@ build_deps=(
 	# the harnesses (make check) and the Debian package (check)
 	"tap2junit libtap-formatter-junit-perl" "prove perl"
 	"/usr/lib/python3/dist-packages/yaml/__init__.py python3-yaml"
+	"/usr/lib/python3/dist-packages/tap/__init__.py python3-tap"
+	"/usr/lib/python3/dist-packages/jsonschema/__init__.py python3-jsonschema"
+	"xmllint libxml2-utils" "dpkg:linux-source linux-source"
 	"groff groff-base" "man man-db" "setpriv util-linux"
 	"qemu-aarch64-static qemu-user-static"
 	"dpkg:build-essential build-essential" "dpkg-buildpackage dpkg-dev"
