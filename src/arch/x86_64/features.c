@@ -354,7 +354,7 @@ int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 		/* the tiles too: AMX cases */
 		memset(&v[0], 0, sizeof(v[0]));
 		snprintf(v[0].name, sizeof(v[0].name), "amx");
-		v[0].xfeatures = x->testable | XFM_AMX;
+		XV(&v[0])->xfeatures = x->testable | XFM_AMX;
 		v[0].skip = variant_missing(m, x, XFM_AMX);
 		return 1;
 	}
@@ -363,10 +363,8 @@ int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 
 		memset(&v[n], 0, sizeof(v[n]));
 		snprintf(v[n].name, sizeof(v[n].name), "%s", table[i].name);
-		v[n].xfeatures = mask;
-		if (!(m->have & NEED_XSAVE))
-			v[n].skip = variant_missing(m, x, table[i].mask);
-		else if (i && mask != table[i].mask)
+		XV(&v[n])->xfeatures = mask;
+		if (!(m->have & NEED_XSAVE) || (i && mask != table[i].mask))
 			v[n].skip = variant_missing(m, x, table[i].mask);
 		else if (i && mask == x->testable)
 			v[n].skip = "this CPU has no component beyond these: "
