@@ -273,8 +273,9 @@ void report(struct tap *t, const struct fpabi_run *r)
 	kv(&b, "reproduce", repro);
 	k = known_issue(r, &test);
 	if (k) {
-		bprintf(&b, "verdict_known: \"a known kernel issue: "
-			"KNOWN-ISSUES.md\"\n");
+		bprintf(&b, "verdict_known: \"%s\"\n", k == &test ?
+			"test-only: an injected fault (--inject-fault=known)" :
+			"a known kernel issue: KNOWN-ISSUES.md");
 		res.st = TAP_TODO;
 		res.reason = k->reason;
 	}

@@ -117,13 +117,18 @@ fi
 mkdir "$tmp/bin"
 printf '#!/bin/sh\nexec "%s" "$@" --tracee "%s"\n' "$FPABI" "$FPABI_TRACEE" >"$tmp/bin/fpabi"
 chmod +x "$tmp/bin/fpabi"
-PATH="$tmp/bin:$PATH" FPABI_ARGS="$args" sh "$top/debian/tests/suite" >"$tmp/apt.tap" 2>&1
-rc=$?
-AM_TAP_AWK=${AWK:-awk} sh "$top/tap-driver/tap-driver.sh" --test-name apt \
-	--log-file "$tmp/apt.log" --trs-file "$tmp/apt.trs" --ignore-exit -- cat "$tmp/apt.tap" >/dev/null
-ac() { grep -c "^:test-result: $1" "$tmp/apt.trs"; }
-[ $rc -ne 0 ] && [ $rc -ne 77 ] && [ "$(ac PASS) $(ac FAIL) $(ac SKIP) $(ac XFAIL)" = "$P $FT $S $K" ]
-ok $? "autopkgtest's suite: exit $rc (the test FAILs), its TAP counts the same"
+if [ -r "$top/debian/tests/suite" ]; then
+	PATH="$tmp/bin:$PATH" FPABI_ARGS="$args" sh "$top/debian/tests/suite" >"$tmp/apt.tap" 2>&1
+	rc=$?
+	AM_TAP_AWK=${AWK:-awk} sh "$top/tap-driver/tap-driver.sh" --test-name apt \
+		--log-file "$tmp/apt.log" --trs-file "$tmp/apt.trs" --ignore-exit -- cat "$tmp/apt.tap" >/dev/null
+	ac() { grep -c "^:test-result: $1" "$tmp/apt.trs"; }
+	[ $rc -eq 1 ] && [ "$(ac PASS) $(ac FAIL) $(ac SKIP) $(ac XFAIL)" = "$P $FT $S $K" ]
+	ok $? "autopkgtest's suite: exit $rc (the test FAILs), its TAP counts the same"
+else
+	t_n=$((t_n + 1))
+	echo "ok $t_n - autopkgtest's suite # SKIP no debian/ here (the release tarball holds none)"
+fi
 
 # kselftest: Debian's linux-source runner with fpabi's collection; the
 # collection's fpabi (a wrapper with the run's arguments) lies next to
