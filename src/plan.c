@@ -92,9 +92,14 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 			if (!skip && c->min_kver && m->kver < c->min_kver)
 				skip = c->min_kver_why;
 			/* the variants whether or not the case can run, so
-			 * the plan's IDs do not depend on the machine */
-			nv = fpabi_arch.variants(m, c->vset, v,
-						 FPABI_MAX_VARIANTS);
+			 * the plan's IDs do not depend on the machine, where
+			 * the backend's variant names do not (x86_64: every
+			 * one listed, a SKIP where the CPU lacks it; arm64's
+			 * are the machine's vector lengths: a case that
+			 * cannot run is one "default" instance) */
+			if (!skip || fpabi_arch.variants_stable)
+				nv = fpabi_arch.variants(m, c->vset, v,
+							 FPABI_MAX_VARIANTS);
 			if (nv == 0) {
 				nv = 1;
 				v[0] = none;

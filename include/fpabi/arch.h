@@ -114,6 +114,10 @@ struct fpabi_arch {
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);
 	void (*info)(const struct fpabi_machine *m, FILE *f);
+	/* variants() lists the same names on every machine, a SKIP reason
+	 * on those this one lacks (the plan then crosses every case with
+	 * them, runnable or not) */
+	bool variants_stable;
 	int (*variants)(const struct fpabi_machine *m, enum variant_set set,
 			struct fpabi_variant *v, int max);
 
