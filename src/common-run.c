@@ -114,6 +114,7 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 	r->v = it->v;
 	r->v0 = it->v;
 	r->param = it->param;
+	r->place = it->place;
 	r->attempt = attempt;
 	snprintf(r->id, sizeof(r->id), "%s", it->id);
 	r->seed = mix64(o->seed ^ hash_str(it->id));

@@ -63,6 +63,9 @@ static const char usage[] =
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
 "                            then in the installed layout relative to\n"
 "                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"      --tier NAME           default (the quick suite) or full: also the\n"
+"                            unobserved twins, the task histories and the\n"
+"                            placements (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
 "      --format tap|kselftest  run: the TAP dialect on stdout (kselftest: as\n"
@@ -85,6 +88,15 @@ static const char usage[] =
 "  -V, --version             the version\n"
 "\n"
 "Exit status: 0 nothing failed, 1 a case failed, 2 bad usage or setup.\n";
+
+static enum fpabi_tier parse_tier(const char *s)
+{
+	if (!strcmp(s, "default"))
+		return TIER_DEFAULT;
+	if (!strcmp(s, "full"))
+		return TIER_FULL;
+	bad_usage("--tier is default or full, got '%s'", s);
+}
 
 static enum tap_format_opt parse_format(const char *s)
 {
@@ -176,14 +188,14 @@ static int list_rules(void)
 }
 
 static int cmd_list(const struct fpabi_machine *m, const char *filter,
-		    bool rules)
+		    enum fpabi_tier tier, bool rules)
 {
 	struct plan p;
 	unsigned i;
 
 	if (rules)
 		return list_rules();
-	plan_build(&p, m, filter);
+	plan_build(&p, m, filter, tier);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
 		char needs[160], kver[32] = "";
@@ -234,7 +246,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	uint64_t base = o->seed;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter);
+	plan_build(&p, m, o->filter, o->tier);
 	if (o->filter && !p.n)
 		bad_usage("--filter '%s' matches no case", o->filter);
 	for (i = 0; i < p.n; i++)
@@ -255,8 +267,9 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 			 TAPF_KSELFTEST : TAPF_TAP);
 	reports_open(&t, m, o, "run");
 	fpabi_header(m, stdout, "# ");
-	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s",
-		    (unsigned long long)base, o->repeat, o->timeout);
+	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
+		    (unsigned long long)base, o->repeat, o->timeout,
+		    o->tier == TIER_FULL ? "full" : "default");
 	tap_comment(&t, "tracee: %s", o->tracee);
 	for (i = 0; i < o->ninj; i++)
 		tap_comment(&t, "fault injection: %s into %s (test-only: "
@@ -313,12 +326,13 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_FORMAT, OPT_JUNIT,
-	       OPT_JSON };
+	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
+	       OPT_JUNIT, OPT_JSON };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "seconds", required_argument, NULL, OPT_SECONDS },
+		{ "tier", required_argument, NULL, OPT_TIER },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
@@ -369,6 +383,7 @@ int main(int argc, char **argv)
 		case OPT_RULES: rules = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
+		case OPT_TIER: o.tier = parse_tier(optarg); break;
 		case OPT_FORMAT: o.format = parse_format(optarg); break;
 		case OPT_JUNIT: o.junit = optarg; break;
 		case OPT_JSON: o.json = optarg; break;
@@ -419,7 +434,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))
-		return cmd_list(&m, o.filter, rules);
+		return cmd_list(&m, o.filter, o.tier, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
 	fpabi_setup_signals();

@@ -163,7 +163,8 @@ static void report_clean(struct tap *t, const struct fpabi_run *r)
 	tap_emit(t, &res);
 	/* scheduling events are reported with what proves them, and so is
 	 * a run that needed more than one attempt */
-	if (has_proof_step(r) || r->attempt > 1)
+	if (has_proof_step(r) || r->attempt > 1 || r->place ||
+	    r->c->unobserved)
 		tap_comment(t, "%s%s: proof: %s", r->id, t->suffix, r->proof);
 }
 

@@ -43,6 +43,7 @@ struct fpabi_opts {
 	const char *junit;	/* --junit FILE */
 	const char *json;	/* --json FILE */
 	bool kmsg;		/* check the kernel log at the end */
+	enum fpabi_tier tier;	/* --tier: the cases planned */
 	unsigned seconds;	/* fuzz: how long to run */
 	const char *argv0;
 };
@@ -67,6 +68,7 @@ struct fpabi_run {
 	struct fpabi_variant v;		/* as the model has it now */
 	struct fpabi_variant v0;	/* as planned */
 	unsigned param;		/* the parameter SYSCALL(0) stands for */
+	enum fpabi_place place;	/* where the tracee and the tracer run */
 	char id[192];
 	uint64_t seed;		/* this instance's seed */
 	uint16_t cseed;		/* its canary seed */
@@ -195,6 +197,10 @@ const struct fpabi_rule *rule_get(const char *id);
 int regset_get(struct fpabi_run *r, unsigned note, void *buf, size_t len,
 	       size_t *got);
 int regset_set(struct fpabi_run *r, unsigned note, void *buf, size_t len);
+/* Any ptrace call made so (the tracer's own registers loaded first,
+ * checked after: PT-TRACER); ptrace()'s result and errno. */
+long regset_tracer_ptrace(struct fpabi_run *r, long req, unsigned long addr,
+			  void *data, const char *what);
 
 /* the engine (src/engine/): run one case instance */
 void run_case(struct fpabi_run *r);

@@ -56,7 +56,8 @@ void run_case(struct fpabi_run *r)
 	}
 	/* a list the engine cannot run is the case's (or the generator's)
 	 * fault: refused before anything starts */
-	if (steps_check(r->c->steps, r->param, why, sizeof(why)) < 0) {
+	if (steps_check_mode(r->c->steps, r->param, r->c->unobserved, why,
+			     sizeof(why)) < 0) {
 		run_broken(r, "internal: %s", why);
 		return;
 	}
