@@ -105,7 +105,13 @@ static const char *case_fit(const struct fpabi_machine *m,
 	rule_get(c->rule);
 	if (!skip && c->min_kver && m->kver < c->min_kver)
 		skip = c->min_kver_why;
-	*nv = skip ? 0 : fpabi_arch.variants(m, c->vset, v, FPABI_MAX_VARIANTS);
+	/* the variants whether or not the case can run, so the plan's IDs
+	 * do not depend on the machine, where the backend's variant names
+	 * do not (x86_64: every one listed, a SKIP where the CPU lacks it;
+	 * arm64's are the machine's vector lengths: a case that cannot run
+	 * is one "default" instance) */
+	*nv = skip && !fpabi_arch.variants_stable ? 0 :
+	      fpabi_arch.variants(m, c->vset, v, FPABI_MAX_VARIANTS);
 	if (*nv == 0) {
 		*nv = 1;
 		v[0] = none;
@@ -142,7 +148,8 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 			 * nor can a CPU of its own (the pipe's writer) */
 			if ((c->unobserved || pl) && sc_switches(c->params[pi]))
 				continue;
-			add(p, c, &v[vi], c->params[pi], skip, h, pl);
+			add(p, c, &v[vi], c->params[pi],
+			    skip ? skip : v[vi].skip, h, pl);
 			if (!matches(filter, p->items[before].id, c->family))
 				p->n = before;
 			if (first_only && p->n > before)
