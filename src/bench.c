@@ -298,7 +298,6 @@ static void __attribute__((noreturn)) pipe_child(struct bctx *c)
 {
 	char b;
 
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	close(c->to[1]);
 	close(c->from[0]);
 	prepare(c->v);
@@ -319,7 +318,7 @@ static int pipe_setup(struct bctx *c, char *why, size_t n)
 		unpin(c);
 		return -1;
 	}
-	c->child = fork();
+	c->child = fpabi_fork();
 	if (c->child < 0) {
 		snprintf(why, n, "fork: %s", strerror(errno));
 		unpin(c);
@@ -360,7 +359,7 @@ static int ctxsw_setup(struct bctx *c, char *why, size_t n)
 		snprintf(why, n, "mmap: %s", strerror(errno));
 		return -1;
 	}
-	if (pin(c, why, n) || (c->child = fork()) < 0) {
+	if (pin(c, why, n) || (c->child = fpabi_fork()) < 0) {
 		if (!why[0])
 			snprintf(why, n, "fork: %s", strerror(errno));
 		if (c->child < 0)
@@ -369,7 +368,6 @@ static int ctxsw_setup(struct bctx *c, char *why, size_t n)
 		return -1;
 	}
 	if (!c->child) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		prepare(c->v);
 		while (!*c->stop) {
 			touch(c->v);
@@ -419,7 +417,7 @@ static int ptrace_setup(struct bctx *c, char *why, size_t n)
 {
 	if (pin(c, why, n))
 		return -1;
-	c->child = fork();
+	c->child = fpabi_fork();
 	if (c->child < 0) {
 		snprintf(why, n, "fork: %s", strerror(errno));
 		unpin(c);
@@ -428,7 +426,6 @@ static int ptrace_setup(struct bctx *c, char *why, size_t n)
 	if (!c->child) {
 		pid_t self = getpid();
 
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (ptrace(PTRACE_TRACEME, 0, 0, 0))
 			_exit(1);
 		prepare(c->v);

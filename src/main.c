@@ -410,7 +410,7 @@ int fpabi_ptrace_refused(char *why, size_t n)
 	pid_t pid;
 	FILE *f;
 
-	pid = fork();
+	pid = fpabi_fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (!pid) {

@@ -142,6 +142,12 @@ static pid_t start_writer(int wfd)
 		struct timespec ts = { 0, 200000 };
 		int i, hidden = 0, d;
 
+		/* it dies with the tracee, which dies with the runner; a
+		 * tracee gone before the prctl took effect is seen here */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+
 		for (i = 0; i < 150000; i++) {
 			if (__atomic_load_n(&h->state, __ATOMIC_SEQ_CST) ==
 			    TRACEE_RUNNING && sleeping(parent) == 1) {
