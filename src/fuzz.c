@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "fpabi/kmsg.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
 #include "fpabi/run.h"
@@ -114,7 +115,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 		    filter, o->seconds, (unsigned long long)base, runnable);
 	batch_end = start + FUZZ_BATCH_SECONDS;
 	for (k = 0; now() < end; k++) {
-		o->seed = base + k;
+		o->seed = (base + k) & FPABI_SEED_MAX;	/* replayable */
 		if (!b.runs)
 			b.seed0 = o->seed;
 		b.seed1 = o->seed;
@@ -156,7 +157,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	tap_comment(&t, "fuzz: %llu runs in %.0f s, %llu values checked, "
 		    "%llu failed; seeds %llu..%llu", runs, now() - start,
 		    checks, failed, (unsigned long long)base,
-		    (unsigned long long)(base + k - 1));
+		    (unsigned long long)((base + k - 1) & FPABI_SEED_MAX));
 	tap_plan(&t, t.n);
 	tap_totals(&t);
 	o->seed = base;

@@ -22,6 +22,7 @@
 #include "config.h"
 #include "fpabi/bench.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
 #include "fpabi/stress.h"
@@ -89,19 +90,6 @@ bad_usage(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'fpabi --help'.\n");
 	exit(2);
-}
-
-static unsigned long long parse_num(const char *s, const char *opt,
-				    unsigned long long max)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || !*s || *end || *s == '-' || v > max)
-		bad_usage("invalid number for %s", opt);
-	return v;
 }
 
 void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
@@ -574,12 +562,12 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;
-		case 's': o.seed = parse_num(optarg, "--seed", ~0ull); seeded = true; break;
-		case 'r': o.repeat = parse_num(optarg, "--repeat", 100000); break;
-		case 't': o.timeout = parse_num(optarg, "--timeout", 86400); break;
-		case OPT_SKIP_EXIT: o.skip_exit = parse_num(optarg, "--skip-exit", 255); break;
+		case 's': o.seed = opt_seed("--seed", optarg); seeded = true; break;
+		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); break;
+		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); break;
+		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); break;
 		case OPT_TRACEE: tracee = optarg; break;
-		case OPT_SECONDS: o.seconds = parse_num(optarg, "--seconds", 86400 * 7); seconds = true; break;
+		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
@@ -596,8 +584,6 @@ int main(int argc, char **argv)
 		cmd = argv[optind++];
 	if (optind < argc)
 		bad_usage("unexpected argument '%s'", argv[optind]);
-	if (!o.repeat || !o.timeout)
-		bad_usage("%s must be at least 1", !o.repeat ? "--repeat" : "--timeout");
 	if (!strcmp(cmd, "bench"))
 		bad_usage("%s", "options that take a value go after the word bench");
 	if (strcmp(cmd, "run") && strcmp(cmd, "list") && strcmp(cmd, "info") &&
@@ -607,8 +593,6 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if (!strcmp(cmd, "fuzz") && !o.seconds)
-		bad_usage("%s", "--seconds must be at least 1");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
 	if (profiles && strcmp(cmd, "info"))
@@ -620,9 +604,16 @@ int main(int argc, char **argv)
 		bad_usage("unknown --profile '%s'; %s has: %s", profile,
 			  fpabi_arch.name, names);
 	}
-	if (!seeded && getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
-		o.seed = (uint64_t)getpid() * 2654435761u;
-	o.seed &= 0xffffffffffffull;	/* short enough to retype */
+	if (!seeded) {
+		if (getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
+			o.seed = (uint64_t)getpid() * 2654435761u;
+		/* short enough to retype, and room for --repeat after it */
+		o.seed %= FPABI_SEED_MAX - (o.repeat - 1) + 1;
+	}
+	if (o.seed > FPABI_SEED_MAX - (o.repeat - 1))
+		bad_usage("--seed %llu with --repeat %u: the last seed would be "
+			  "past %llu", (unsigned long long)o.seed, o.repeat,
+			  FPABI_SEED_MAX);
 
 	fpabi_probe(&m, profile);
 	if (profiles)

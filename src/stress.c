@@ -19,6 +19,7 @@
 
 #include "config.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/opts.h"
 #include "fpabi/report.h"
 #include "fpabi/shm.h"
 #include "fpabi/stress.h"
@@ -639,13 +640,18 @@ int stress_parse(const char *text, struct stress_seq *q, char *why, size_t n)
 {
 	char buf[2048], *tok, *save = NULL;
 
+	if (strlen(text) >= sizeof(buf)) {
+		snprintf(why, n, "longer than %zu characters", sizeof(buf) - 1);
+		return -1;
+	}
 	snprintf(buf, sizeof(buf), "%s", text);
 	q->n = 0;
 	for (tok = strtok_r(buf, " ,\t\n", &save); tok;
 	     tok = strtok_r(NULL, " ,\t\n", &save)) {
-		char *colon = strchr(tok, ':'), *end;
+		char *colon = strchr(tok, ':');
+		const char *end;
+		unsigned long long a = 0, b = 0;
 		unsigned op;
-		unsigned long a = 0, b = 0;
 
 		if (colon)
 			*colon++ = 0;
@@ -657,11 +663,12 @@ int stress_parse(const char *text, struct stress_seq *q, char *why, size_t n)
 			return -1;
 		}
 		if (colon) {
-			a = strtoul(colon, &end, 0);
-			if (*end == ':')
-				b = strtoul(end + 1, &end, 0);
-			if (*end || a > 255 || b > 65535) {
-				snprintf(why, n, "bad arguments to '%s'", tok);
+			if (parse_uint(colon, ":", 255, &a, &end) < 0 ||
+			    (*end == ':' &&
+			     parse_uint(end + 1, NULL, 65535, &b, &end) < 0)) {
+				snprintf(why, n, "bad arguments in '%s:%s' (A "
+					 "from 0 to 255, :B from 0 to 65535)",
+					 tok, colon);
 				return -1;
 			}
 		}
@@ -1391,33 +1398,30 @@ int cmd_stress(int argc, char **argv)
 	bool seeded = false, altstack = false;
 	int c, comp = COMP_NONE, ret = 0, kfd = -1, k;
 	struct tap t;
-	char *end;
 
 	o.argv0 = "fpabi";
+	fpabi_cmd_name = "fpabi stress";
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "n:s:r:t:vh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'n': st.seconds = strtoul(optarg, &end, 10);
-			if (*end || !*optarg) goto bad;
+		case 'n': st.seconds = opt_uint("--seconds", optarg, 1,
+						FPABI_SECONDS_MAX); break;
+		case 's': o.seed = opt_seed("--seed", optarg); seeded = true;
 			break;
-		case 's': o.seed = strtoull(optarg, &end, 0); seeded = true;
-			if (*end || !*optarg) goto bad;
+		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 1000000);
 			break;
-		case 'r': o.repeat = strtoul(optarg, &end, 10);
-			if (*end || !o.repeat) goto bad;
+		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400);
 			break;
-		case 't': o.timeout = strtoul(optarg, &end, 10);
-			if (*end || !o.timeout) goto bad;
-			break;
-		case O_MAXF: st.max_fail = strtoul(optarg, &end, 10);
-			if (*end || !st.max_fail) goto bad;
-			break;
+		case O_MAXF: st.max_fail = opt_uint("--max-failures", optarg,
+						    1, 1000000); break;
 		case O_NOSHRINK: st.shrink = false; break;
 		case O_REPLAY: steps = optarg; break;
 		case O_VARIANT: variant = optarg; break;
 		case O_COMP:
 			comp = parse_comp(optarg);
-			if (comp < 0) goto bad;
+			if (comp < 0)
+				usage_error("--competitor '%s': want none, "
+					    "spin, idle or timer", optarg);
 			break;
 		case O_ALTSTACK: altstack = true; break;
 		case O_KMSG: o.kmsg = true; break;
@@ -1430,15 +1434,21 @@ int cmd_stress(int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		goto bad;
-	if (profile && !fpabi_profile_find(profile)) {
-		fprintf(stderr, "fpabi: unknown --profile '%s'\n", profile);
-		return 2;
-	}
+		usage_error("unexpected argument '%s'", argv[optind]);
+	if (profile && !fpabi_profile_find(profile))
+		usage_error("unknown --profile '%s' (fpabi info --profiles "
+			    "lists them)", profile);
+	if (!steps && (variant || comp != COMP_NONE || altstack ||
+		       o.repeat != 1))
+		usage_error("%s goes with --replay", variant ? "--variant" :
+			    comp != COMP_NONE ? "--competitor" :
+			    altstack ? "--altstack" : "--repeat");
+	if (steps && seeded == false)
+		usage_error("%s", "--replay needs the sequence's --seed");
 	if (!seeded && getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
 		o.seed = (uint64_t)getpid() * 2654435761u;
 	if (!seeded)
-		o.seed &= 0xffffffffffffull;
+		o.seed &= FPABI_SEED_MAX;
 	fpabi_probe(&m, profile);
 	st.m = &m;
 	o.tracee = fpabi_find_tracee(tracee);
@@ -1489,7 +1499,8 @@ out:
 	free((char *)o.exec_probe);
 	return ret;
 bad:
-	fprintf(stderr, "fpabi stress: bad usage\nTry 'fpabi stress --help'.\n");
+	/* getopt_long() said what was wrong */
+	fprintf(stderr, "Try 'fpabi stress --help'.\n");
 	return 2;
 }
 
@@ -1571,6 +1582,7 @@ int bench_stress(int argc, char **argv)
 	struct stress st = { .o = &o };
 	unsigned samples = 11, nseq = 40, i, k;
 	const char *json = NULL;
+	FILE *jf = NULL;
 	double *eps, *bare_eps, *cost, *cpu, f_eps[5], f_bare[5], f_cost[5],
 	       f_cpu[5];
 	unsigned long events = 0, checks = 0;
@@ -1580,12 +1592,15 @@ int bench_stress(int argc, char **argv)
 	int c;
 
 	o.argv0 = "fpabi";
+	fpabi_cmd_name = "fpabi bench stress";
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "n:q:s:j:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'n': samples = strtoul(optarg, NULL, 10); break;
-		case 'q': nseq = strtoul(optarg, NULL, 10); break;
-		case 's': o.seed = strtoull(optarg, NULL, 0); break;
+		case 'n': samples = opt_uint("--samples", optarg, 1, 100000);
+			break;
+		case 'q': nseq = opt_uint("--sequences", optarg, 1, 100000);
+			break;
+		case 's': o.seed = opt_seed("--seed", optarg); break;
 		case 'j': json = optarg; break;
 		case 'h': fputs(bench_stress_usage, stdout); return 0;
 		default:
@@ -1593,8 +1608,11 @@ int bench_stress(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!samples || !nseq || optind < argc) {
-		fprintf(stderr, "fpabi bench stress: bad usage\n");
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
+	/* a --json FILE that cannot be written is refused before the run */
+	if (json && !(jf = fopen(json, "w"))) {
+		fprintf(stderr, "fpabi: --json '%s': %s\n", json, strerror(errno));
 		return 2;
 	}
 	fpabi_probe(&m, NULL);
@@ -1676,13 +1694,9 @@ int bench_stress(int argc, char **argv)
 		    "tracer's CPU time (medians of %u samples)", f_eps[0],
 		    f_bare[0], f_cost[0], f_cpu[0], samples);
 	tap_result(&t, TAP_PASS, "stress/checked-vs-bare", NULL, y);
-	if (json) {
-		FILE *f = fopen(json, "w");
+	if (jf) {
+		FILE *f = jf;
 
-		if (!f) {
-			fprintf(stderr, "fpabi: %s: %s\n", json, strerror(errno));
-			return 2;
-		}
 		fprintf(f, "{\"arch\": \"%s\", \"results\": [{\"id\": "
 			"\"stress/checked-vs-bare\", \"sequences_per_sample\": %u, "
 			"\"samples\": %u, \"events_per_sample\": %lu, "
@@ -1700,7 +1714,11 @@ int bench_stress(int argc, char **argv)
 			f_bare[0], f_bare[1], f_bare[2], f_bare[3], f_bare[4],
 			f_cost[0], f_cost[1], f_cost[2], f_cost[3], f_cost[4],
 			f_cpu[0], f_cpu[1], f_cpu[2], f_cpu[3], f_cpu[4]);
-		fclose(f);
+		if (ferror(f) + fclose(f)) {
+			fprintf(stderr, "fpabi: writing %s: %s\n", json,
+				strerror(errno));
+			return 2;
+		}
 	}
 	tap_totals(&t);
 	free(eps);
