@@ -547,6 +547,7 @@ int main(int argc, char **argv)
 	int c, i, ret;
 
 	o.argv0 = argv[0];
+	check_stdout_at_exit();
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
 		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
 	if (i < argc && !strcmp(argv[i], "bench")) {

@@ -1,26 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* TAP version 13 output: plan, results, YAML diagnostics, totals. */
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "fpabi/tap.h"
+#include "fpabi/util.h"
+
+/*
+ * Output that could not be written is a failure, found at the line that
+ * was lost: the run stops there with status 2 instead of going on into
+ * a file or pipe that takes nothing (ENOSPC, EIO, a closed pipe's EPIPE).
+ */
+static void written(struct tap *t)
+{
+	/* errno is still the failed write's: nothing ran since */
+	if (fflush(t->out) == EOF || ferror(t->out))
+		output_failed("the TAP output", errno);
+}
 
 void tap_begin(struct tap *t, FILE *out)
 {
 	memset(t, 0, sizeof(*t));
 	t->out = out;
 	fprintf(out, "TAP version 13\n");
+	written(t);
 }
 
 void tap_plan(struct tap *t, unsigned n)
 {
 	t->planned = n;
 	fprintf(t->out, "1..%u\n", n);
+	written(t);
 }
 
 void tap_plan_skip_all(struct tap *t, const char *reason)
 {
 	fprintf(t->out, "1..0 # SKIP %s\n", reason);
+	written(t);
 }
 
 void tap_comment(struct tap *t, const char *fmt, ...)
@@ -34,6 +51,7 @@ void tap_comment(struct tap *t, const char *fmt, ...)
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save))
 		fprintf(t->out, "# %s\n", line);
+	written(t);
 }
 
 void tap_escape(char *buf, size_t n, const char *s)
@@ -99,7 +117,7 @@ void tap_result(struct tap *t, enum tap_status st, const char *id,
 	case TAP_SKIP: t->skipped++; break;
 	case TAP_TODO: t->todo++; break;
 	}
-	fflush(t->out);
+	written(t);
 }
 
 void tap_totals(struct tap *t)
@@ -118,5 +136,5 @@ void tap_totals(struct tap *t)
 		"error:0\n", t->passed, t->failed, t->todo, t->skipped);
 	fprintf(t->out, "%u passed, %u failed, %u skipped\n", t->passed,
 		t->failed, t->skipped + t->todo);
-	fflush(t->out);
+	written(t);
 }

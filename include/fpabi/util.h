@@ -54,6 +54,11 @@ void hex_bytes(char *buf, size_t bufsz, const void *p, size_t len);
  */
 pid_t fpabi_fork(void);
 
+/* At exit, a write error on stdout makes the status 2 (and says so). */
+void check_stdout_at_exit(void);
+/* "fpabi: cannot write WHAT: strerror(err)", exit status 2. */
+void output_failed(const char *what, int err) __attribute__((noreturn));
+
 /* Kernel version as major*65536 + minor*256 + patch, from uname(2). */
 unsigned kernel_version(void);
 
