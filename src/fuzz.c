@@ -24,6 +24,7 @@
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
 #include "fpabi/run.h"
+#include "fpabi/stress.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 
@@ -92,6 +93,9 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 				p.items[n++] = p.items[i];
 		p.n = n;
 	}
+	if (o->filter && !p.n)
+		usage_error("--filter '%s' matches no case", o->filter);
+	fpabi_inject_check(o, &p);
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -106,9 +110,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 		plan_free(&p);
 		return o->skip_exit;
 	}
-	if (access(o->tracee, X_OK) != 0)
-		die("cannot run the tracee %s: %s (use --tracee)", o->tracee,
-		    strerror(errno));
+	fpabi_check_tracee(o->tracee);
 	if (o->kmsg)
 		kfd = kmsg_open();
 	tap_comment(&t, "fuzz: %s for %u s from seed %llu, %u instances",

@@ -118,6 +118,25 @@ static bool inject_hits(const struct fpabi_opts *o, const struct plan_item *it)
 		!fnmatch(o->inject_target, it->id, 0));
 }
 
+/*
+ * An --inject-fault whose TARGET is no case of the plan (or, for step,
+ * none with a marked step) would inject nothing and pass: bad usage.
+ */
+void fpabi_inject_check(const struct fpabi_opts *o, const struct plan *p)
+{
+	unsigned i;
+
+	if (o->inject == INJ_NONE)
+		return;
+	for (i = 0; i < p->n; i++)
+		if (inject_hits(o, &p->items[i]) &&
+		    (o->inject != INJ_STEP || p->items[i].c->drop >= 0))
+			return;
+	bad_usage("--inject-fault=%s:%s hits no case%s of the plan",
+		  inject_kind_name(o->inject), o->inject_target,
+		  o->inject == INJ_STEP ? " with a step to drop" : "");
+}
+
 /* A fresh run of plan item it: the seed depends on the item and the
  * repetition only, so a repeated attempt replays the same values. */
 void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
@@ -333,6 +352,8 @@ static int cmd_list(const struct fpabi_machine *m, const char *filter,
 	if (rules)
 		return list_rules();
 	plan_build(&p, m, filter);
+	if (filter && !p.n)
+		bad_usage("--filter '%s' matches no case", filter);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
 		char needs[160], kver[32] = "";
@@ -454,6 +475,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	plan_build(&p, m, o->filter);
 	if (o->filter && !p.n)
 		bad_usage("--filter '%s' matches no case", o->filter);
+	fpabi_inject_check(o, &p);
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
 	if (runnable && fpabi_ptrace_refused(why, sizeof(why))) {
@@ -461,9 +483,8 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		plan_free(&p);
 		return run_refused(m, o, i, why);
 	}
-	if (runnable && access(o->tracee, X_OK) != 0)
-		die("cannot run the tracee %s: %s (use --tracee)", o->tracee,
-		    strerror(errno));
+	if (runnable)
+		fpabi_check_tracee(o->tracee);
 	if (o->kmsg)
 		kfd = kmsg_open();
 
@@ -567,7 +588,7 @@ int main(int argc, char **argv)
 		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); break;
 		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); break;
 		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); break;
-		case OPT_TRACEE: tracee = optarg; break;
+		case OPT_TRACEE: tracee = optarg; o.tracee_given = true; break;
 		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;

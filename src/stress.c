@@ -1362,6 +1362,7 @@ static const char stress_usage[] =
 "  -t, --timeout S        watchdog per sequence (default 60)\n"
 "      --kmsg             fail if the kernel logs an Oops, BUG or WARNING\n"
 "      --inject-fault=KIND:TARGET  as for run (TARGET any or stress)\n"
+"      --skip-exit N      exit status when ptrace is refused (default 0)\n"
 "      --profile NAME, --tracee PATH, -v, -h\n"
 "Progress goes to stderr when it is a terminal.  Exit status: 0 nothing\n"
 "failed, 1 a sequence failed, 2 bad usage or setup.\n";
@@ -1369,7 +1370,7 @@ static const char stress_usage[] =
 int cmd_stress(int argc, char **argv)
 {
 	enum { O_MAXF = 256, O_NOSHRINK, O_REPLAY, O_VARIANT, O_COMP,
-	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE };
+	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE, O_SKIP_EXIT };
 	static const struct option longopts[] = {
 		{ "seconds", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 's' },
@@ -1385,6 +1386,7 @@ int cmd_stress(int argc, char **argv)
 		{ "inject-fault", required_argument, NULL, O_INJECT },
 		{ "profile", required_argument, NULL, O_PROFILE },
 		{ "tracee", required_argument, NULL, O_TRACEE },
+		{ "skip-exit", required_argument, NULL, O_SKIP_EXIT },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -1397,6 +1399,7 @@ int cmd_stress(int argc, char **argv)
 	struct fpabi_machine m;
 	bool seeded = false, altstack = false;
 	int c, comp = COMP_NONE, ret = 0, kfd = -1, k;
+	char why[256];
 	struct tap t;
 
 	o.argv0 = "fpabi";
@@ -1427,7 +1430,10 @@ int cmd_stress(int argc, char **argv)
 		case O_KMSG: o.kmsg = true; break;
 		case O_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case O_PROFILE: profile = optarg; break;
-		case O_TRACEE: tracee = optarg; break;
+		case O_TRACEE: tracee = optarg; o.tracee_given = true; break;
+		case O_SKIP_EXIT:
+			o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255);
+			break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(stress_usage, stdout); return 0;
 		default: goto bad;
@@ -1445,6 +1451,14 @@ int cmd_stress(int argc, char **argv)
 			    altstack ? "--altstack" : "--repeat");
 	if (steps && seeded == false)
 		usage_error("%s", "--replay needs the sequence's --seed");
+	/* a fault that hits nothing would pass: refused */
+	if (o.inject == INJ_STEP)
+		usage_error("%s", "--inject-fault step: stress lists mark no "
+			    "step to drop (byte or hang)");
+	if (o.inject != INJ_NONE && strcmp(o.inject_target, "any") &&
+	    strcmp(o.inject_target, "stress"))
+		usage_error("--inject-fault TARGET '%s': stress takes any or "
+			    "stress", o.inject_target);
 	if (!seeded && getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
 		o.seed = (uint64_t)getpid() * 2654435761u;
 	if (!seeded)
@@ -1453,9 +1467,17 @@ int cmd_stress(int argc, char **argv)
 	st.m = &m;
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
-	if (access(o.tracee, X_OK) != 0)
-		die("cannot run the tracee %s: %s (use --tracee)", o.tracee,
-		    strerror(errno));
+	if (fpabi_ptrace_refused(why, sizeof(why))) {
+		/* as run and fuzz: one SKIP of the whole plan */
+		setvbuf(stdout, NULL, _IOLBF, 0);
+		tap_begin(&t, stdout);
+		fpabi_header(&m, stdout, "# ");
+		tap_plan_skip_all(&t, why);
+		tap_totals(&t);
+		ret = o.skip_exit;
+		goto out;
+	}
+	fpabi_check_tracee(o.tracee);
 	fpabi_setup_signals();
 	harvest(&st);
 	st.progress = isatty(2) && !steps;
@@ -1624,10 +1646,16 @@ int bench_stress(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
 	fpabi_header(&m, stdout, "# ");
-	if (!st.voc[0].n || !st.voc[0].nv || access(o.tracee, X_OK) != 0) {
+	if (st.voc[0].n && st.voc[0].nv &&
+	    fpabi_ptrace_refused(y, sizeof(y))) {
+		tap_plan_skip_all(&t, y);
+		return 0;
+	}
+	if (!st.voc[0].n || !st.voc[0].nv) {
 		tap_plan_skip_all(&t, "no case of this arch runs here");
 		return 0;
 	}
+	fpabi_check_tracee(o.tracee);
 	eps = xzalloc(samples * sizeof(*eps));
 	bare_eps = xzalloc(samples * sizeof(*bare_eps));
 	cost = xzalloc(samples * sizeof(*cost));

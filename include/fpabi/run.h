@@ -26,6 +26,7 @@ struct fpabi_opts {
 	int skip_exit;		/* exit status when everything skipped */
 	const char *filter;
 	const char *tracee;	/* path of fpabi-tracee */
+	bool tracee_given;	/* by --tracee: reproducers repeat it */
 	const char *exec_probe;	/* path of fpabi-exec-probe, next to it */
 	enum inject_kind inject;
 	const char *inject_target;	/* family, case ID glob, or "any" */

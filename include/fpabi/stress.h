@@ -46,6 +46,9 @@ char *fpabi_find_tracee(const char *opt);
 char *fpabi_sibling(const char *path, const char *name);
 void fpabi_setup_signals(void);
 void fpabi_parse_inject(struct fpabi_opts *o, const char *spec);
+struct plan;
+/* Bad usage (exit 2) when --inject-fault hits no case of the plan. */
+void fpabi_inject_check(const struct fpabi_opts *o, const struct plan *p);
 void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
 
 #endif

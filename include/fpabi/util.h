@@ -54,6 +54,9 @@ void hex_bytes(char *buf, size_t bufsz, const void *p, size_t len);
  */
 pid_t fpabi_fork(void);
 
+/* Dies (exit status 2) unless path is fpabi's tracee of this shm ABI. */
+void fpabi_check_tracee(const char *path);
+
 /* At exit, a write error on stdout makes the status 2 (and says so). */
 void check_stdout_at_exit(void);
 /* "fpabi: cannot write WHAT: strerror(err)", exit status 2. */
