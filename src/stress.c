@@ -22,17 +22,12 @@
 #include "fpabi/opts.h"
 #include "fpabi/report.h"
 #include "fpabi/shm.h"
+#include "fpabi/steps.h"
 #include "fpabi/stress.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 
 #define MAX_VARIANTS	16
-
-/* Where the tracee stands when a step comes: which stop, or running. */
-enum stop_class {
-	ST_NONE, ST_TRAP, ST_SC_ENTRY, ST_SC_EXIT, ST_SECCOMP, ST_INTERRUPT,
-	ST_GROUP, ST_SIGNAL, ST_SIGNAL_INNER, ST_EXEC, ST_FORK, ST_NCLASSES
-};
 
 /*
  * The vocabulary: every step of every case this machine can run, with
@@ -67,88 +62,33 @@ struct stress {
 	bool progress;
 };
 
-static const char *const op_names[] = {
-	[S_LOAD] = "load", [S_SYSCALL] = "syscall", [S_TRAP] = "trap",
-	[S_STORE] = "store", [S_PREEMPT] = "preempt",
-	[S_SYSCALL_STOP] = "syscall-stop", [S_SECCOMP_STOP] = "seccomp-stop",
-	[S_INTERRUPT] = "interrupt", [S_GROUPSTOP] = "groupstop",
-	[S_MIGRATE_RUNNING] = "migrate-running", [S_FORK] = "fork",
-	[S_EXEC] = "exec", [S_SIGSYS] = "sigsys", [S_FAULT] = "signal",
-	[S_READ] = "read", [S_WRITE] = "write", [S_MIGRATE] = "migrate",
-	[S_SYSEXIT] = "sysexit",
-};
-
 static const char *const comp_names[COMP_NMODES] = {
 	[COMP_NONE] = "none", [COMP_SPIN] = "spin", [COMP_IDLE] = "idle",
 	[COMP_TIMER] = "timer",
 };
 
-static bool tracer_op(unsigned op)
-{
-	return op == S_READ || op == S_WRITE || op == S_MIGRATE ||
-	       op == S_SYSEXIT;
-}
-
-/* a clone that shares the tracee's memory as a thread: one thread stack */
-static bool is_thread(unsigned sc)
-{
-	return sc == SC_THREAD || sc == SC_THREAD_SETTLS;
-}
-
-static bool is_nested(const struct fpabi_step *s)
-{
-	return s->op == S_FAULT && (s->b & SIG_NESTED);
-}
-
 /* ops that act at a stop and were seen only at some (ctx is checked) */
 static bool ctx_op(const struct fpabi_step *s)
 {
-	return s->op == S_WRITE || s->op == S_SYSCALL_STOP ||
-	       s->op == S_EXEC || (s->op == S_FORK && s->b);
+	return op_has(s->op, OPF_CTX) || (s->op == S_FORK && s->b);
 }
 
-static bool syscall_op(unsigned op)
+static bool syscall_op(enum fpabi_op op)
 {
-	return op == S_SYSCALL || op == S_SYSCALL_STOP ||
-	       op == S_SECCOMP_STOP || op == S_FORK;
-}
-
-/* The stop a step leaves the tracee in. */
-static enum stop_class stop_after(const struct fpabi_step *s,
-				  const struct fpabi_step *prev,
-				  enum stop_class before)
-{
-	if (tracer_op(s->op))
-		return s->op == S_SYSEXIT ? ST_SC_EXIT : before;
-	switch (s->op) {
-	case S_TRAP: return ST_TRAP;
-	case S_SYSCALL_STOP: return ST_SC_ENTRY;
-	case S_SECCOMP_STOP: return ST_SECCOMP;
-	case S_INTERRUPT: return ST_INTERRUPT;
-	case S_GROUPSTOP: return ST_GROUP;
-	case S_SIGSYS: return ST_SIGNAL;
-	case S_FAULT:
-		return prev && is_nested(prev) ? ST_SIGNAL_INNER : ST_SIGNAL;
-	case S_EXEC: return ST_EXEC;
-	case S_FORK: return s->b ? ST_FORK : ST_NONE;
-	default: return ST_NONE;
-	}
+	return op_info(op)->a == A_SYSCALL;
 }
 
 /* A step with its phases normalised: what the vocabulary compares. */
 static struct fpabi_step normalise(const struct fpabi_step *s)
 {
+	const struct fpabi_op_info *oi = op_info(s->op);
 	struct fpabi_step n = *s;
 
-	if (s->op == S_LOAD || s->op == S_WRITE || s->op == S_FAULT ||
-	    s->op == S_SIGSYS)
+	if (oi->a == A_PHASE)
 		n.a = !!s->a;
-	if ((s->op == S_FAULT || s->op == S_SIGSYS) && (s->b >> 8 & 0x7f))
-		n.b = (s->b & ~0x7f00) | 1 << 8;
-	if (s->op == S_READ || s->op == S_TRAP || s->op == S_STORE ||
-	    s->op == S_MIGRATE || s->op == S_SYSEXIT || s->op == S_INTERRUPT ||
-	    s->op == S_GROUPSTOP || s->op == S_MIGRATE_RUNNING ||
-	    s->op == S_EXEC)
+	if (oi->b == B_SIGNAL && step_edit_phase(s))
+		step_set_edit_phase(&n, 1);
+	if (oi->a == A_NONE && oi->b == B_NONE)
 		n.a = n.b = 0;
 	return n;
 }
@@ -197,10 +137,9 @@ static bool missing_need(const struct fpabi_machine *m, uint64_t needs)
 }
 
 /*
- * A case made only of the steps this generator knows: an op past
- * S_SYSEXIT, or a signal whose edit field carries a flag beyond the
- * nesting bit and an edit phase below 0x40, has a contract with its
- * neighbours the grammar does not state (it is left out, not guessed);
+ * A case made only of the steps this generator knows: a kind without
+ * OPF_GEN, or a SIGNAL_MAYBE, has a contract with its neighbours the
+ * grammar does not state (it is left out, not guessed);
  * so has a fuzz case (its random write or frame leaves the one open
  * expectation a run may have).
  */
@@ -211,13 +150,9 @@ static bool plain_case(const struct fpabi_case *c)
 	if (c->fuzz)	/* random mutations, one open expectation a run */
 		return false;
 
-	for (s = c->steps; s->op != S_END; s++) {
-		if (s->op > S_SYSEXIT)
+	for (s = c->steps; s->op != S_END; s++)
+		if (!op_has(s->op, OPF_GEN) || step_maybe(s))
 			return false;
-		if ((s->op == S_FAULT || s->op == S_SIGSYS) &&
-		    (s->b & 0x7fff) >> 8 >= 0x40)
-			return false;
-	}
 	return true;
 }
 
@@ -259,8 +194,8 @@ static void harvest(struct stress *st)
 							  fam - fpabi_arch.families);
 					}
 				}
-				stop = stop_after(s, prev, stop);
-				if (!tracer_op(s->op))
+				stop = step_stop_after(s, prev, stop);
+				if (!op_tracer(s->op))
 					after = s->op;
 			}
 		}
@@ -291,189 +226,103 @@ static void harvest(struct stress *st)
 	}
 }
 
-/* What a walk over a list found: where it ends and what it used. */
+/* What a walk over a list found: the engine's view (fpabi/steps.h) and
+ * what this grammar adds. */
 struct walk_state {
-	enum stop_class stop;
-	unsigned dumps, sigs, obs, spins, forks, pipes, selfmig;
-	unsigned threads, reads;	/* reads at the current stop */
-	bool nested_done;		/* a nesting pair of signals ran */
-	bool migrated, exec, groupstop, fork_events, vl_changed;
+	struct steps_state g;
+	unsigned reads;		/* reads at the current stop */
+	unsigned all_reads;
+	bool migrated, vl_changed;
 };
 
 /*
- * Is the list one the engine can run and the model can follow?  Each
- * rule is a precondition of a step (engine.c walk()) or a limit of the
- * shared memory's layout.  0, or -1 with the reason.
+ * The grammar's own rules for step s, beyond the engine's: the step is
+ * one of the vocabulary's, where the cases put it, and what the machine
+ * and the forcing can prove.  0, or -1 with why.
+ */
+static int grammar_check(const struct stress *st, const struct stress_seq *q,
+			 const struct walk_state *w, unsigned i, char *why,
+			 size_t n)
+{
+	const struct fpabi_step *s = &q->s[i];
+	struct word *wd = vocab_find((struct vocab *)&st->voc[q->cls], s);
+	unsigned sc = step_syscall(s, 0);
+
+#define BAD(...) do { snprintf(why, n, __VA_ARGS__); return -1; } while (0)
+	if (!wd)
+		BAD("not a step of any case of this variant class");
+	/* the model starts from the first load's values */
+	if (i == 0 && (s->op != S_LOAD || !wd->first))
+		BAD("a list starts with a load a case starts with");
+	/*
+	 * A load of some registers only (arm64: FPSIMD only, smstart alone)
+	 * depends on the mode the one before left: only after the kind of
+	 * tracee step the cases put it after.
+	 */
+	if (s->op == S_LOAD && s->b && i && !(wd->after >> w->g.last_tracee & 1))
+		BAD("no case loads this after a %s",
+		    op_info(w->g.last_tracee)->name);
+	if (ctx_op(s) && !(wd->ctx >> w->g.stop & 1))
+		BAD("no case does this at this kind of stop");
+	if ((s->op == S_MIGRATE || s->op == S_MIGRATE_RUNNING ||
+	     sc == SC_MIGRATE_SELF) && !(st->m->have & NEED_SMP2))
+		BAD("needs two CPUs");
+	/*
+	 * The images a load or a handler puts in the registers are made
+	 * before the run, at the planned vector length: after the tracee
+	 * changes its VL they no longer fit (the engine refuses what this
+	 * misses, as "internal").
+	 */
+	if (w->vl_changed && ((s->op == S_LOAD && !s->b) ||
+			      (op_has(s->op, OPF_SIGNAL) &&
+			       (s->a || step_edit_kind(s)))))
+		BAD("no full load or handler load after a VL change");
+	if (s->op == S_PREEMPT && (q->comp != COMP_SPIN || w->migrated))
+		BAD("preemption is proven only beside a spinning competitor on "
+		    "the tracee's CPU");
+	/* a third read of one stop adds findings, not cases: past
+	 * FPABI_MAX_FINDINGS a known issue can no longer be told from a
+	 * new one */
+	if (s->op == S_READ && w->reads >= 2)
+		BAD("at most two reads at one stop");
+#undef BAD
+	return 0;
+}
+
+/*
+ * Is the list one the engine can run (steps_next(), the engine's rules
+ * and limits) and the grammar can vouch for?  0, or -1 with the reason.
  */
 static int seq_check(const struct stress *st, const struct stress_seq *q,
 		     struct walk_state *w, char *why, size_t n)
 {
-	const struct vocab *vc = &st->voc[q->cls];
-	unsigned i, after = S_END;
-	char own[160];
+	char own[160], what[160];
+	unsigned i;
 
 	if (!why) {
 		why = own;
 		n = sizeof(own);
 	}
 	memset(w, 0, sizeof(*w));
+	steps_begin(&w->g);
 	for (i = 0; i < q->n; i++) {
 		const struct fpabi_step *s = &q->s[i];
-		const struct fpabi_step *prev = i ? &q->s[i - 1] : NULL;
-		struct word *wd;
+		unsigned sc = step_syscall(s, 0);
 
-#define BAD(...) do { snprintf(why, n, "step %u (%s): ", i, \
-		s->op < ARRAY_SIZE(op_names) && op_names[s->op] ? \
-		op_names[s->op] : "?"); \
-		snprintf(why + strlen(why), n - strlen(why), __VA_ARGS__); \
-		return -1; } while (0)
-
-		if (s->op == S_END || s->op >= ARRAY_SIZE(op_names))
-			BAD("no such step");
-		wd = vocab_find((struct vocab *)vc, s);
-		if (!wd)
-			BAD("not a step of any case of this variant class");
-		/* the model starts from the first load's values */
-		if (i == 0 && (s->op != S_LOAD || !wd->first))
-			BAD("a list starts with a load a case starts with");
-		/*
-		 * A load of some registers only (arm64: FPSIMD only, smstart
-		 * alone) depends on the mode the one before left: only after
-		 * the kind of tracee step the cases put it after.
-		 */
-		if (s->op == S_LOAD && s->b && i && !(wd->after >> after & 1))
-			BAD("no case loads this after a %s", op_names[after]);
-		if (prev && is_nested(prev) && (s->op != S_FAULT || is_nested(s)))
-			BAD("a nesting signal's handler raises a plain signal next");
-		/*
-		 * A model gap, not a kernel rule: arm64 keeps each frame's
-		 * expected format (payload or not) by sigreturn order, which a
-		 * nesting pair reverses, so a signal after the pair is checked
-		 * against the wrong frame's format (fpabi stress --replay
-		 * 'load:1:0x1 signal:2:0x8000 signal:3:0x403 trap write:8:0x1
-		 * signal:15:0x4' --variant vl32 --seed 15422355306027).
-		 */
-		if ((s->op == S_FAULT || s->op == S_SIGSYS) && w->nested_done &&
-		    !(prev && is_nested(prev)))
-			BAD("no signal after a nesting pair (model gap)");
-		if (prev && is_nested(prev))
-			w->nested_done = true;
-		if (tracer_op(s->op) || ctx_op(s)) {
-			if (w->stop == ST_NONE)
-				BAD("needs a stop before it");
-			if (s->op == S_SYSEXIT && w->stop != ST_SC_ENTRY)
-				BAD("needs a syscall-entry stop");
-			if (ctx_op(s) && !(wd->ctx >> w->stop & 1))
-				BAD("no case does this at this kind of stop");
-			if (w->stop == ST_SIGNAL_INNER && s->op != S_READ &&
-			    !(s->op <= S_FAULT && s->op != S_SYSCALL_STOP))
-				BAD("only a read inside a nested handler");
+		if (grammar_check(st, q, w, i, what, sizeof(what)) < 0 ||
+		    steps_next(&w->g, s, i ? &q->s[i - 1] : NULL, 0, what,
+			       sizeof(what)) < 0) {
+			snprintf(why, n, "step %u (%s): %s", i,
+				 op_info(s->op)->name, what);
+			return -1;
 		}
-		if (!tracer_op(s->op)) {
-			if (w->exec)
-				BAD("after the exec no tracee step runs");
-			if (w->stop == ST_SC_ENTRY)
-				BAD("at a syscall-entry stop: sysexit first");
-		}
-		if ((s->op == S_MIGRATE || s->op == S_MIGRATE_RUNNING ||
-		     (s->op == S_SYSCALL && s->a == SC_MIGRATE_SELF)) &&
-		    !(st->m->have & NEED_SMP2))
-			BAD("needs two CPUs");
-		/*
-		 * The group-stop is over for the tracee once the tracer
-		 * resumes it, not for its process (no SIGCONT came): a thread
-		 * it starts after that, once detached, stops at birth and the
-		 * tracee waits for it for ever (ptrace(2), "Group-stop").
-		 */
-		if (s->op == S_FORK && is_thread(s->a) && w->groupstop)
-			BAD("a thread after a group-stop stays stopped");
-		/* for the same reason a PTRACE_INTERRUPT stop then reports
-		 * as a group-stop (SIGSTOP | PTRACE_EVENT_STOP << 8) */
-		if (s->op == S_INTERRUPT && w->groupstop)
-			BAD("a PTRACE_INTERRUPT after a group-stop is one");
-		/*
-		 * Seen, not analysed: with a forked child's SIGCHLD on its way
-		 * the engine sometimes waits in vain for the stop of a
-		 * group-stop or a PTRACE_INTERRUPT (the SIGCHLD delivery stop
-		 * racing with it); the cases never mix them.
-		 */
-		if ((s->op == S_GROUPSTOP || s->op == S_INTERRUPT) && w->forks)
-			BAD("no group-stop or PTRACE_INTERRUPT after a fork");
-		/* the tracee has one thread stack and one tid to wait on
-		 * (SC_THREAD_SETTLS is a thread too) */
-		if (s->op == S_FORK && is_thread(s->a) && w->threads++)
-			BAD("one thread per list");
-		/*
-		 * A fork with its event stop sets PTRACE_O_TRACEFORK and
-		 * TRACECLONE for the rest of the run: a later child is traced
-		 * from birth, and only a fork that stops detaches it.
-		 */
-		if (s->op == S_FORK && w->fork_events && !s->b)
-			BAD("after a fork with its event stop, every fork stops");
-		if (s->op == S_FORK && s->b)
-			w->fork_events = true;
-		/*
-		 * The images a load or a handler puts in the registers are
-		 * made before the run, at the planned vector length: after the
-		 * tracee changes its VL they no longer fit (the engine refuses
-		 * what this misses, as "internal").
-		 */
-		if (w->vl_changed && ((s->op == S_LOAD && !s->b) ||
-				      ((s->op == S_FAULT || s->op == S_SIGSYS) &&
-				       (s->a || step_edit_kind(s)))))
-			BAD("no full load or handler load after a VL change");
-		if (syscall_op(s->op) && s->a == SC_SET_SVE_VL)
-			w->vl_changed = true;
-		/*
-		 * execve() kills the other threads before they dump, and the
-		 * exec probe does not wait for a forked child: its dump could
-		 * come after the run's end.  The cases never exec after a fork.
-		 */
-		if (s->op == S_EXEC && w->forks)
-			BAD("no exec after a fork");
-		if (s->op == S_PREEMPT && (q->comp != COMP_SPIN || w->migrated))
-			BAD("preemption is proven only beside a spinning "
-			    "competitor on the tracee's CPU");
-		switch (s->op) {
-		case S_STORE: w->dumps++; w->obs++; break;
-		case S_FORK: w->dumps++; w->obs++; w->forks++; break;
-		case S_EXEC: w->dumps++; w->obs++; w->exec = true; break;
-		case S_FAULT: case S_SIGSYS:
-			w->dumps++; w->sigs++; w->obs += 2 + is_nested(s);
-			break;
-		case S_GROUPSTOP:
-			w->groupstop = true;
-			__attribute__((fallthrough));
-		case S_PREEMPT: case S_INTERRUPT:
-			w->spins++; break;
-		case S_MIGRATE_RUNNING:
-			w->spins++; w->migrated = true; break;
-		case S_MIGRATE: w->migrated = true; break;
-		case S_READ:
-			w->obs++;
-			/* a third read of one stop adds findings, not cases:
-			 * past MAX_FINDINGS a known issue can no longer be told
-			 * from a new one */
-			if (++w->reads > 2)
-				BAD("at most two reads at one stop");
-			break;
-		}
-		if (syscall_op(s->op) && s->a == SC_PIPE_READ)
-			w->pipes++;
-		if (s->op == S_SYSCALL && s->a == SC_MIGRATE_SELF) {
-			w->selfmig++;
-			w->migrated = true;
-		}
-		if (w->dumps > 10 || w->sigs > 3 || w->obs > 24 ||
-		    w->spins > 8 || w->forks > 3 || w->pipes > 1 ||
-		    w->selfmig > 4)
-			BAD("too many of its kind for the shared memory");
-		w->stop = stop_after(s, prev, w->stop);
-		if (!tracer_op(s->op)) {
-			after = s->op;
-			w->reads = 0;
-		}
-#undef BAD
+		w->vl_changed |= sc == SC_SET_SVE_VL;
+		w->migrated |= s->op == S_MIGRATE ||
+			       s->op == S_MIGRATE_RUNNING ||
+			       sc == SC_MIGRATE_SELF;
+		w->all_reads += s->op == S_READ;
+		w->reads = s->op == S_READ ? w->reads + 1 :
+			   op_tracer(s->op) ? w->reads : 0;
 	}
 	return 0;
 }
@@ -498,12 +347,12 @@ static const struct word *pick_word(const struct vocab *vc, uint64_t *x,
 	for (tries = 0; tries < 64; tries++) {
 		const struct word *w = &vc->w[pick(x, vc->n)];
 
-		if (tracer_op(w->s.op) != tracer || (op && w->s.op != op))
+		if (op_tracer(w->s.op) != tracer || (op && w->s.op != op))
 			continue;
 		return w;
 	}
 	for (i = 0; i < vc->n; i++)
-		if (tracer_op(vc->w[i].s.op) == tracer &&
+		if (op_tracer(vc->w[i].s.op) == tracer &&
 		    (!op || vc->w[i].s.op == op))
 			return &vc->w[i];
 	return NULL;
@@ -517,11 +366,10 @@ static struct fpabi_step number(const struct word *w, unsigned *phase)
 	struct fpabi_step s = w->s;
 
 #define NEXT() (*phase = *phase % CANARY_MAX_PHASE + 1)
-	if ((s.op == S_LOAD || s.op == S_WRITE || s.op == S_FAULT ||
-	     s.op == S_SIGSYS) && s.a)
+	if (op_info(s.op)->a == A_PHASE && s.a)
 		s.a = NEXT();
-	if ((s.op == S_FAULT || s.op == S_SIGSYS) && (s.b >> 8 & 0x7f))
-		s.b = (s.b & ~0x7f00) | NEXT() << 8;
+	if (op_info(s.op)->b == B_SIGNAL && step_edit_phase(&s))
+		step_set_edit_phase(&s, NEXT());
 #undef NEXT
 	return s;
 }
@@ -581,9 +429,9 @@ static void seq_gen(const struct stress *st, uint64_t master, unsigned k,
 		const struct word *wd;
 		struct fpabi_step s;
 
-		if (w.stop == ST_SC_ENTRY && pick(&x, 3) == 0)
+		if (w.g.stop == ST_SC_ENTRY && pick(&x, 3) == 0)
 			wd = pick_word(vc, &x, true, S_SYSEXIT);
-		else if (w.stop != ST_NONE && pick(&x, 2))
+		else if (w.g.stop != ST_NONE && pick(&x, 2))
 			wd = pick_word(vc, &x, true, 0);
 		else
 			wd = pick_word(vc, &x, false, 0);
@@ -592,12 +440,12 @@ static void seq_gen(const struct stress *st, uint64_t master, unsigned k,
 		s = number(wd, &phase);
 		if (!try_add(st, q, &s, &w))
 			continue;
-		if (is_nested(&s)) {
+		if (step_nested(&s)) {
 			/* its handler's signal, a plain one */
 			for (i = 0; i < 32; i++) {
 				wd = pick_word(vc, &x, false, S_FAULT);
 				s = number(wd, &phase);
-				if (!is_nested(&s) && try_add(st, q, &s, &w))
+				if (!step_nested(&s) && try_add(st, q, &s, &w))
 					break;
 			}
 			if (i == 32) {
@@ -606,12 +454,12 @@ static void seq_gen(const struct stress *st, uint64_t master, unsigned k,
 			}
 		}
 	}
-	if (w.stop == ST_SC_ENTRY) {
+	if (w.g.stop == ST_SC_ENTRY) {
 		struct fpabi_step e = SYSEXIT;
 
 		try_add(st, q, &e, &w);
 	}
-	if (!w.exec) {
+	if (!w.g.exec) {
 		struct fpabi_step d = STORE;
 
 		try_add(st, q, &d, &w);
@@ -628,7 +476,7 @@ void stress_format(const struct stress_seq *q, char *out, size_t n)
 		const struct fpabi_step *s = &q->s[i];
 
 		o += snprintf(out + o, n - o, "%s%s", i ? " " : "",
-			      op_names[s->op]);
+			      op_info(s->op)->name);
 		if (s->b)
 			o += snprintf(out + o, n - o, ":%u:%#x", s->a, s->b);
 		else if (s->a)
@@ -651,14 +499,12 @@ int stress_parse(const char *text, struct stress_seq *q, char *why, size_t n)
 		char *colon = strchr(tok, ':');
 		const char *end;
 		unsigned long long a = 0, b = 0;
-		unsigned op;
+		enum fpabi_op op;
 
 		if (colon)
 			*colon++ = 0;
-		for (op = 1; op < ARRAY_SIZE(op_names); op++)
-			if (op_names[op] && !strcmp(tok, op_names[op]))
-				break;
-		if (op == ARRAY_SIZE(op_names)) {
+		op = op_by_name(tok);
+		if (op == S_END || !op_has(op, OPF_GEN)) {
 			snprintf(why, n, "unknown step '%s'", tok);
 			return -1;
 		}
@@ -996,7 +842,8 @@ static bool still_fails(const struct stress *st, const struct stress_seq *q,
 	char why[160];
 	unsigned i;
 
-	if (seq_check(st, q, &w, why, sizeof(why)) < 0 || !w.obs)
+	if (seq_check(st, q, &w, why, sizeof(why)) < 0 ||
+	    !(w.g.obs || w.all_reads))
 		return false;
 	for (i = 0; i < tries; i++) {
 		(*runs)++;

@@ -13,6 +13,7 @@
 #include "fpabi/case.h"
 #include "fpabi/event.h"
 #include "fpabi/image.h"
+#include "fpabi/ops.h"
 
 struct fpabi_run;
 struct fpabi_shm_hdr;
@@ -183,6 +184,10 @@ struct fpabi_arch {
 	/* what the tracee's own STORE does to the state (arm64: its SVE
 	 * stores take the first-use trap); NULL: nothing */
 	void (*model_store)(struct fpabi_run *r);
+	/* the model's variant (r->v) no longer has the planned one's layout
+	 * (r->v0; arm64: the VL moved), so images made before the run do not
+	 * fit it; NULL: layouts never move */
+	bool (*layout_moved)(const struct fpabi_run *r);
 };
 
 extern const struct fpabi_arch fpabi_arch;

@@ -32,6 +32,8 @@
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 
+#include "fpabi/limits.h"
+
 #define FPABI_SHM_VERSION	1
 
 /* FPABI_EV_SYSCALL .nr as the tracer writes it; the tracee resolves it. */
@@ -78,7 +80,6 @@ struct fpabi_proof {
  * it, runs the exit events (a LOAD: clobbers) and returns through
  * sigreturn.  Offsets are from the start of the shared memory.
  */
-#define FPABI_MAX_SIGNALS	4
 
 struct fpabi_sig_slot {
 	uint64_t entry_ev;	/* event list run at handler entry */

@@ -312,6 +312,12 @@ static void a64_make_competitor(struct fpabi_run *r, uint8_t *dst,
  * it live (TIF_SVE), the upper bits, P and FFR zero as the model has them.
  * A signal after it gets an sve_context with a payload.
  */
+/* The VL or SVL moved since the plan (a prctl, an NT_ARM_SVE write). */
+static bool a64_layout_moved(const struct fpabi_run *r)
+{
+	return r->v.vl != r->v0.vl || r->v.svl != r->v0.svl;
+}
+
 static void a64_model_store(struct fpabi_run *r)
 {
 	if (has_sve(r) && !sme_run(r))
@@ -825,6 +831,7 @@ const struct fpabi_arch fpabi_arch = {
 	.make_load = a64_make_load,
 	.make_competitor = a64_make_competitor,
 	.model_store = a64_model_store,
+	.layout_moved = a64_layout_moved,
 	.model_load = a64_model_load,
 	.model_syscall = a64_model_syscall,
 	.check_dump = a64_check_dump,
