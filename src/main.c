@@ -55,6 +55,10 @@ static const char usage[] =
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
+"      --exclude GLOB        skip the cases it matches (a glob or a family;\n"
+"                            repeatable): SKIP, with the reason\n"
+"      --skip-file FILE      skip each case ID or glob FILE lists, one a line\n"
+"                            ('#' starts a comment)\n"
 "  -s, --seed N              seed of the canaries (default: random, printed)\n"
 "  -r, --repeat N            run the plan N times, seeds N, N+1, ...\n"
 "      --seconds N           fuzz: run for N seconds (default 60)\n"
@@ -343,7 +347,7 @@ static int list_rules(void)
 	return 0;
 }
 
-static int cmd_list(const struct fpabi_machine *m, const char *filter,
+static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 		    bool rules)
 {
 	struct plan p;
@@ -351,9 +355,7 @@ static int cmd_list(const struct fpabi_machine *m, const char *filter,
 
 	if (rules)
 		return list_rules();
-	plan_build(&p, m, filter);
-	if (filter && !p.n)
-		bad_usage("--filter '%s' matches no case", filter);
+	plan_select(&p, m, o);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
 		char needs[160], kver[32] = "";
@@ -472,9 +474,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	uint64_t base = o->seed;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter);
-	if (o->filter && !p.n)
-		bad_usage("--filter '%s' matches no case", o->filter);
+	plan_select(&p, m, o);
 	fpabi_inject_check(o, &p);
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
@@ -542,9 +542,12 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS };
+	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_EXCLUDE,
+	       OPT_SKIP_FILE };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
+		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+		{ "skip-file", required_argument, NULL, OPT_SKIP_FILE },
 		{ "seed", required_argument, NULL, 's' },
 		{ "seconds", required_argument, NULL, OPT_SECONDS },
 		{ "repeat", required_argument, NULL, 'r' },
@@ -565,10 +568,13 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
+	static const char **exclude;	/* static: reachable until exit */
 	int c, i, ret;
 
 	o.argv0 = argv[0];
 	check_stdout_at_exit();
+	exclude = xzalloc(argc * sizeof(*exclude));
+	o.exclude = exclude;
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
 		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
 	if (i < argc && !strcmp(argv[i], "bench")) {
@@ -584,6 +590,8 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;
+		case OPT_EXCLUDE: exclude[o.nexclude++] = optarg; break;
+		case OPT_SKIP_FILE: o.skip_file = optarg; break;
 		case 's': o.seed = opt_seed("--seed", optarg); seeded = true; break;
 		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); break;
 		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); break;
@@ -615,6 +623,9 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
+	if ((o.nexclude || o.skip_file) && !strcmp(cmd, "info"))
+		bad_usage("%s goes with run, list or fuzz",
+			  o.nexclude ? "--exclude" : "--skip-file");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
 	if (profiles && strcmp(cmd, "info"))
@@ -643,7 +654,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))
-		return cmd_list(&m, o.filter, rules);
+		return cmd_list(&m, &o, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
 	fpabi_setup_signals();

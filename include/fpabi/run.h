@@ -25,6 +25,9 @@ struct fpabi_opts {
 	unsigned timeout;	/* seconds per case */
 	int skip_exit;		/* exit status when everything skipped */
 	const char *filter;
+	const char *const *exclude;	/* --exclude globs */
+	unsigned nexclude;
+	const char *skip_file;	/* --skip-file: IDs or globs to skip */
 	const char *tracee;	/* path of fpabi-tracee */
 	bool tracee_given;	/* by --tracee: reproducers repeat it */
 	const char *exec_probe;	/* path of fpabi-exec-probe, next to it */
