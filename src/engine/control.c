@@ -686,12 +686,13 @@ static void competitor_proof(struct engine *e)
 		r->sp.comp_nvcsw -= e->ctl.comp_vol0;
 		r->sp.comp_nivcsw -= e->ctl.comp_invol0;
 	}
-	if (!hdr(r)->comp_nwake || !e->ctl.go.tv_sec)
+	/* the tracer's own count of wakes, not the one in shared memory */
+	if (r->c->competitor != COMP_TIMER || !e->ctl.go.tv_sec)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	ns = (uint64_t)(now.tv_sec - e->ctl.go.tv_sec) * 1000000000u +
 	     (uint64_t)(now.tv_nsec - e->ctl.go.tv_nsec);
-	for (i = 0; i < hdr(r)->comp_nwake; i++)
+	for (i = 0; i < FPABI_COMP_WAKES; i++)
 		r->sp.comp_wakes += hdr(r)->comp_wake_ns[i] < ns;
 	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
 		 "%scompetitor: %u timer wakes due, %ld voluntary switches",
@@ -772,7 +773,8 @@ int ctl_finish(struct engine *e)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
 	    hdr(r)->state != TRACEE_DONE) {
 		if (hdr(r)->state == TRACEE_FAILED || WIFEXITED(status))
-			run_broken(r, "tracee setup failed: %s (%s)",
+			run_broken(r, "tracee setup failed: %.*s (%s)",
+				   (int)sizeof(hdr(r)->errmsg),
 				   hdr(r)->errmsg[0] ? hdr(r)->errmsg : "no message",
 				   status_text(status, text, sizeof(text)));
 		else

@@ -51,7 +51,7 @@ const char *sc_name(unsigned sc)
 
 /* Free what the run kept: snapshots, the shared memory, every layout and
  * init image, the open expectation's images. */
-static void release(struct engine *e)
+void eng_release(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	unsigned k;
@@ -100,5 +100,5 @@ void run_case(struct fpabi_run *r)
 	    eng_walk(&e) == 0)
 		eng_final(&e);
 	ctl_cleanup(&e);
-	release(&e);
+	eng_release(&e);
 }
