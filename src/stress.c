@@ -1452,13 +1452,13 @@ int bench_stress(int argc, char **argv)
 	unsigned samples = 11, nseq = 40, i, k;
 	const char *json = NULL;
 	FILE *jf = NULL;
-	double *eps, *bare_eps, *cost, *cpu, f_eps[5], f_bare[5], f_cost[5],
+	double *eps = NULL, *bare_eps = NULL, *cost = NULL, *cpu = NULL, f_eps[5], f_bare[5], f_cost[5],
 	       f_cpu[5];
 	unsigned long events = 0, checks = 0;
 	struct fpabi_machine m;
 	struct tap t;
 	char y[1200];
-	int c;
+	int c, ret = 0;
 
 	o.argv0 = "fpabi";
 	fpabi_cmd_name = "fpabi bench stress";
@@ -1496,11 +1496,11 @@ int bench_stress(int argc, char **argv)
 	if (st.voc[0].n && st.voc[0].nv &&
 	    fpabi_ptrace_refused(y, sizeof(y))) {
 		tap_plan_skip_all(&t, y);
-		return 0;
+		goto out;
 	}
 	if (!st.voc[0].n || !st.voc[0].nv) {
 		tap_plan_skip_all(&t, "no case of this arch runs here");
-		return 0;
+		goto out;
 	}
 	fpabi_check_tracee(o.tracee);
 	eps = xzalloc(samples * sizeof(*eps));
@@ -1589,16 +1589,24 @@ int bench_stress(int argc, char **argv)
 			f_bare[0], f_bare[1], f_bare[2], f_bare[3], f_bare[4],
 			f_cost[0], f_cost[1], f_cost[2], f_cost[3], f_cost[4],
 			f_cpu[0], f_cpu[1], f_cpu[2], f_cpu[3], f_cpu[4]);
+		jf = NULL;
 		if (ferror(f) + fclose(f)) {
 			fprintf(stderr, "fpabi: writing %s: %s\n", json,
 				strerror(errno));
-			return 2;
+			ret = 2;
 		}
 	}
 	tap_totals(&t);
+out:
+	if (jf)
+		fclose(jf);
 	free(eps);
 	free(bare_eps);
 	free(cost);
 	free(cpu);
-	return 0;
+	for (k = 0; k < 3; k++)
+		free(st.voc[k].w);
+	free((char *)o.tracee);
+	free((char *)o.exec_probe);
+	return ret;
 }
