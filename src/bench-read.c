@@ -346,7 +346,8 @@ static bool lit(const char **p, const char *s)
 /*
  * "  KEY: {median: M, q1: A, q3: B, min: C, max: D}" (line, NUL-ended):
  * 1 with the key and the five numbers, 0 if the line is no figure, -1
- * if it is one with a number that is not (inf, nan, 0x10).
+ * if it starts as one ("  KEY: {median: ") and is not one to its end (a
+ * number that is not: inf, nan, 0x10; a figure missing or extra).
  */
 static int tap_figure(const char *line, char key[64], double v[5])
 {
@@ -360,16 +361,16 @@ static int tap_figure(const char *line, char key[64], double v[5])
 	while (k < 63 && ((*p >= 'a' && *p <= 'z') || *p == '_'))
 		key[k++] = *p++;
 	key[k] = 0;
-	if (!k || !lit(&p, ": {"))
+	if (!k || !lit(&p, ": {") || strncmp(p, name[0], strlen(name[0])))
 		return 0;
 	for (int i = 0; i < 5; i++) {
 		if (!lit(&p, name[i]))
-			return 0;
+			return -1;
 		p = json_number(p, &v[i]);
 		if (!p)
 			return -1;
 	}
-	return lit(&p, "}") && !*p ? 1 : 0;
+	return lit(&p, "}") && !*p ? 1 : -1;
 }
 
 /*
