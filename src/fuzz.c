@@ -126,10 +126,13 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 			if (it->skip)
 				continue;
+			/* --seconds bound the whole: plus one run at most */
+			if (now() >= end)
+				break;
 			do {
 				init_run(&r, m, o, it, ++attempt);
 				run_case(&r);
-			} while (r.unproven && attempt < FPABI_ATTEMPTS);
+			} while (run_again(&r));
 			runs++;
 			b.runs++;
 			checks += r.checks;

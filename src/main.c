@@ -147,7 +147,12 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 	      const struct fpabi_opts *o, const struct plan_item *it,
 	      unsigned attempt)
 {
+	struct timespec deadline = r->deadline;
+
+	/* a retry keeps the first attempt's deadline (run_again()) */
 	memset(r, 0, sizeof(*r));
+	if (attempt > 1)
+		r->deadline = deadline;
 	r->m = m;
 	r->o = o;
 	r->c = it->c;
@@ -518,7 +523,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 				run_case(&r);
 				vlog("%s: %u values checked, %u findings", r.id,
 				     r.checks, r.nfind);
-			} while (r.unproven && attempt < FPABI_ATTEMPTS);
+			} while (run_again(&r));
 			if (attempt > 1 && !r.unproven)
 				snprintf(r.proof + strlen(r.proof),
 					 sizeof(r.proof) - strlen(r.proof),

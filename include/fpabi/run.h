@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "fpabi/arch.h"
 #include "fpabi/canary.h"
@@ -98,6 +99,8 @@ struct fpabi_run {
 	char proof[192];	/* what proves the event happened */
 	char skip[160];		/* the event could not be proven: SKIP why */
 	bool unproven;		/* the event did not happen: worth a retry */
+	struct timespec deadline;	/* the instance's, kept across its
+					   attempts (CLOCK_MONOTONIC) */
 	/* the scheduling the run forced and what proves it happened, as
 	 * numbers (fpabi stress sums them per forcing mode) */
 	struct fpabi_sched_proof {
@@ -189,6 +192,10 @@ int regset_set(struct fpabi_run *r, unsigned note, void *buf, size_t len);
 
 /* engine.c */
 void run_case(struct fpabi_run *r);
+/* Whether r, unproven, is worth another attempt: fewer than
+ * FPABI_ATTEMPTS so far and at least FPABI_RETRY_MIN_MS of the instance's
+ * --timeout left (src/engine/control.c). */
+bool run_again(const struct fpabi_run *r);
 
 struct fpabi_machine;
 struct plan_item;

@@ -41,6 +41,15 @@ static long ms_left(const struct timespec *deadline)
 	       (deadline->tv_nsec - now.tv_nsec) / 1000000;
 }
 
+/* The case's deadline passed: the run is a timeout (never "broken"). */
+static bool deadline_passed(struct engine *e)
+{
+	if (ms_left(&e->ctl.deadline) > 0)
+		return false;
+	e->r->timed_out = true;
+	return true;
+}
+
 /*
  * Wait for the tracee's next state change, or the deadline.  SIGCHLD is
  * blocked in the runner, so sigtimedwait() sleeps until a child changes.
@@ -253,8 +262,9 @@ static int pass_sigchld(struct engine *e, const siginfo_t *si)
 
 /*
  * Wait until the tracee spins (its registers loaded) at its k-th spin:
- * 0, or -1 if it stopped or died on the way (the next wait reports it) or
- * did not get there in 30 s (a machine that busy proves nothing).
+ * 0, or -1 if it stopped or died on the way (the next wait reports it),
+ * did not get there in 30 s (a machine that busy proves nothing), or the
+ * case's deadline passed first (timed_out set: the caller gives up).
  */
 static int wait_spinning(struct engine *e, unsigned k)
 {
@@ -263,6 +273,9 @@ static int wait_spinning(struct engine *e, unsigned k)
 
 	for (ms = 0; ms < 30000; ms++) {
 		siginfo_t si = { .si_pid = 0 };
+
+		if (deadline_passed(e))
+			return -1;
 
 		if (__atomic_load_n(&hdr(r)->spinning[k], __ATOMIC_SEQ_CST))
 			return 0;
@@ -287,6 +300,8 @@ int ctl_stop_spinning(struct engine *e, unsigned k, bool group)
 	struct fpabi_run *r = e->r;
 
 	if (wait_spinning(e, k) < 0) {
+		if (r->timed_out)
+			return -1;
 		/* stopping it elsewhere would observe the wrong registers */
 		run_broken(r, "the tracee did not reach its spin (stopped, "
 			   "died, or not scheduled for 30 s)");
@@ -446,6 +461,8 @@ static int spawn_competitor(struct engine *e)
 		if (__atomic_load_n(&hdr(r)->comp_state, __ATOMIC_SEQ_CST) ==
 		    TRACEE_RUNNING)
 			return 0;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	run_broken(r, "the competitor never loaded its registers");
@@ -543,6 +560,8 @@ int ctl_prove_preemption(struct engine *e, unsigned k, unsigned n)
 
 	/* count from the moment the tracee spins with its registers loaded */
 	if (wait_spinning(e, k) < 0) {
+		if (r->timed_out)
+			return -1;
 		__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
 		snprintf(r->skip, sizeof(r->skip), "preemption not proven: the "
 			 "tracee did not reach its spin");
@@ -553,6 +572,8 @@ int ctl_prove_preemption(struct engine *e, unsigned k, unsigned n)
 		now = nonvoluntary_switches(r->pid);
 		if (now >= base + (long)n)
 			break;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
@@ -600,6 +621,8 @@ int ctl_migrate_running(struct engine *e, unsigned k)
 	int ms, now = -1;
 
 	if (wait_spinning(e, k) < 0) {
+		if (r->timed_out)
+			return -1;
 		__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
 		snprintf(r->skip, sizeof(r->skip), "migration not proven: the "
 			 "tracee did not reach its spin");
@@ -611,6 +634,8 @@ int ctl_migrate_running(struct engine *e, unsigned k)
 		now = task_cpu(r->pid);
 		if (now == e->ctl.migrated_to)
 			break;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
@@ -655,6 +680,8 @@ int ctl_fork_stop(struct engine *e, unsigned sc)
 
 		if (p == (pid_t)child && WIFSTOPPED(status))
 			break;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	if (ptrace(PTRACE_DETACH, (pid_t)child, 0, 0) < 0) {
@@ -806,9 +833,26 @@ void ctl_kill_refused(struct engine *e)
 	e->ctl.stopped = false;
 }
 
-/* The watchdog's deadline: the case's --timeout from now. */
+/*
+ * The watchdog's deadline: the case's --timeout from its first attempt's
+ * start, which every retry of the instance shares (run_again()), so that
+ * retries never multiply the timeout.
+ */
 void ctl_start_clock(struct engine *e)
 {
+	struct fpabi_run *r = e->r;
+
+	if (r->attempt > 1 && r->deadline.tv_sec) {
+		e->ctl.deadline = r->deadline;
+		return;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &e->ctl.deadline);
-	ts_add_ms(&e->ctl.deadline, e->r->o->timeout * 1000L);
+	ts_add_ms(&e->ctl.deadline, r->o->timeout * 1000L);
+	r->deadline = e->ctl.deadline;
+}
+
+bool run_again(const struct fpabi_run *r)
+{
+	return r->unproven && r->attempt < FPABI_ATTEMPTS &&
+	       ms_left(&r->deadline) >= FPABI_RETRY_MIN_MS;
 }
