@@ -19,12 +19,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fpabi/commands.h"
+#include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
 #include "fpabi/run.h"
-#include "fpabi/stress.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 

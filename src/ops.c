@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fpabi/arch.h"
+#include "fpabi/common-run.h"
 #include "fpabi/ops.h"
 #include "fpabi/run.h"
 

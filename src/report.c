@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fpabi/common-run.h"
 #include "fpabi/ops.h"
 #include "fpabi/report.h"
 #include "fpabi/util.h"
@@ -110,7 +111,7 @@ void finding_line(const struct fpabi_finding *f, char *out, size_t n)
 
 bool known_match(const struct fpabi_run *r, const struct fpabi_known_issue *k)
 {
-	unsigned i, n = MIN(r->nfind, (unsigned)MAX_FINDINGS);
+	unsigned i, n = MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS);
 
 	for (i = 0; i < n; i++)
 		if (strncmp(r->find[i].observer, k->observer,
@@ -129,7 +130,7 @@ static const struct fpabi_known_issue *known_issue(const struct fpabi_run *r)
 		return NULL;
 	for (k = fpabi_arch.known; k->id_glob; k++) {
 		if (fnmatch(k->id_glob, r->id, 0) ||
-		    (r->nfind > MAX_FINDINGS && !k->spans))
+		    (r->nfind > FPABI_MAX_FINDINGS && !k->spans))
 			continue;
 		if (known_match(r, k))
 			return k;
@@ -152,7 +153,8 @@ void report(struct tap *t, const struct fpabi_run *r)
 			tap_result(t, TAP_PASS, r->id, NULL, NULL);
 		/* scheduling events are reported with what proves them, and
 		 * so is a run that needed more than one attempt */
-		if (has_proof_step(r) || r->attempt > 1)
+		if (has_proof_step(r) || r->attempt > 1 || r->place ||
+		    r->c->unobserved)
 			tap_comment(t, "%s: proof: %s", r->id, r->proof);
 		return;
 	}
@@ -176,12 +178,12 @@ void report(struct tap *t, const struct fpabi_run *r)
 	kv(&b, "case", r->id);
 	kv(&b, "summary", r->c->summary);
 	kv(&b, "profile", r->m->profile);
-	if (r->v.xfeatures)
-		bprintf(&b, "xstate_bv: \"%#llx\"\n",
-			(unsigned long long)r->v.xfeatures);
-	if (r->v.vl)
-		bprintf(&b, "vl: %u\nsvl: %u\nsvcr: %u\n", r->v.vl, r->v.svl,
-			r->v.svcr);
+	if (fpabi_arch.variant_yaml) {
+		char v[160];
+
+		fpabi_arch.variant_yaml(&r->v, v, sizeof(v));
+		bprintf(&b, "%s", v);
+	}
 	kv(&b, "steps", steps);
 	bprintf(&b, "seed: %llu\n", (unsigned long long)r->o->seed);
 	if (r->proof[0])
@@ -206,7 +208,7 @@ void report(struct tap *t, const struct fpabi_run *r)
 		}
 		if (r->nfind > 1) {
 			bprintf(&b, "more:\n");
-			for (i = 1; i < MIN(r->nfind, (unsigned)MAX_FINDINGS); i++) {
+			for (i = 1; i < MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS); i++) {
 				char q[600];
 
 				finding_line(&r->find[i], line, sizeof(line));

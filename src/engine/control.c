@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "control.h"
+#include "place.h"
 #include "fpabi/util.h"
 
 static void ts_add_ms(struct timespec *t, long ms)
@@ -63,7 +64,14 @@ static int wait_tracee(struct engine *e, int *status)
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	for (;;) {
-		pid_t p = waitpid(r->pid, status, WNOHANG | __WALL);
+		siginfo_t si = { .si_pid = 0 };
+		pid_t p;
+
+		/* an exit, seen before it is reaped: the zombie's counts */
+		if (waitid(P_PID, r->pid, &si, WEXITED | WNOHANG | WNOWAIT |
+			   __WALL) == 0 && si.si_pid == r->pid)
+			place_at_exit(e);
+		p = waitpid(r->pid, status, WNOHANG | __WALL);
 		struct timespec ts = { 0, 0 };
 		long left;
 
@@ -199,6 +207,7 @@ int ctl_wait_stop(struct engine *e, int want, int alt)
 	r->stops++;
 	r->reads = 0;
 	e->ctl.stopped = true;
+	place_evict(e);
 	/* a refused sigreturn: the run ends at this stop */
 	e->ctl.refused |= (status >> 8) == SIGSEGV;
 	if (want == STOP_BRK && !e->ctl.refused && fpabi_arch.after_trap &&
@@ -377,6 +386,8 @@ static pid_t spawn(struct engine *e, pid_t pgid, const char *mode)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	if (!strcmp(mode, "trace"))
+		place_child(e);
 	if (e->lay.memfd != 3 && dup2(e->lay.memfd, 3) < 0)
 		_exit(126);
 	execl(e->r->o->tracee, "fpabi-tracee", "3", mode, (char *)NULL);
@@ -485,6 +496,8 @@ int ctl_spawn_tracee(struct engine *e)
 	struct fpabi_run *r = e->r;
 	pid_t pid;
 
+	if (place_begin(e) < 0)
+		return -1;
 	pid = spawn(e, 0, "trace");
 	if (pid < 0) {
 		run_broken(r, "fork: %s", strerror(errno));
@@ -501,7 +514,9 @@ int ctl_spawn_tracee(struct engine *e)
 		run_broken(r, "pinning to CPU %d: %s", e->ctl.cpu, strerror(errno));
 		return -1;
 	}
-	if (ptrace(PTRACE_SEIZE, pid, 0,
+	/* an unobserved twin runs untraced: no stop can come */
+	if (!r->c->unobserved &&
+	    ptrace(PTRACE_SEIZE, pid, 0,
 		   PTRACE_O_EXITKILL | PTRACE_O_TRACESYSGOOD |
 		   PTRACE_O_TRACESECCOMP) < 0) {
 		run_broken(r, "PTRACE_SEIZE: %s", strerror(errno));
@@ -750,6 +765,7 @@ void ctl_cleanup(struct engine *e)
 		r->pid = 0;
 	}
 	fpabi_current_tracee = 0;
+	place_end(e);
 }
 
 /* The first CPU this process may run on: where competitors meet. */
@@ -808,7 +824,7 @@ int ctl_finish(struct engine *e)
 			tracee_died(r, status, "while running its events");
 		return -1;
 	}
-	/* after an exec the probe, not the tracee, ends the list: no counts */
+	/* (after an exec the probe writes the "after" counters) */
 	r->sp.valid = p->nvcsw[1] >= p->nvcsw[0] && p->nivcsw[1] >= p->nivcsw[0];
 	r->sp.nvcsw = p->nvcsw[1] - p->nvcsw[0];
 	r->sp.nivcsw = p->nivcsw[1] - p->nivcsw[0];
@@ -824,6 +840,12 @@ int ctl_finish(struct engine *e)
 			 "migration not proven: the tracee ended on CPU %d, "
 			 "not %d", p->cpu[1], e->ctl.migrated_to);
 	return 0;
+}
+
+/* After the checks: what proves the placement, and the tracer's CPUs back. */
+void ctl_place_proof(struct engine *e)
+{
+	place_proof(e);
 }
 
 /* The tracee sits at a refused sigreturn's SIGSEGV: nowhere to go. */

@@ -23,9 +23,6 @@
 #define STOP_FORK	(SIGTRAP | PTRACE_EVENT_FORK << 8)
 #define STOP_CLONE	(SIGTRAP | PTRACE_EVENT_CLONE << 8)
 
-/* the tracee being run, for the runner's signal handler */
-extern volatile pid_t fpabi_current_tracee;
-
 void ctl_start_clock(struct engine *e);
 /* The first CPU this process may run on: where competitors meet. */
 int ctl_first_cpu(void);
@@ -54,6 +51,8 @@ int ctl_fork_stop(struct engine *e, unsigned sc);
 void ctl_kill_refused(struct engine *e);
 /* The tracee runs to its exit; its proof counters are read. */
 int ctl_finish(struct engine *e);
+/* The placement's proof (place.c), after the final checks. */
+void ctl_place_proof(struct engine *e);
 /* Kill and reap what is left of the tracee and its competitor. */
 void ctl_cleanup(struct engine *e);
 

@@ -17,38 +17,6 @@
 /* the tracee being run, for the runner's signal handler */
 volatile pid_t fpabi_current_tracee;
 
-static const char *const sc_names[SC_NR] = {
-	[SC_GETPID] = "getpid",
-	[SC_SCHED_YIELD] = "sched_yield",
-	[SC_NANOSLEEP] = "nanosleep",
-	[SC_PIPE_READ] = "pipe-read",
-	[SC_SET_SVE_VL] = "prctl-sve-set-vl",
-	[SC_GETPPID] = "getppid",
-	[SC_GETPGID] = "getpgid",
-	[SC_EXEC] = "execve",
-	[SC_SET_SME_VL] = "prctl-sme-set-vl",
-	[SC_FORK] = "fork", [SC_THREAD] = "thread", [SC_VFORK] = "vfork",
-	[SC_CLONE3] = "clone3", [SC_FORK_SETTLS] = "fork-settls",
-	[SC_THREAD_SETTLS] = "thread-settls",
-	[SC_SLEEP_UNTIL] = "clock_nanosleep-abs",
-	[SC_MIGRATE_SELF] = "sched_setaffinity-self",
-};
-
-const char *inject_kind_name(enum inject_kind k)
-{
-	static const char *const names[] = {
-		[INJ_NONE] = "none", [INJ_BYTE] = "byte", [INJ_STEP] = "step",
-		[INJ_HANG] = "hang",
-	};
-
-	return names[k];
-}
-
-const char *sc_name(unsigned sc)
-{
-	return sc < SC_NR && sc_names[sc] ? sc_names[sc] : "?";
-}
-
 /* Free what the run kept: snapshots, the shared memory, every layout and
  * init image, the open expectation's images. */
 void eng_release(struct engine *e)
@@ -88,7 +56,8 @@ void run_case(struct fpabi_run *r)
 	}
 	/* a list the engine cannot run is the case's (or the generator's)
 	 * fault: refused before anything starts */
-	if (steps_check(r->c->steps, r->param, why, sizeof(why)) < 0) {
+	if (steps_check_mode(r->c->steps, r->param, r->c->unobserved, why,
+			     sizeof(why)) < 0) {
 		run_broken(r, "internal: %s", why);
 		return;
 	}

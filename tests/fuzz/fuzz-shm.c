@@ -18,7 +18,7 @@
 #include "../../src/engine/final.h"
 #include "../../src/engine/walk.h"
 #include "fpabi/plan.h"
-#include "fpabi/stress.h"
+#include "fpabi/common-run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);
 
@@ -31,7 +31,7 @@ static void setup(void)
 	unsigned i;
 
 	fpabi_probe(&m, NULL);
-	plan_build(&p, &m, NULL);
+	plan_build(&p, &m, NULL, TIER_DEFAULT);
 	idx = calloc(p.n ? p.n : 1, sizeof(*idx));
 	for (i = 0; i < p.n; i++)
 		if (!p.items[i].skip && !p.items[i].c->probe)
