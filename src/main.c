@@ -273,6 +273,26 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	return 0;
 }
 
+/*
+ * The seed (random unless given: 48 bits, with room for --repeat after
+ * it), and options given to a command that has no use for them.
+ */
+static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded)
+{
+	if ((o->nexclude || o->skip_file) && !strcmp(cmd, "info"))
+		bad_usage("%s goes with run, list or fuzz",
+			  o->nexclude ? "--exclude" : "--skip-file");
+	if (!seeded) {
+		if (getrandom(&o->seed, sizeof(o->seed), 0) != sizeof(o->seed))
+			o->seed = (uint64_t)getpid() * 2654435761u;
+		o->seed %= FPABI_SEED_MAX - (o->repeat - 1) + 1;
+	}
+	if (o->seed > FPABI_SEED_MAX - (o->repeat - 1))
+		bad_usage("--seed %llu with --repeat %u: the last seed would be "
+			  "past %llu", (unsigned long long)o->seed, o->repeat,
+			  FPABI_SEED_MAX);
+}
+
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
@@ -308,8 +328,7 @@ int main(int argc, char **argv)
 
 	o.argv0 = argv[0];
 	check_stdout_at_exit();
-	exclude = xzalloc(argc * sizeof(*exclude));
-	o.exclude = exclude;
+	o.exclude = exclude = xzalloc(argc * sizeof(*exclude));
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
 		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
 	if (i < argc && !strcmp(argv[i], "bench")) {
@@ -367,9 +386,6 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if ((o.nexclude || o.skip_file) && !strcmp(cmd, "info"))
-		bad_usage("%s goes with run, list or fuzz",
-			  o.nexclude ? "--exclude" : "--skip-file");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
 	if (profiles && strcmp(cmd, "info"))
@@ -381,16 +397,7 @@ int main(int argc, char **argv)
 		bad_usage("unknown --profile '%s'; %s has: %s", profile,
 			  fpabi_arch.name, names);
 	}
-	if (!seeded) {
-		if (getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
-			o.seed = (uint64_t)getpid() * 2654435761u;
-		/* short enough to retype, and room for --repeat after it */
-		o.seed %= FPABI_SEED_MAX - (o.repeat - 1) + 1;
-	}
-	if (o.seed > FPABI_SEED_MAX - (o.repeat - 1))
-		bad_usage("--seed %llu with --repeat %u: the last seed would be "
-			  "past %llu", (unsigned long long)o.seed, o.repeat,
-			  FPABI_SEED_MAX);
+	seed_and_scope(&o, cmd, seeded);
 
 	fpabi_probe(&m, profile);
 	if (profiles)
