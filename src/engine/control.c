@@ -42,6 +42,15 @@ static long ms_left(const struct timespec *deadline)
 	       (deadline->tv_nsec - now.tv_nsec) / 1000000;
 }
 
+/* The case's deadline passed: the run is a timeout (never "broken"). */
+static bool deadline_passed(struct engine *e)
+{
+	if (ms_left(&e->ctl.deadline) > 0)
+		return false;
+	e->r->timed_out = true;
+	return true;
+}
+
 /*
  * Wait for the tracee's next state change, or the deadline.  SIGCHLD is
  * blocked in the runner, so sigtimedwait() sleeps until a child changes.
@@ -262,8 +271,9 @@ static int pass_sigchld(struct engine *e, const siginfo_t *si)
 
 /*
  * Wait until the tracee spins (its registers loaded) at its k-th spin:
- * 0, or -1 if it stopped or died on the way (the next wait reports it) or
- * did not get there in 30 s (a machine that busy proves nothing).
+ * 0, or -1 if it stopped or died on the way (the next wait reports it),
+ * did not get there in 30 s (a machine that busy proves nothing), or the
+ * case's deadline passed first (timed_out set: the caller gives up).
  */
 static int wait_spinning(struct engine *e, unsigned k)
 {
@@ -272,6 +282,9 @@ static int wait_spinning(struct engine *e, unsigned k)
 
 	for (ms = 0; ms < 30000; ms++) {
 		siginfo_t si = { .si_pid = 0 };
+
+		if (deadline_passed(e))
+			return -1;
 
 		if (__atomic_load_n(&hdr(r)->spinning[k], __ATOMIC_SEQ_CST))
 			return 0;
@@ -296,6 +309,8 @@ int ctl_stop_spinning(struct engine *e, unsigned k, bool group)
 	struct fpabi_run *r = e->r;
 
 	if (wait_spinning(e, k) < 0) {
+		if (r->timed_out)
+			return -1;
 		/* stopping it elsewhere would observe the wrong registers */
 		run_broken(r, "the tracee did not reach its spin (stopped, "
 			   "died, or not scheduled for 30 s)");
@@ -457,6 +472,8 @@ static int spawn_competitor(struct engine *e)
 		if (__atomic_load_n(&hdr(r)->comp_state, __ATOMIC_SEQ_CST) ==
 		    TRACEE_RUNNING)
 			return 0;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	run_broken(r, "the competitor never loaded its registers");
@@ -558,6 +575,8 @@ int ctl_prove_preemption(struct engine *e, unsigned k, unsigned n)
 
 	/* count from the moment the tracee spins with its registers loaded */
 	if (wait_spinning(e, k) < 0) {
+		if (r->timed_out)
+			return -1;
 		__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
 		snprintf(r->skip, sizeof(r->skip), "preemption not proven: the "
 			 "tracee did not reach its spin");
@@ -568,6 +587,8 @@ int ctl_prove_preemption(struct engine *e, unsigned k, unsigned n)
 		now = nonvoluntary_switches(r->pid);
 		if (now >= base + (long)n)
 			break;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
@@ -615,6 +636,8 @@ int ctl_migrate_running(struct engine *e, unsigned k)
 	int ms, now = -1;
 
 	if (wait_spinning(e, k) < 0) {
+		if (r->timed_out)
+			return -1;
 		__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
 		snprintf(r->skip, sizeof(r->skip), "migration not proven: the "
 			 "tracee did not reach its spin");
@@ -626,6 +649,8 @@ int ctl_migrate_running(struct engine *e, unsigned k)
 		now = task_cpu(r->pid);
 		if (now == e->ctl.migrated_to)
 			break;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
@@ -670,6 +695,8 @@ int ctl_fork_stop(struct engine *e, unsigned sc)
 
 		if (p == (pid_t)child && WIFSTOPPED(status))
 			break;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	if (ptrace(PTRACE_DETACH, (pid_t)child, 0, 0) < 0) {
@@ -701,12 +728,13 @@ static void competitor_proof(struct engine *e)
 		r->sp.comp_nvcsw -= e->ctl.comp_vol0;
 		r->sp.comp_nivcsw -= e->ctl.comp_invol0;
 	}
-	if (!hdr(r)->comp_nwake || !e->ctl.go.tv_sec)
+	/* the tracer's own count of wakes, not the one in shared memory */
+	if (r->c->competitor != COMP_TIMER || !e->ctl.go.tv_sec)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	ns = (uint64_t)(now.tv_sec - e->ctl.go.tv_sec) * 1000000000u +
 	     (uint64_t)(now.tv_nsec - e->ctl.go.tv_nsec);
-	for (i = 0; i < hdr(r)->comp_nwake; i++)
+	for (i = 0; i < FPABI_COMP_WAKES; i++)
 		r->sp.comp_wakes += hdr(r)->comp_wake_ns[i] < ns;
 	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
 		 "%scompetitor: %u timer wakes due, %ld voluntary switches",
@@ -788,7 +816,8 @@ int ctl_finish(struct engine *e)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
 	    hdr(r)->state != TRACEE_DONE) {
 		if (hdr(r)->state == TRACEE_FAILED || WIFEXITED(status))
-			run_broken(r, "tracee setup failed: %s (%s)",
+			run_broken(r, "tracee setup failed: %.*s (%s)",
+				   (int)sizeof(hdr(r)->errmsg),
 				   hdr(r)->errmsg[0] ? hdr(r)->errmsg : "no message",
 				   status_text(status, text, sizeof(text)));
 		else
@@ -826,9 +855,26 @@ void ctl_kill_refused(struct engine *e)
 	e->ctl.stopped = false;
 }
 
-/* The watchdog's deadline: the case's --timeout from now. */
+/*
+ * The watchdog's deadline: the case's --timeout from its first attempt's
+ * start, which every retry of the instance shares (run_again()), so that
+ * retries never multiply the timeout.
+ */
 void ctl_start_clock(struct engine *e)
 {
+	struct fpabi_run *r = e->r;
+
+	if (r->attempt > 1 && r->deadline.tv_sec) {
+		e->ctl.deadline = r->deadline;
+		return;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &e->ctl.deadline);
-	ts_add_ms(&e->ctl.deadline, e->r->o->timeout * 1000L);
+	ts_add_ms(&e->ctl.deadline, r->o->timeout * 1000L);
+	r->deadline = e->ctl.deadline;
+}
+
+bool run_again(const struct fpabi_run *r)
+{
+	return r->unproven && r->attempt < FPABI_ATTEMPTS &&
+	       ms_left(&r->deadline) >= FPABI_RETRY_MIN_MS;
 }

@@ -144,6 +144,12 @@ static pid_t start_writer(int wfd)
 		struct timespec ts = { 0, 200000 };
 		int i, hidden = 0, d;
 
+		/* it dies with the tracee, which dies with the runner; a
+		 * tracee gone before the prctl took effect is seen here */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+
 		for (i = 0; i < 150000; i++) {
 			if (__atomic_load_n(&h->state, __ATOMIC_SEQ_CST) ==
 			    TRACEE_RUNNING && sleeping(parent) == 1) {
@@ -510,6 +516,12 @@ int main(int argc, char **argv)
 	struct stat st;
 	int fd;
 
+	/* the runner asks once which tracee this is (fpabi_check_tracee) */
+	if (argc == 2 && !strcmp(argv[1], "--abi")) {
+		printf("fpabi-tracee %#x %u\n", FPABI_SHM_MAGIC,
+		       FPABI_SHM_VERSION);
+		return 0;
+	}
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: fpabi-tracee FD [trace|compete] (started by fpabi)\n");
 		return 2;
