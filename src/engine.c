@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fpabi/compete.h"
 #include "fpabi/event.h"
 #include "fpabi/run.h"
 #include "fpabi/shm.h"
@@ -79,7 +80,6 @@ enum obs_kind { OBS_DUMP, OBS_HANDLER, OBS_FRAME, OBS_CHILD };
 #define MAX_OBS		(MAX_STORES + 2 * FPABI_MAX_SIGNALS)
 #define FRAME_CAP	(256 * 1024)	/* SIGFRAME_MAXSZ on arm64 */
 #define SIG_EVS		12		/* entry list 4, exit list 8 */
-#define COMP_EVS	(2 * FPABI_COMP_WAKES + 4)	/* the competitor's list */
 
 struct obs {
 	enum obs_kind kind;
@@ -509,27 +509,33 @@ static void wake_offsets(struct fpabi_run *r, uint64_t *ns, unsigned n)
 		}
 }
 
-/*
- * The competitor's list: load task 1's canaries (every register it has)
- * and spin until killed; or, COMP_TIMER, load them again after each wake
- * and sleep to the next, then sleep for good.
- */
-static void build_competitor(struct engine *e)
+/* The competitor's LOAD of task 1's canaries, its image at img of r->shm. */
+void fpabi_competitor_load(struct fpabi_run *r, size_t img,
+			   struct fpabi_ev *load)
 {
-	struct fpabi_run *r = e->r;
-	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->comp_ev), load;
+	memset(load, 0, sizeof(*load));
+	load->kind = FPABI_EV_LOAD;
+	load->ptr = img;
+	if (fpabi_arch.make_competitor) {
+		fpabi_arch.make_competitor(r, r->shm + img, load);
+	} else {
+		fpabi_arch.make_load(r, r->shm + img, 1, 1);
+		fpabi_arch.ev_load(r, load, 0);
+	}
+}
+
+/*
+ * The competitor's list at ev of r->shm: load task 1's canaries (every
+ * register it has) and spin until killed; or, COMP_TIMER, load them again
+ * after each wake and sleep to the next, then sleep for good.
+ */
+void fpabi_competitor_list(struct fpabi_run *r, size_t img, size_t ev_off)
+{
+	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + ev_off), load;
 	unsigned n = 0, i, wakes = r->c->competitor == COMP_TIMER ?
 				   FPABI_COMP_WAKES : 0;
 
-	memset(&load, 0, sizeof(load));
-	load.kind = FPABI_EV_LOAD;
-	load.ptr = e->comp_img;
-	if (fpabi_arch.make_competitor) {
-		fpabi_arch.make_competitor(r, r->shm + e->comp_img, &load);
-	} else {
-		fpabi_arch.make_load(r, r->shm + e->comp_img, 1, 1);
-		fpabi_arch.ev_load(r, &load, 0);
-	}
+	fpabi_competitor_load(r, img, &load);
 	memset(ev, 0, COMP_EVS * sizeof(*ev));
 	hdr(r)->comp_nwake = wakes;
 	wake_offsets(r, hdr(r)->comp_wake_ns, wakes);
@@ -547,7 +553,7 @@ static void build_competitor(struct engine *e)
 		ev[n++].arg[0] = ~0ull;
 	}
 	ev[n].kind = FPABI_EV_END;
-	hdr(r)->comp_ev = e->comp_ev;
+	hdr(r)->comp_ev = ev_off;
 }
 
 static void make_loads(struct engine *e)
@@ -895,7 +901,7 @@ static int resume(struct engine *e)
 	return 0;
 }
 
-static int pin(pid_t pid, int cpu)
+int fpabi_pin(pid_t pid, int cpu)
 {
 	cpu_set_t set;
 
@@ -905,10 +911,10 @@ static int pin(pid_t pid, int cpu)
 }
 
 /*
- * Start fpabi-tracee with the shared memory as fd 3, in the process group
- * pgid (0: its own), dying with the runner.
+ * Start the tracee program with the shared memory memfd as fd 3, in the
+ * process group pgid (0: its own), dying with the runner.
  */
-static pid_t spawn(struct engine *e, pid_t pgid, const char *mode)
+pid_t fpabi_spawn(const char *tracee, int memfd, pid_t pgid, const char *mode)
 {
 	pid_t parent = getpid(), pid;
 	sigset_t none;
@@ -924,9 +930,9 @@ static pid_t spawn(struct engine *e, pid_t pgid, const char *mode)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
-	if (e->memfd != 3 && dup2(e->memfd, 3) < 0)
+	if (memfd != 3 && dup2(memfd, 3) < 0)
 		_exit(126);
-	execl(e->r->o->tracee, "fpabi-tracee", "3", mode, (char *)NULL);
+	execl(tracee, "fpabi-tracee", "3", mode, (char *)NULL);
 	_exit(127);
 }
 
@@ -936,9 +942,8 @@ static pid_t spawn(struct engine *e, pid_t pgid, const char *mode)
  * an RT budget of 0 in a cgroup), it competes at SCHED_OTHER: the
  * forcing is weaker, and the proof says so.
  */
-static int competitor_policy(struct engine *e)
+static int competitor_policy(struct fpabi_run *r, pid_t pid)
 {
-	struct fpabi_run *r = e->r;
 	struct sched_param sp = { .sched_priority = 0 };
 	int policy = SCHED_OTHER;
 
@@ -951,7 +956,7 @@ static int competitor_policy(struct engine *e)
 	r->sp.comp_policy = SCHED_OTHER;
 	if (policy == SCHED_OTHER)
 		return 0;
-	if (sched_setscheduler(e->comp_pid, policy, &sp) == 0) {
+	if (sched_setscheduler(pid, policy, &sp) == 0) {
 		r->sp.comp_policy = policy;
 		return 0;
 	}
@@ -965,25 +970,26 @@ static int competitor_policy(struct engine *e)
 }
 
 /*
- * The competitor shares the tracee's process group (so it dies with it)
- * and its CPU.  It holds its canaries before the tracee is told to go.
+ * The competitor shares the tracee's (r->pid) process group (so it dies
+ * with it) and its CPU, where both are pinned.  It holds its canaries
+ * before the tracee is told to go.  *pid is set once it exists.
  */
-static int spawn_competitor(struct engine *e)
+int fpabi_competitor_start(struct fpabi_run *r, int memfd, int cpu,
+			   pid_t *pid)
 {
-	struct fpabi_run *r = e->r;
 	int i;
 
-	e->comp_pid = spawn(e, r->pid, "compete");
-	if (e->comp_pid < 0) {
+	*pid = fpabi_spawn(r->o->tracee, memfd, r->pid, "compete");
+	if (*pid < 0) {
 		run_broken(r, "fork competitor: %s", strerror(errno));
 		return -1;
 	}
-	setpgid(e->comp_pid, r->pid);
-	if (pin(e->comp_pid, e->cpu) < 0 || pin(r->pid, e->cpu) < 0) {
-		run_broken(r, "pinning to CPU %d: %s", e->cpu, strerror(errno));
+	setpgid(*pid, r->pid);
+	if (fpabi_pin(*pid, cpu) < 0 || fpabi_pin(r->pid, cpu) < 0) {
+		run_broken(r, "pinning to CPU %d: %s", cpu, strerror(errno));
 		return -1;
 	}
-	if (competitor_policy(e) < 0)
+	if (competitor_policy(r, *pid) < 0)
 		return -1;
 	for (i = 0; i < 5000; i++) {
 		if (__atomic_load_n(&hdr(r)->comp_state, __ATOMIC_SEQ_CST) ==
@@ -995,14 +1001,12 @@ static int spawn_competitor(struct engine *e)
 	return -1;
 }
 
-static int task_switches(pid_t pid, long *vol, long *invol);
-
 static int spawn_tracee(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	pid_t pid;
 
-	pid = spawn(e, 0, "trace");
+	pid = fpabi_spawn(r->o->tracee, e->memfd, 0, "trace");
 	if (pid < 0) {
 		run_broken(r, "fork: %s", strerror(errno));
 		return -1;
@@ -1010,11 +1014,12 @@ static int spawn_tracee(struct engine *e)
 	setpgid(pid, pid);
 	r->pid = pid;
 	fpabi_current_tracee = pid;
-	if (r->c->competitor && spawn_competitor(e) < 0)
+	if (r->c->competitor &&
+	    fpabi_competitor_start(r, e->memfd, e->cpu, &e->comp_pid) < 0)
 		return -1;
 	/* a tracee that moves itself starts pinned, so that it does move */
 	if (!r->c->competitor && has_sc(r, SC_MIGRATE_SELF) &&
-	    pin(pid, e->cpu) < 0) {
+	    fpabi_pin(pid, e->cpu) < 0) {
 		run_broken(r, "pinning to CPU %d: %s", e->cpu, strerror(errno));
 		return -1;
 	}
@@ -1026,7 +1031,7 @@ static int spawn_tracee(struct engine *e)
 	}
 	/* the competitor's switches from here on are the forcing's proof */
 	if (e->comp_pid > 0)
-		task_switches(e->comp_pid, &e->comp_vol0, &e->comp_invol0);
+		fpabi_task_switches(e->comp_pid, &e->comp_vol0, &e->comp_invol0);
 	clock_gettime(CLOCK_MONOTONIC, &e->go);
 	__atomic_store_n(&hdr(r)->go, 1, __ATOMIC_SEQ_CST);
 	syscall(SYS_futex, &hdr(r)->go, FUTEX_WAKE, INT32_MAX, NULL, NULL, 0);
@@ -1086,7 +1091,7 @@ static void snapshot_free(struct snapshot *s)
 
 /* A task's voluntary and involuntary switches (/proc/PID/status): 0,
  * or -1 where it cannot be read. */
-static int task_switches(pid_t pid, long *vol, long *invol)
+int fpabi_task_switches(pid_t pid, long *vol, long *invol)
 {
 	char path[64], line[128];
 	FILE *f;
@@ -1108,7 +1113,7 @@ static long nonvoluntary_switches(pid_t pid)
 {
 	long vol, invol;
 
-	task_switches(pid, &vol, &invol);
+	fpabi_task_switches(pid, &vol, &invol);
 	return invol;
 }
 
@@ -1232,7 +1237,7 @@ static int migrate(struct engine *e)
 	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
 		if (CPU_ISSET(cpu, &set) && cpu != from)
 			break;
-	if (cpu == CPU_SETSIZE || pin(r->pid, cpu) < 0) {
+	if (cpu == CPU_SETSIZE || fpabi_pin(r->pid, cpu) < 0) {
 		run_broken(r, "cannot move the tracee off CPU %d", from);
 		return -1;
 	}
@@ -1748,24 +1753,24 @@ static void check_proof(struct fpabi_run *r)
  * timer competitor's voluntary ones are its sleeps), and how many of its
  * wakes fell before now.
  */
-static void competitor_proof(struct engine *e)
+void fpabi_competitor_proof(struct fpabi_run *r, pid_t pid, long vol0,
+			    long invol0, const struct timespec *go)
 {
-	struct fpabi_run *r = e->r;
 	struct timespec now;
 	uint64_t ns;
 	unsigned i;
 
-	if (task_switches(e->comp_pid, &r->sp.comp_nvcsw, &r->sp.comp_nivcsw) < 0)
+	if (fpabi_task_switches(pid, &r->sp.comp_nvcsw, &r->sp.comp_nivcsw) < 0)
 		return;
-	if (e->comp_vol0 >= 0 && e->comp_invol0 >= 0) {
-		r->sp.comp_nvcsw -= e->comp_vol0;
-		r->sp.comp_nivcsw -= e->comp_invol0;
+	if (vol0 >= 0 && invol0 >= 0) {
+		r->sp.comp_nvcsw -= vol0;
+		r->sp.comp_nivcsw -= invol0;
 	}
-	if (!hdr(r)->comp_nwake || !e->go.tv_sec)
+	if (!hdr(r)->comp_nwake || !go->tv_sec)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	ns = (uint64_t)(now.tv_sec - e->go.tv_sec) * 1000000000u +
-	     (uint64_t)(now.tv_nsec - e->go.tv_nsec);
+	ns = (uint64_t)(now.tv_sec - go->tv_sec) * 1000000000u +
+	     (uint64_t)(now.tv_nsec - go->tv_nsec);
 	for (i = 0; i < hdr(r)->comp_nwake; i++)
 		r->sp.comp_wakes += hdr(r)->comp_wake_ns[i] < ns;
 	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
@@ -1781,7 +1786,8 @@ static void cleanup(struct engine *e)
 	if (e->comp_pid > 0) {
 		int status;
 
-		competitor_proof(e);
+		fpabi_competitor_proof(r, e->comp_pid, e->comp_vol0,
+				       e->comp_invol0, &e->go);
 		kill(e->comp_pid, SIGKILL);
 		while (waitpid(e->comp_pid, &status, 0) < 0 && errno == EINTR)
 			;
@@ -1839,7 +1845,7 @@ void run_case(struct fpabi_run *r)
 		make_loads(&e);
 		build_events(&e);
 		if (r->c->competitor)
-			build_competitor(&e);
+			fpabi_competitor_list(r, e.comp_img, e.comp_ev);
 		if (spawn_tracee(&e) == 0 && walk(&e) == 0) {
 			finish(&e);
 			if (!r->broken[0] && !r->timed_out && !r->nfind)
