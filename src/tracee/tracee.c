@@ -29,14 +29,14 @@
 #include "fpabi/event.h"
 #include "fpabi/shm.h"
 #include "sig.h"
+#include "tracee.h"
 
 static struct fpabi_shm_hdr *h;
 static uint8_t *base;
 static struct sig_rt sig_rt[FPABI_MAX_SIGNALS];
 struct sig_rt *fpabi_sig_cur;
 
-static void __attribute__((noreturn, format(printf, 2, 3)))
-fail(int err, const char *fmt, ...)
+void fail(int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -50,7 +50,7 @@ fail(int err, const char *fmt, ...)
 	_exit(3);
 }
 
-static void wait_for_go(void)
+void wait_for_go(void)
 {
 	struct timespec ts = { 1, 0 };
 	int tries;
@@ -163,7 +163,7 @@ static pid_t start_writer(int wfd)
  * (Documentation/arch/x86/xstate.rst); the first tile load then takes the
  * XFD first-use path.
  */
-static void request_amx(void)
+void request_amx(void)
 {
 #if defined(__x86_64__)
 	if (h->amx && syscall(SYS_arch_prctl, 0x1023 /* ARCH_REQ_XCOMP_PERM */,
@@ -173,7 +173,7 @@ static void request_amx(void)
 }
 
 /* The vector lengths the case asks for (arm64), before any event. */
-static void set_vector_lengths(void)
+void set_vector_lengths(void)
 {
 	int got;
 
@@ -388,7 +388,7 @@ static void check_results(const struct fpabi_ev *ev, unsigned n)
 }
 
 /* Make one event list's offsets into addresses; resolve its syscalls. */
-static void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer)
+void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer)
 {
 	unsigned i;
 
@@ -553,7 +553,9 @@ static void __attribute__((noreturn)) compete(void)
 	__atomic_store_n(&h->comp_state, TRACEE_RUNNING, __ATOMIC_SEQ_CST);
 	if (h->comp_nwake)
 		set_wake_times();
-	fpabi_run_events(ev);
+	do
+		fpabi_run_events(ev);
+	while (h->comp_loop);
 	_exit(0);
 }
 
@@ -565,7 +567,7 @@ int main(int argc, char **argv)
 	int fd;
 
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: fpabi-tracee FD [trace|compete] (started by fpabi)\n");
+		fprintf(stderr, "usage: fpabi-tracee FD [trace|compete|race] (started by fpabi)\n");
 		return 2;
 	}
 	fd = atoi(argv[1]);
@@ -582,6 +584,8 @@ int main(int argc, char **argv)
 		fail(EINVAL, "shared memory header mismatch");
 	if (argc == 3 && !strcmp(argv[2], "compete"))
 		compete();
+	if (argc == 3 && !strcmp(argv[2], "race"))
+		race(base, h);
 	wait_for_go();
 	set_vector_lengths();
 	request_amx();
