@@ -759,6 +759,24 @@ const struct fpabi_rule a64_rules[] = {
 	  "and FPSR/FPCR from fpsimd_context",
 	  "arch/arm64/kernel/signal.c: restore_sve_fpsimd_context() -> "
 	  "fpsimd_update_current_state()" },
+	{ "A-SIG-8", "a signal delivered asynchronously (an interval timer, "
+	  "another thread) to a task running with its state live: the "
+	  "handler starts as A-SIG-7 says, and rt_sigreturn of the unedited "
+	  "frame gives the interrupted code back every register it had, bit "
+	  "for bit (the frame carries the live SVE or streaming state: "
+	  "A-SIG-2, A-SR-5); whatever the handler loaded never shows",
+	  "Documentation/arch/arm64/sve.rst \"Signal handling\", \"Signal "
+	  "return\", sme.rst \"Signal handling\"; "
+	  "arch/arm64/kernel/signal.c: setup_rt_frame() "
+	  "(fpsimd_save_and_flush_current_state), restore_sigframe()" },
+	{ "A-SYS-5", "after a syscall during which the task was switched out "
+	  "only its FPSIMD state was saved: its first SVE instruction traps "
+	  "again (do_sve_acc) and finds V with the rest zero; without a "
+	  "switch SVE stays enabled and nothing traps; the values are the "
+	  "same either way (A-SYS-1, A-SYS-3).  Seen only by timing",
+	  "arch/arm64/kernel/entry-common.c: fpsimd_syscall_enter(), "
+	  "fpsimd_syscall_exit(); fpsimd.c: fpsimd_save_user_state(), "
+	  "task_fpsimd_load()" },
 	{ NULL, NULL, NULL }
 };
 
