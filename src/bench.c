@@ -30,6 +30,7 @@
 
 #include "config.h"
 #include "fpabi/bench.h"
+#include "fpabi/race-run.h"
 #include "fpabi/stress.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/tap.h"
@@ -938,6 +939,9 @@ int cmd_bench(int argc, char **argv)
 	/* fpabi bench stress: the stress engine's own cost (src/stress.c) */
 	if (argc > 1 && !strcmp(argv[1], "stress"))
 		return bench_stress(argc - 1, argv + 1);
+	/* fpabi bench race: the race loop's rates (src/race-bench.c) */
+	if (argc > 1 && !strcmp(argv[1], "race"))
+		return bench_race(argc - 1, argv + 1);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "w:n:i:vh", longopts, NULL)) != -1) {
 		switch (c) {

@@ -23,6 +23,7 @@
 #include "fpabi/bench.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
+#include "fpabi/race-run.h"
 #include "fpabi/report.h"
 #include "fpabi/stress.h"
 #include "fpabi/util.h"
@@ -51,6 +52,9 @@ static const char usage[] =
 "  stress         random step lists from every family beside competitors\n"
 "                 that force switches; shrink a failure to a reproducer\n"
 "                 (fpabi stress --help)\n"
+"  race           the unobserved loop: load, event, store and compare in\n"
+"                 the untraced tracee's assembly, thousands of times a\n"
+"                 second, beside competitors and signals (fpabi race --help)\n"
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
@@ -570,6 +574,11 @@ int main(int argc, char **argv)
 		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
 		argv[1] = (char *)"stress";
 		return cmd_stress(argc - 1, argv + 1);
+	}
+	if (i < argc && !strcmp(argv[i], "race")) {
+		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+		argv[1] = (char *)"race";
+		return cmd_race(argc - 1, argv + 1);
 	}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
