@@ -2,6 +2,7 @@
 /* fpabi bench race: the race loop's checked iterations per second. */
 #include <stdio.h>
 
+#include "fpabi/commands.h"
 #include "fpabi/race-run.h"
 
 int bench_race(int argc, char **argv)

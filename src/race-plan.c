@@ -458,7 +458,6 @@ static void make_timing(struct race_round *rd)
 	c->seed = mix64_next(&x) | 1;
 	c->inj_seed = mix64_next(&x) | 1;
 	c->proof = 1;
-	c->sme = rd->cfg.v.svl != 0;
 	/* SIGALRM every 0.5 to 2.5 ms; the thread's SIGUSR1 after a sleep
 	 * of 0.2 to 4 ms (under TCG a signal costs some 100 us) */
 	c->timer_ns = rd->cfg.sigs & RACE_SIG_TIMER ?

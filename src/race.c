@@ -18,10 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fpabi/commands.h"
+#include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/race-run.h"
 #include "fpabi/report.h"
-#include "fpabi/stress.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 
@@ -518,7 +519,7 @@ static double round_len(const struct race *ra, struct race_cfg *c, double left,
 		c->quiet_ms = 0;	/* a drawn window that does not fit */
 		return round_len(ra, c, left, first);
 	}
-	return first || left >= 1 ? left : 0;
+	return first || left >= 0.9 ? left : 0;
 }
 
 /* Rounds until the time is up or max_fail rounds failed; replay runs

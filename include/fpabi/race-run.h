@@ -143,9 +143,4 @@ void race_round_run(struct race_round *rd, double secs,
 /* counts to the totals */
 void race_counts_add(struct race_counts *to, const struct race_counts *n);
 
-/* race.c */
-int cmd_race(int argc, char **argv);
-/* race-bench.c: fpabi bench race */
-int bench_race(int argc, char **argv);
-
 #endif

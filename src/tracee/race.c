@@ -12,7 +12,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/rseq.h>
@@ -104,13 +103,14 @@ static void resolve(struct race_ctl *c)
 	}
 	if (!c->store || !c->hstore || !c->hclobber || !c->kinds ||
 	    !c->weights || !c->quiet_kind || !c->dump || !c->hdump)
-		fail(EINVAL, "race: the control block is incomplete");
+		tracee_fail(EINVAL, "race: the control block is incomplete");
 }
 
 /*
  * What the loop reads that only this process knows: syscall numbers,
- * its thread ids, where the kernel keeps its CPU number (rseq), and how
- * slow a trapping SVE instruction is (arm64: 0.5 us of CNTVCT).
+ * its thread ids, where the kernel keeps its CPU number (rseq), how slow
+ * a trapping instruction is and whether the loop leaves a mode before
+ * returning (the arch's part, <arch>/race-arch.c).
  */
 static void facts(struct race_ctl *c)
 {
@@ -122,15 +122,8 @@ static void facts(struct race_ctl *c)
 	if (__rseq_size >= offsetof(struct rseq, cpu_id) + 4)
 		c->cpu_ptr = (uintptr_t)__builtin_thread_pointer() +
 			     __rseq_offset + offsetof(struct rseq, cpu_id);
-	c->trap_ticks = 0;
-#if defined(__aarch64__)
-	if (getauxval(AT_HWCAP) & HWCAP_SVE) {
-		uint64_t frq;
-
-		__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(frq));
-		c->trap_ticks = frq / 2000000 ? frq / 2000000 : 1;
-	}
-#endif
+	c->trap_ticks = race_arch_trap_ticks();
+	c->sme = race_arch_sme();
 }
 
 static void *signaller(void *arg)
@@ -160,7 +153,7 @@ static void handlers(sigset_t *both)
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sa.sa_mask = *both;
 	if (sigaction(SIGALRM, &sa, NULL) < 0 || sigaction(SIGUSR1, &sa, NULL) < 0)
-		fail(errno, "sigaction: %s", strerror(errno));
+		tracee_fail(errno, "sigaction: %s", strerror(errno));
 }
 
 static void timer(const struct race_ctl *c, bool on)
@@ -174,7 +167,7 @@ static void timer(const struct race_ctl *c, bool on)
 		it.it_value = it.it_interval;
 	}
 	if (c->timer_ns && setitimer(ITIMER_REAL, &it, NULL) < 0)
-		fail(errno, "setitimer: %s", strerror(errno));
+		tracee_fail(errno, "setitimer: %s", strerror(errno));
 }
 
 void race(uint8_t *base, struct fpabi_shm_hdr *h)
@@ -186,10 +179,9 @@ void race(uint8_t *base, struct fpabi_shm_hdr *h)
 
 	rbase = base;
 	if (h->ev_off + sizeof(*c) > h->size || c->magic != RACE_MAGIC)
-		fail(EINVAL, "race: no control block");
+		tracee_fail(EINVAL, "race: no control block");
 	wait_for_go();
-	set_vector_lengths();
-	request_amx();
+	tracee_arch_setup(h);
 	resolve(c);
 	facts(c);
 	prctl(PR_SET_TIMERSLACK, 1);
@@ -199,7 +191,7 @@ void race(uint8_t *base, struct fpabi_shm_hdr *h)
 	if (c->tload) {
 		err = pthread_create(&thr, NULL, signaller, c);
 		if (err)
-			fail(err, "pthread_create: %s", strerror(err));
+			tracee_fail(err, "pthread_create: %s", strerror(err));
 	}
 	sigprocmask(SIG_UNBLOCK, &both, NULL);
 	timer(c, true);
