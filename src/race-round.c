@@ -27,6 +27,7 @@ extern volatile pid_t fpabi_current_tracee;
 
 #define POLL_NS		5000000		/* the tracer looks every 5 ms */
 #define QUIET_AFTER	0.1		/* the quiet window opens then */
+#define START_S		20		/* the loop starts within this */
 
 static double since(const struct timespec *t0)
 {
@@ -56,6 +57,8 @@ static void broken(struct race_result *res, const char *fmt, ...)
 	vsnprintf(res->why, sizeof(res->why), fmt, ap);
 	va_end(ap);
 }
+
+static bool ended(struct race_round *rd, struct race_result *res);
 
 /* The tracee in its race mode (its own process group) and the
  * competitor beside it on the loop's CPU. */
@@ -87,6 +90,19 @@ static int start(struct race_round *rd, struct race_result *res)
 	clock_gettime(CLOCK_MONOTONIC, &rd->go);
 	__atomic_store_n(&h->go, 1, __ATOMIC_SEQ_CST);
 	syscall(SYS_futex, &h->go, FUTEX_WAKE, INT32_MAX, NULL, NULL, 0);
+	/* the round's clock starts when the loop does: under TCG a new
+	 * process beside a competitor can take seconds to get there */
+	while (__atomic_load_n(&h->state, __ATOMIC_SEQ_CST) != TRACEE_RUNNING) {
+		if (ended(rd, res))
+			return -1;
+		if (since(&rd->go) > START_S) {
+			broken(res, "the tracee did not start its loop within "
+			       "%d s", START_S);
+			return -1;
+		}
+		usleep(1000);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &rd->go);
 	return 0;
 }
 

@@ -101,7 +101,7 @@ static void round_cfg(const struct race *ra, unsigned k, struct race_cfg *c)
 		     ra->cpu2 >= 0 && (k / 2) % 2;
 	c->sigs = ra->sigs >= 0 ? ra->sigs : RACE_SIG_TIMER | RACE_SIG_THREAD;
 	c->quiet_ms = ra->quiet_ms >= 0 ? (unsigned)ra->quiet_ms :
-		      k % 5 == 4 ? QUIET_MS : 0;
+		      k % 5 == 1 ? QUIET_MS : 0;
 	/* a quiet window: only timer signals, no thread's syscalls */
 	if (c->quiet_ms)
 		c->sigs &= ~RACE_SIG_THREAD;
