@@ -44,7 +44,9 @@ race)
 	# tests/race.sh in the guest (a boot per run): the fpabi options
 	# are the clean run's length in seconds
 	FPABI_CMD="$vm --arch $arch --debian-kernel $kernel --build $build --timeout 900 $vmopts --"
-	FPABI_RACE_SECONDS=${fpabiopts:-20}
+	# shellcheck disable=SC2086
+	set -- $fpabiopts
+	FPABI_RACE_SECONDS=${1:-20}
 	export FPABI_CMD FPABI_RACE_SECONDS
 	FPABI=unused
 	export FPABI
