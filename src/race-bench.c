@@ -17,6 +17,7 @@
 
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
+#include "fpabi/kmsg.h"
 #include "fpabi/race-run.h"
 #include "fpabi/stats.h"
 #include "fpabi/tap.h"
@@ -165,11 +166,11 @@ static const char usage[] =
 "on hardware, 5000 per vCPU under QEMU TCG), single kinds, and beside a\n"
 "competitor; then N (default 20) seeded runs of fpabi race with 1 dump in\n"
 "500 corrupted: how many found it within 30 s (the target: 19 of 20).\n"
-"  --tracee PATH, --profile NAME, -h\n";
+"  --kmsg, --tracee PATH, --profile NAME, -h\n";
 
 int bench_race(int argc, char **argv)
 {
-	enum { O_SECS = 256, O_RUNS, O_NOINJ, O_TRACEE, O_PROFILE };
+	enum { O_SECS = 256, O_RUNS, O_NOINJ, O_TRACEE, O_PROFILE, O_KMSG };
 	static const struct option longopts[] = {
 		{ "samples", required_argument, NULL, 'n' },
 		{ "seconds", required_argument, NULL, O_SECS },
@@ -177,6 +178,7 @@ int bench_race(int argc, char **argv)
 		{ "no-inject", no_argument, NULL, O_NOINJ },
 		{ "tracee", required_argument, NULL, O_TRACEE },
 		{ "profile", required_argument, NULL, O_PROFILE },
+		{ "kmsg", no_argument, NULL, O_KMSG },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -188,7 +190,7 @@ int bench_race(int argc, char **argv)
 	bool inject = true;
 	struct tap t;
 	unsigned i;
-	int c;
+	int c, kfd = -1;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "n:h", longopts, NULL)) != -1) {
@@ -199,6 +201,7 @@ int bench_race(int argc, char **argv)
 		case O_NOINJ: inject = false; break;
 		case O_TRACEE: tracee = optarg; break;
 		case O_PROFILE: profile = optarg; break;
+		case O_KMSG: o.kmsg = true; break;
 		case 'h': fputs(usage, stdout); return 0;
 		default: fprintf(stderr, "Try 'fpabi bench race --help'.\n");
 			return 2;
@@ -215,6 +218,8 @@ int bench_race(int argc, char **argv)
 		die("no variant of this arch runs here");
 	b.in_vm = getenv("FPABI_IN_VM") != NULL;
 	fpabi_setup_signals();
+	if (o.kmsg)
+		kfd = kmsg_open();
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
 	fpabi_header(&m, stdout, "# ");
@@ -228,6 +233,10 @@ int bench_race(int argc, char **argv)
 		rate_result(&t, &m, &o, &rates[i], &v, &b);
 	if (inject)
 		inject_result(&t, &m, &o, &b);
+	if (o.kmsg) {
+		kmsg_tap_result(&t, kfd);
+		close(kfd);
+	}
 	tap_plan(&t, t.n);
 	tap_totals(&t);
 	free((char *)o.tracee);

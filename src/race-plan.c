@@ -23,13 +23,13 @@
 #define HDR_SIZE	4096
 
 const struct race_kind_def race_kinds[RACE_NKINDS] = {
-	[RACE_GETPID] = { "getpid", SC_GETPID, 100, false,
+	[RACE_GETPID] = { "getpid", SC_GETPID, 400, false,
 			  "getpid: a syscall with the state live, no switch" },
-	[RACE_YIELD] = { "yield", SC_SCHED_YIELD, 30, false,
+	[RACE_YIELD] = { "yield", SC_SCHED_YIELD, 120, false,
 			 "sched_yield: a switch to the competitor, if one waits" },
-	[RACE_SLEEP] = { "sleep", SC_NANOSLEEP, 2, false,
+	[RACE_SLEEP] = { "sleep", SC_NANOSLEEP, 3, false,
 			 "nanosleep 50 us: switched out and back" },
-	[RACE_SPIN] = { "spin", 0, 100, false,
+	[RACE_SPIN] = { "spin", 0, 400, false,
 			"a spin: signals, preemption and migration hit it" },
 	[RACE_MIGRATE] = { "migrate", SC_MIGRATE_SELF, 1, true,
 			   "sched_setaffinity to the other CPU" },

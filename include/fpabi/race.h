@@ -26,7 +26,7 @@
 #define RACE_MAGIC		0x7261636521ull	/* "race!" */
 #define RACE_MAX_KINDS		8
 #define RACE_PHASES		4	/* iteration i loads phase 1 + i % 4 */
-#define RACE_WEIGHTS		256	/* kind per slot; 8 bits of the PRNG */
+#define RACE_WEIGHTS		1024	/* kind per slot; 10 bits of the PRNG */
 #define RACE_RING		8	/* dumps that differed, for the tracer */
 #define RACE_HIST		24	/* trap timing: log2 of the ticks */
 #define RACE_CLOBBER_PHASE	14	/* what the signal handler loads */

@@ -245,7 +245,7 @@ fpabi_race_loop:
 	bl	race_proof
 1:	xorshift x20
 	ldr	x9, [x19, #RC_WEIGHTS]
-	lsr	x10, x20, #56
+	lsr	x10, x20, #54
 	ldrb	w10, [x9, x10]
 	ldr	x22, [x19, #RC_KINDS]
 	mov	x9, #RK_SIZE

@@ -213,7 +213,7 @@ fpabi_race_loop:
 	call	race_proof
 1:	xorshift %rbp, %rax
 	movq	%rbp, %rax
-	shrq	$56, %rax
+	shrq	$54, %rax
 	movq	RC_WEIGHTS(%rbx), %rcx
 	movzbl	(%rcx,%rax), %eax
 	imulq	$RK_SIZE, %rax, %rax
