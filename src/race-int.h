@@ -37,7 +37,7 @@ struct race {
 	uint64_t inject_rate;
 	int cpu, cpu2;
 	struct race_counts total;
-	unsigned fails, broken;
+	unsigned fails, broken, known;
 };
 
 extern const char *const race_comp_names[COMP_NMODES];
@@ -58,7 +58,11 @@ void race_yaml_kv(char *y, size_t n, const char *key, const char *val);
 /* a round's counts and proofs as comments */
 void race_round_comments(struct tap *t, const char *id,
 			 const struct race_counts *n, uint32_t kinds);
-/* a failing round: its diagnosis, shrunk, and the reproducer */
+/* the known kernel issue a failing round's findings all match, or NULL */
+const struct fpabi_known_issue *race_known(const char *id,
+					   const struct race_result *res);
+/* a failing round: its diagnosis, shrunk, and the reproducer; a known
+ * issue's is a TODO, not shrunk */
 void race_report_failure(const struct race *ra, struct tap *t,
 			 const char *id, const struct race_cfg *c,
 			 const struct race_result *res);

@@ -5,6 +5,7 @@
  * as fpabi's other commands print it) with its shrinking to the fewest
  * kinds and forcings that still fail the same way, and the reproducer.
  */
+#include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -152,10 +153,27 @@ void race_yaml_kv(char *y, size_t n, const char *key, const char *val)
 
 /* A failing round: the diagnosis, the shrunk configuration, the
  * reproducer. */
-void race_report_failure(const struct race *ra, struct tap *t,
-			   const char *id, const struct race_cfg *c,
-			   const struct race_result *res)
+/* The known kernel issue (KNOWN-ISSUES.md) every kept finding matches. */
+const struct fpabi_known_issue *race_known(const char *id,
+					   const struct race_result *res)
 {
+	const struct fpabi_known_issue *k;
+
+	if (!fpabi_arch.known || !res->fail)
+		return NULL;
+	for (k = fpabi_arch.known; k->id_glob; k++)
+		if (!fnmatch(k->id_glob, id, 0) &&
+		    (res->find.nfind <= FPABI_MAX_FINDINGS || k->spans) &&
+		    known_match(&res->find, k))
+			return k;
+	return NULL;
+}
+
+void race_report_failure(const struct race *ra, struct tap *t,
+			 const char *id, const struct race_cfg *c,
+			 const struct race_result *res)
+{
+	const struct fpabi_known_issue *known = race_known(id, res);
 	const struct fpabi_finding *f = &res->find.find[0];
 	char y[8192], line[600], text[700];
 	struct race_cfg s = *c;
@@ -192,6 +210,16 @@ void race_report_failure(const struct race *ra, struct tap *t,
 		race_yaml_kv(y, sizeof(y), "rule", f->rule->id);
 		race_yaml_kv(y, sizeof(y), "rule_text", f->rule->text);
 		race_yaml_kv(y, sizeof(y), "source", f->rule->source);
+	}
+	if (known) {
+		/* the issue's own entry says how to reproduce it */
+		race_reproducer(ra, &s, text, sizeof(text));
+		race_yaml_kv(y, sizeof(y), "reproduce", text);
+		snprintf(y + strlen(y), sizeof(y) - strlen(y),
+			 "verdict_known: \"a known kernel issue: "
+			 "KNOWN-ISSUES.md\"\n");
+		tap_result(t, TAP_TODO, id, known->reason, y);
+		return;
 	}
 	if (ra->shrink) {
 		char sig[160];
@@ -379,9 +407,11 @@ void race_totals(const struct race *ra, struct tap *t)
 		    "iterations/s (targets: %u/s on hardware, %u/s per vCPU "
 		    "under QEMU TCG; fpabi bench race measures them), %llu "
 		    "dumps and %llu handler entries differed, %llu of those "
-		    "found the ring full", n->rounds,
+		    "found the ring full; %u failing rounds, %u known kernel "
+		    "issues, %u without a verdict", n->rounds,
 		    (unsigned long long)n->iters, n->secs, rate, TARGET_HW,
 		    TARGET_TCG, (unsigned long long)n->mismatches,
 		    (unsigned long long)n->sig_mismatch,
-		    (unsigned long long)n->lost);
+		    (unsigned long long)n->lost, ra->fails, ra->known,
+		    ra->broken);
 }
