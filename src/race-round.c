@@ -66,7 +66,7 @@ static int start(struct race_round *rd, struct race_result *res)
 {
 	struct fpabi_shm_hdr *h = hdr(rd);
 
-	rd->pid = fpabi_spawn(rd->o->tracee, rd->memfd, 0, "race");
+	rd->pid = fpabi_spawn(rd->o->tracee, rd->memfd, 0, "race", NULL, NULL);
 	if (rd->pid < 0) {
 		broken(res, "fork: %s", strerror(errno));
 		return -1;

@@ -18,8 +18,10 @@
 #define COMP_EVS	(2 * FPABI_COMP_WAKES + 4)
 
 /* fpabi-tracee MODE with memfd as its fd 3, in process group pgid (0:
- * its own), dying with the runner: its pid, or -1. */
-pid_t fpabi_spawn(const char *tracee, int memfd, pid_t pgid, const char *mode);
+ * its own), dying with the runner, in_child(arg) run in the child first
+ * (NULL: nothing): its pid, or -1. */
+pid_t fpabi_spawn(const char *tracee, int memfd, pid_t pgid, const char *mode,
+		  void (*in_child)(const void *arg), const void *arg);
 /* sched_setaffinity(pid) to cpu alone */
 int fpabi_pin(pid_t pid, int cpu);
 /* A task's voluntary and involuntary switches (/proc/PID/status): 0, or

@@ -28,6 +28,12 @@
 #define FPABI_EXEC_ARG0		40
 #define FPABI_EXEC_ARG1		48
 #define FPABI_EXEC_CTL_SIZE	56
+/* struct fpabi_proof's "after" counters, which the exec probe writes
+ * (the probe, not the tracee, ends a list that execs) */
+#define FPABI_SHM_PROOF_OFF	160
+#define FPABI_PROOF_NVCSW1	8
+#define FPABI_PROOF_NIVCSW1	24
+#define FPABI_PROOF_CPU1	36
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -163,6 +169,14 @@ _Static_assert(sizeof(struct fpabi_shm_hdr) <= FPABI_EXEC_CTL_OFF,
 	       "the header must end before the exec probe's control");
 _Static_assert(__builtin_offsetof(struct fpabi_shm_hdr, state) ==
 	       FPABI_SHM_STATE_OFF, "state is where the exec probe writes");
+_Static_assert(__builtin_offsetof(struct fpabi_shm_hdr, proof) ==
+	       FPABI_SHM_PROOF_OFF &&
+	       __builtin_offsetof(struct fpabi_proof, nvcsw[1]) ==
+	       FPABI_PROOF_NVCSW1 &&
+	       __builtin_offsetof(struct fpabi_proof, nivcsw[1]) ==
+	       FPABI_PROOF_NIVCSW1 &&
+	       __builtin_offsetof(struct fpabi_proof, cpu[1]) ==
+	       FPABI_PROOF_CPU1, "the proof counters the exec probe writes");
 
 #endif /* __ASSEMBLER__ */
 

@@ -113,6 +113,14 @@ static int shm_create(struct engine *e)
 	return 0;
 }
 
+/* Poison a dump first, so bytes the CPU did not write show. */
+static void poison_dump(struct fpabi_run *r, size_t dump)
+{
+	canary_poison(r->shm + dump, fpabi_arch.dump_size(r), r->cseed);
+	if (fpabi_arch.poison_dump)
+		fpabi_arch.poison_dump(r, r->shm + dump);
+}
+
 /* A signal's handler lists: STORE at entry; LOAD (clobber) at exit. */
 static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *s,
 			 size_t dump)
@@ -138,8 +146,7 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 		ev[x++].kind = FPABI_EV_FAULT;
 		ev[x].kind = FPABI_EV_STORE;
 		ev[x].ptr = e->lay.mid_dump[k];
-		canary_poison(r->shm + e->lay.mid_dump[k], fpabi_arch.dump_size(r),
-			      r->cseed);
+		poison_dump(r, e->lay.mid_dump[k]);
 		fpabi_arch.ev_store(r, &ev[x++]);
 	}
 	ev[x].kind = FPABI_EV_END;
@@ -243,8 +250,7 @@ static void build_events(struct engine *e)
 		if (op_has(s->op, OPF_DUMP)) {
 			/* poison first, so bytes the CPU did not write show */
 			dump = e->lay.dump_off[ndump++];
-			canary_poison(r->shm + dump, fpabi_arch.dump_size(r),
-				      r->cseed);
+			poison_dump(r, dump);
 		}
 		if (op_has(s->op, OPF_SIGNAL))
 			build_signal(e, nsig++, s, dump);

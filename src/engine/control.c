@@ -21,6 +21,7 @@
 
 #include "control.h"
 #include "fpabi/compete.h"
+#include "place.h"
 #include "fpabi/util.h"
 
 static void ts_add_ms(struct timespec *t, long ms)
@@ -55,7 +56,14 @@ static int wait_tracee(struct engine *e, int *status)
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	for (;;) {
-		pid_t p = waitpid(r->pid, status, WNOHANG | __WALL);
+		siginfo_t si = { .si_pid = 0 };
+		pid_t p;
+
+		/* an exit, seen before it is reaped: the zombie's counts */
+		if (waitid(P_PID, r->pid, &si, WEXITED | WNOHANG | WNOWAIT |
+			   __WALL) == 0 && si.si_pid == r->pid)
+			place_at_exit(e);
+		p = waitpid(r->pid, status, WNOHANG | __WALL);
 		struct timespec ts = { 0, 0 };
 		long left;
 
@@ -191,6 +199,7 @@ int ctl_wait_stop(struct engine *e, int want, int alt)
 	r->stops++;
 	r->reads = 0;
 	e->ctl.stopped = true;
+	place_evict(e);
 	/* a refused sigreturn: the run ends at this stop */
 	e->ctl.refused |= (status >> 8) == SIGSEGV;
 	if (want == STOP_BRK && !e->ctl.refused && fpabi_arch.after_trap &&
@@ -345,9 +354,11 @@ int fpabi_pin(pid_t pid, int cpu)
 
 /*
  * Start the tracee program with the shared memory memfd as fd 3, in the
- * process group pgid (0: its own), dying with the runner.
+ * process group pgid (0: its own), dying with the runner; in_child(arg),
+ * if given, runs in the child before the exec.
  */
-pid_t fpabi_spawn(const char *tracee, int memfd, pid_t pgid, const char *mode)
+pid_t fpabi_spawn(const char *tracee, int memfd, pid_t pgid, const char *mode,
+		  void (*in_child)(const void *arg), const void *arg)
 {
 	pid_t parent = getpid(), pid;
 	sigset_t none;
@@ -363,6 +374,8 @@ pid_t fpabi_spawn(const char *tracee, int memfd, pid_t pgid, const char *mode)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	if (in_child)
+		in_child(arg);
 	if (memfd != 3 && dup2(memfd, 3) < 0)
 		_exit(126);
 	execl(tracee, "fpabi-tracee", "3", mode, (char *)NULL);
@@ -431,7 +444,7 @@ int fpabi_competitor_start(struct fpabi_run *r, int memfd, int cpu,
 {
 	int i;
 
-	*pid = fpabi_spawn(r->o->tracee, memfd, r->pid, "compete");
+	*pid = fpabi_spawn(r->o->tracee, memfd, r->pid, "compete", NULL, NULL);
 	if (*pid < 0) {
 		run_broken(r, "fork competitor: %s", strerror(errno));
 		return -1;
@@ -464,12 +477,20 @@ static bool has_sc(const struct fpabi_run *r, unsigned sc)
 	return false;
 }
 
+/* The placement the case asks for, in the tracee's child before exec. */
+static void placed(const void *e)
+{
+	place_child(e);
+}
+
 int ctl_spawn_tracee(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	pid_t pid;
 
-	pid = fpabi_spawn(r->o->tracee, e->lay.memfd, 0, "trace");
+	if (place_begin(e) < 0)
+		return -1;
+	pid = fpabi_spawn(r->o->tracee, e->lay.memfd, 0, "trace", placed, e);
 	if (pid < 0) {
 		run_broken(r, "fork: %s", strerror(errno));
 		return -1;
@@ -487,7 +508,9 @@ int ctl_spawn_tracee(struct engine *e)
 		run_broken(r, "pinning to CPU %d: %s", e->ctl.cpu, strerror(errno));
 		return -1;
 	}
-	if (ptrace(PTRACE_SEIZE, pid, 0,
+	/* an unobserved twin runs untraced: no stop can come */
+	if (!r->c->unobserved &&
+	    ptrace(PTRACE_SEIZE, pid, 0,
 		   PTRACE_O_EXITKILL | PTRACE_O_TRACESYSGOOD |
 		   PTRACE_O_TRACESECCOMP) < 0) {
 		run_broken(r, "PTRACE_SEIZE: %s", strerror(errno));
@@ -726,6 +749,7 @@ void ctl_cleanup(struct engine *e)
 		r->pid = 0;
 	}
 	fpabi_current_tracee = 0;
+	place_end(e);
 }
 
 /* The first CPU this process may run on: where competitors meet. */
@@ -783,7 +807,7 @@ int ctl_finish(struct engine *e)
 			tracee_died(r, status, "while running its events");
 		return -1;
 	}
-	/* after an exec the probe, not the tracee, ends the list: no counts */
+	/* (after an exec the probe writes the "after" counters) */
 	r->sp.valid = p->nvcsw[1] >= p->nvcsw[0] && p->nivcsw[1] >= p->nivcsw[0];
 	r->sp.nvcsw = p->nvcsw[1] - p->nvcsw[0];
 	r->sp.nivcsw = p->nivcsw[1] - p->nivcsw[0];
@@ -799,6 +823,12 @@ int ctl_finish(struct engine *e)
 			 "migration not proven: the tracee ended on CPU %d, "
 			 "not %d", p->cpu[1], e->ctl.migrated_to);
 	return 0;
+}
+
+/* After the checks: what proves the placement, and the tracer's CPUs back. */
+void ctl_place_proof(struct engine *e)
+{
+	place_proof(e);
 }
 
 /* The tracee sits at a refused sigreturn's SIGSEGV: nowhere to go. */

@@ -105,6 +105,32 @@ static void check_proof(struct fpabi_run *r)
 }
 
 
+/*
+ * An unobserved twin's window: the tracee's loads, events and stores ran
+ * with no switch at all (its own counters around the list, read in code
+ * outside the window) on one CPU.  A switch saves and reloads the state,
+ * and the live paths the twin is for would not have run: the run is
+ * unproven (retried, then skipped with the count), never a pass.
+ */
+static void check_window(struct fpabi_run *r)
+{
+	const struct fpabi_proof *p = &hdr(r)->proof;
+	long long v = p->nvcsw[1] - p->nvcsw[0], iv = p->nivcsw[1] - p->nivcsw[0];
+	size_t o = strlen(r->proof);
+
+	if (v || iv || p->cpu[0] != p->cpu[1]) {
+		r->unproven = true;
+		snprintf(r->skip, sizeof(r->skip), "unobserved window not "
+			 "proven: %lld voluntary and %lld involuntary switches, "
+			 "CPU %d -> %d (the last of %u attempts)", v, iv,
+			 p->cpu[0], p->cpu[1], r->attempt);
+		return;
+	}
+	snprintf(r->proof + o, sizeof(r->proof) - o, "%suntraced, no switch "
+		 "on CPU %d from the first load to the last store", o ? "; " : "",
+		 p->cpu[0]);
+}
+
 void eng_final(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
@@ -115,6 +141,10 @@ void eng_final(struct engine *e)
 	for (k = 0; k < e->mod.nobs; k++)
 		check_observation(e, &e->mod.obs[k],
 				  e->mod.obs[k].kind == OBS_DUMP ? ++ndump : ndump);
-	if (!r->broken[0] && !r->timed_out && !r->nfind)
+	if (!r->broken[0] && !r->timed_out && !r->nfind) {
 		check_proof(r);
+		if (r->c->unobserved)
+			check_window(r);
+		ctl_place_proof(e);
+	}
 }

@@ -69,7 +69,8 @@ static void proof(int i)
 {
 	struct rusage ru;
 
-	if (getrusage(RUSAGE_SELF, &ru) < 0)
+	/* this thread's: its switches bracket the events it runs */
+	if (getrusage(RUSAGE_THREAD, &ru) < 0)
 		tracee_fail(errno, "getrusage: %s", strerror(errno));
 	h->proof.nvcsw[i] = ru.ru_nvcsw;
 	h->proof.nivcsw[i] = ru.ru_nivcsw;

@@ -195,6 +195,7 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		     const uint8_t *copy, const char *observer);
 
 extern const struct fpabi_rule a64_rules[];
+extern const struct fpabi_history a64_histories[];
 extern const struct fpabi_family *const a64_families[];
 
 #endif

@@ -833,6 +833,7 @@ const struct fpabi_arch fpabi_arch = {
 	},
 	.families = a64_families,
 	.rules = a64_rules,
+	.histories = a64_histories,
 	.known = (const struct fpabi_known_issue[]){
 		{ "arm64.sme.smstop-sm/*", "tracee dump", "vl",
 		  "KNOWN-ISSUES.md sme-smstop-sve-vl: after the first-use SME "

@@ -134,6 +134,16 @@ static size_t x86_image_size(struct fpabi_run *r)
  * bytes are taken as init.  MXCSR is written whenever SSE or AVX is
  * requested, whatever XINUSE says.
  */
+/* A dump the tracee's XSAVE never wrote must read as poison in every
+ * component: its header claims them all (XSAVE always writes it). */
+static void x86_poison_dump(struct fpabi_run *r, uint8_t *dump)
+{
+	uint64_t all = ~0ull;
+
+	(void)r;
+	memcpy(dump + XSAVE_HDR_OFF, &all, sizeof(all));
+}
+
 static void x86_check_dump(struct fpabi_run *r, const uint8_t *dump,
 			   const char *observer)
 {
@@ -387,6 +397,7 @@ const struct fpabi_arch fpabi_arch = {
 	},
 	.families = x86_families,
 	.rules = x86_rules,
+	.histories = x86_histories,
 	.known = (const struct fpabi_known_issue[]){
 		{ "x86_64.exec.*", "NT_X86_XSTATE", "pkru",
 		  "kernel: at PTRACE_EVENT_EXEC NT_X86_XSTATE shows PKRU 0 "
@@ -398,6 +409,7 @@ const struct fpabi_arch fpabi_arch = {
 	.probe = x86_probe,
 	.info = x86_info,
 	.variants = x86_variants,
+	.variants_stable = true,
 	.layout = x86_layout,
 	.init_image = x86_init_image,
 	.fill_shaped = x86_fill_shaped,
@@ -410,6 +422,7 @@ const struct fpabi_arch fpabi_arch = {
 	.model_load = x86_model_load,
 	.model_syscall = x86_model_syscall,
 	.check_dump = x86_check_dump,
+	.poison_dump = x86_poison_dump,
 	.exec_store = x86_exec_store,
 	.model_child = x86_model_child,
 	.shm_setup = x86_shm_setup,

@@ -81,6 +81,7 @@ void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 const char *x86_edit_name(unsigned edit);
 
 extern const struct fpabi_rule x86_rules[];
+extern const struct fpabi_history x86_histories[];
 extern const struct fpabi_family *const x86_families[];
 
 #endif
