@@ -326,6 +326,15 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	return 0;
 }
 
+/* The commands with their own options, wherever they stand among the
+ * leading ones (`fpabi --kmsg bench ...` from fpabi-vm is bench too). */
+static const struct {
+	const char *name;
+	int (*cmd)(int argc, char **argv);
+} subcommands[] = {
+	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
+};
+
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
@@ -357,26 +366,18 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
+	unsigned k;
 	int c, i, ret;
 
 	o.argv0 = argv[0];
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
 		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
-	if (i < argc && !strcmp(argv[i], "bench")) {
-		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
-		argv[1] = (char *)"bench";
-		return cmd_bench(argc - 1, argv + 1);
-	}
-	if (i < argc && !strcmp(argv[i], "stress")) {
-		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
-		argv[1] = (char *)"stress";
-		return cmd_stress(argc - 1, argv + 1);
-	}
-	if (i < argc && !strcmp(argv[i], "race")) {
-		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
-		argv[1] = (char *)"race";
-		return cmd_race(argc - 1, argv + 1);
-	}
+	for (k = 0; i < argc && k < ARRAY_SIZE(subcommands); k++)
+		if (!strcmp(argv[i], subcommands[k].name)) {
+			memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+			argv[1] = (char *)subcommands[k].name;
+			return subcommands[k].cmd(argc - 1, argv + 1);
+		}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;

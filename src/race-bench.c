@@ -214,7 +214,7 @@ int bench_race(int argc, char **argv)
 	if (access(o.tracee, X_OK) != 0)
 		die("cannot run the tracee %s: %s (use --tracee)", o.tracee,
 		    strerror(errno));
-	if (fpabi_arch.variants(&m, VSET_DEFAULT, &v, 1) < 1)
+	if (fpabi_arch.variants(&m, VSET_DEFAULT, &v, 1) < 1 || v.skip)
 		die("no variant of this arch runs here");
 	b.in_vm = getenv("FPABI_IN_VM") != NULL;
 	fpabi_setup_signals();

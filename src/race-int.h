@@ -13,7 +13,6 @@
 #include "fpabi/race-run.h"
 #include "fpabi/tap.h"
 
-#define MAX_VARIANTS	32
 #define ROUND_S		2.0	/* a round's length */
 #define QUIET_MS	3000	/* a long round's window with no syscall */
 
@@ -25,7 +24,7 @@
 struct race {
 	const struct fpabi_machine *m;
 	struct fpabi_opts *o;
-	struct fpabi_variant v[2][MAX_VARIANTS];	/* base, extra */
+	struct fpabi_variant v[2][FPABI_MAX_VARIANTS];	/* base, extra */
 	int nv[2];
 	double seconds, round_s;
 	unsigned max_fail;

@@ -289,15 +289,20 @@ static const char race_usage[] =
 "      --kmsg, --profile NAME, --tracee PATH, -v, -h\n"
 "Exit status: 0 nothing failed, 1 a round failed, 2 bad usage or setup.\n";
 
+/* The base and extra variants (x86 AMX, arm64 SME) this machine runs. */
 static int variants(struct race *ra)
 {
-	ra->nv[0] = fpabi_arch.variants(ra->m, VSET_ALL, ra->v[0], MAX_VARIANTS);
-	ra->nv[1] = fpabi_arch.variants(ra->m, VSET_EXTRA, ra->v[1],
-					MAX_VARIANTS);
-	if (ra->nv[0] < 0)
-		ra->nv[0] = 0;
-	if (ra->nv[1] < 0)
-		ra->nv[1] = 0;
+	static const enum variant_set set[2] = { VSET_ALL, VSET_EXTRA };
+	int c, i, w;
+
+	for (c = 0; c < 2; c++) {
+		ra->nv[c] = fpabi_arch.variants(ra->m, set[c], ra->v[c],
+						FPABI_MAX_VARIANTS);
+		for (i = w = 0; i < ra->nv[c]; i++)
+			if (!ra->v[c][i].skip)
+				ra->v[c][w++] = ra->v[c][i];
+		ra->nv[c] = w;
+	}
 	return ra->nv[0] + ra->nv[1];
 }
 

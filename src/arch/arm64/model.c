@@ -812,10 +812,8 @@ const struct fpabi_rule a64_rules[] = {
 	"requires zero; intermittent under fpabi stress in the 7.3 guest, " \
 	"never on replay"
 #define STALE_Z_ZA_RACE \
-	"KNOWN-ISSUES.md sve-stale-after-syscall-za: in a task with ZA on " \
-	"and streaming mode off, Z bits above 127 loaded before a syscall " \
-	"are still in the task's own registers after it, with no tracer: " \
-	"seen by fpabi race in the 7.3 guest (QEMU 11, VL 64, SVL 64)"
+	"KNOWN-ISSUES.md sve-stale-after-syscall-za, with no tracer: the " \
+	"task's own Z bits above 127 kept across a syscall with ZA on"
 
 const struct fpabi_arch fpabi_arch = {
 	.name = "arm64",
@@ -854,9 +852,7 @@ const struct fpabi_arch fpabi_arch = {
 		  STALE_Z_ZA, true },
 		{ "arm64.sme.*/*-za", "signal frame", "z", STALE_Z_ZA, true },
 		{ "arm64.sme.*/*-za", "NT_ARM_SVE read", "z", STALE_Z_ZA, true },
-		/* and with no tracer at all: the task's own registers */
-		{ "arm64.race.*/*-za", "race iteration", "z", STALE_Z_ZA_RACE,
-		  true },
+		{ "arm64.race.*/*-za", "race iteration", "z", STALE_Z_ZA_RACE, true },
 		{ NULL, NULL, NULL, NULL, false },
 	},
 	.group_name = a64_group_name,
