@@ -195,27 +195,47 @@ static size_t event_list(struct arena *a, unsigned kind, int cpu)
 	return list1(a, &ev);
 }
 
+/* The segments of mask: runs of words with a byte checked. */
+static void make_segs(struct arena *a, const uint64_t *mw,
+		      struct race_desc *d)
+{
+	size_t words = a->rd->isz / 8, w, nseg = 0;
+	uint64_t *seg;
+
+	for (w = 0; w < words; w++)
+		if (mw[w] && (!w || !mw[w - 1]))
+			nseg++;
+	d->seg = take(a, 16 * (nseg ? nseg : 1), 16);
+	d->nseg = nseg;
+	seg = at(a->rd, d->seg);
+	for (w = 0; w < words; w++) {
+		if (!mw[w])
+			continue;
+		if (!w || !mw[w - 1]) {
+			*seg++ = w * 8;
+			*seg++ = 0;
+		}
+		seg[-1]++;
+	}
+}
+
 /*
  * An expectation from the model's: each field's bytes under the mask,
  * the alternative zero where the ABI leaves a word its old value or zero
- * (EXP_KEPT_OR_ZERO); nothing the model does not check.  Segments list
- * the runs of words with a byte checked.
+ * (EXP_KEPT_OR_ZERO); nothing the model does not check.  The mask and its
+ * segments are prev's where they are the same (the phases of a point),
+ * the alternative the expected bytes where nothing is kept-or-zero.
  */
 static void make_desc(struct arena *a, const struct fpabi_run *m,
-		      struct race_desc *d)
+		      struct race_desc *d, const struct race_desc *prev)
 {
 	struct race_round *rd = a->rd;
-	size_t words = rd->isz / 8, w, nseg = 0, segs;
-	uint8_t *exp, *alt, *mask;
-	uint64_t *seg, *mw;
+	uint8_t *exp, *alt, *mask = xzalloc(rd->isz);
+	bool either = false;
 	unsigned i;
 
 	d->exp = take(a, rd->isz, 64);
-	d->alt = take(a, rd->isz, 64);
-	d->mask = take(a, rd->isz, 64);
 	exp = at(rd, d->exp);
-	alt = at(rd, d->alt);
-	mask = at(rd, d->mask);
 	for (i = 0; i < m->lo.nfields; i++) {
 		const struct fpabi_field *f = &m->lo.f[i];
 		unsigned k = m->exp.kind[i];
@@ -229,28 +249,28 @@ static void make_desc(struct arena *a, const struct fpabi_run *m,
 			die("internal: %s: %s past the dump", m->id, f->name);
 		memset(mask + f->off, 0xff, f->size);
 		memcpy(exp + f->off, m->exp.img + f->off, f->size);
-		if (k == EXP_KEPT_OR_ZERO)
-			memset(alt + f->off, 0, f->size);
-		else
-			memcpy(alt + f->off, m->exp.img + f->off, f->size);
+		either |= k == EXP_KEPT_OR_ZERO;
 	}
-	mw = (uint64_t *)mask;
-	for (w = 0; w < words; w++)
-		if (mw[w] && (!w || !mw[w - 1]))
-			nseg++;
-	segs = take(a, 16 * (nseg ? nseg : 1), 16);
-	seg = at(rd, segs);
-	d->seg = segs;
-	d->nseg = nseg;
-	for (w = 0; w < words; w++) {
-		if (!mw[w])
-			continue;
-		if (!w || !mw[w - 1]) {
-			*seg++ = w * 8;
-			*seg++ = 0;
-		}
-		seg[-1]++;
+	d->alt = d->exp;
+	if (either) {
+		d->alt = take(a, rd->isz, 64);
+		alt = at(rd, d->alt);
+		memcpy(alt, exp, rd->isz);
+		for (i = 0; i < m->lo.nfields; i++)
+			if (m->exp.kind[i] == EXP_KEPT_OR_ZERO &&
+			    m->lo.f[i].fill != FILL_NONE)
+				memset(alt + m->lo.f[i].off, 0, m->lo.f[i].size);
 	}
+	if (prev && !memcmp(at(rd, prev->mask), mask, rd->isz)) {
+		d->mask = prev->mask;
+		d->seg = prev->seg;
+		d->nseg = prev->nseg;
+	} else {
+		d->mask = take(a, rd->isz, 64);
+		memcpy(at(rd, d->mask), mask, rd->isz);
+		make_segs(a, (const uint64_t *)mask, d);
+	}
+	free(mask);
 }
 
 /* Every point, phase and slot's expectation; an injected word must be
@@ -274,7 +294,8 @@ static void make_descs(struct arena *a, uint8_t *injectable)
 					continue;
 				}
 				race_model(rd, &m, s, p, pt);
-				make_desc(a, &m, &k->d[pt][p]);
+				make_desc(a, &m, &k->d[pt][p],
+					  p ? &k->d[pt][p - 1] : NULL);
 				race_model_end(&m);
 				if (pt != RACE_POST)
 					continue;
