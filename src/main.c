@@ -51,6 +51,9 @@ static const char usage[] =
 "  stress         random step lists from every family beside competitors\n"
 "                 that force switches; shrink a failure to a reproducer\n"
 "                 (fpabi stress --help)\n"
+"  race           the unobserved loop: load, event, store and compare in\n"
+"                 the untraced tracee's assembly, thousands of times a\n"
+"                 second, beside competitors and signals (fpabi race --help)\n"
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
@@ -346,6 +349,15 @@ static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded)
 			  FPABI_SEED_MAX);
 }
 
+/* The commands with their own options, wherever they stand among the
+ * leading ones (`fpabi --kmsg bench ...` from fpabi-vm is bench too). */
+static const struct {
+	const char *name;
+	int (*cmd)(int argc, char **argv);
+} subcommands[] = {
+	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
+};
+
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
@@ -380,6 +392,7 @@ int main(int argc, char **argv)
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
 	static const char **exclude;	/* static: reachable until exit */
+	unsigned k;
 	int c, i, ret;
 
 	o.argv0 = argv[0];
@@ -387,16 +400,12 @@ int main(int argc, char **argv)
 	o.exclude = exclude = xzalloc(argc * sizeof(*exclude));
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
 		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
-	if (i < argc && !strcmp(argv[i], "bench")) {
-		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
-		argv[1] = (char *)"bench";
-		return cmd_bench(argc - 1, argv + 1);
-	}
-	if (i < argc && !strcmp(argv[i], "stress")) {
-		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
-		argv[1] = (char *)"stress";
-		return cmd_stress(argc - 1, argv + 1);
-	}
+	for (k = 0; i < argc && k < ARRAY_SIZE(subcommands); k++)
+		if (!strcmp(argv[i], subcommands[k].name)) {
+			memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+			argv[1] = (char *)subcommands[k].name;
+			return subcommands[k].cmd(argc - 1, argv + 1);
+		}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;

@@ -198,6 +198,22 @@ unknown --profile 'bogus'	stress --profile bogus
 unexpected argument 'extra'	stress extra
 unrecognized option '--bogus'	stress --bogus
 requires an argument	stress --seconds
+--seconds '-1'	race --seconds -1
+--seconds 'x'	race --seconds x
+--round '0.1'	race --round 0.1
+--max-failures '0'	race --max-failures 0
+--seed '281474976710656'	race --seed 281474976710656
+--kinds 'bogus'	race --kinds bogus
+--replay ','	race --replay , --variant x --seed 1
+--competitor 'x'	race --competitor x
+--signals 'q'	race --signals q
+--quiet '-2'	race --quiet -2
+race takes byte:race	race --inject-fault=byte:race:0
+race takes byte:race	race --inject-fault=step:any
+unexpected argument 'extra'	race extra
+unrecognized option '--bogus'	race --bogus
+-n '0'	bench race -n 0
+--runs 'x'	bench race --runs x
 # bench: numbers and names
 --samples '0'	bench -n 0
 --samples '-1'	bench -n -1

@@ -51,7 +51,7 @@ void tracee_fail(int err, const char *fmt, ...)
 	_exit(3);
 }
 
-static void wait_for_go(void)
+void wait_for_go(void)
 {
 	struct timespec ts = { 1, 0 };
 	int tries;
@@ -341,7 +341,7 @@ static void check_results(const struct fpabi_ev *ev, unsigned n)
 }
 
 /* Make one event list's offsets into addresses; resolve its syscalls. */
-static void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer)
+void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer)
 {
 	unsigned i;
 
@@ -505,7 +505,9 @@ static void __attribute__((noreturn)) compete(void)
 	__atomic_store_n(&h->comp_state, TRACEE_RUNNING, __ATOMIC_SEQ_CST);
 	if (h->comp_nwake)
 		set_wake_times();
-	fpabi_run_events(ev);
+	do
+		fpabi_run_events(ev);
+	while (h->comp_loop);
 	_exit(0);
 }
 
@@ -523,7 +525,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: fpabi-tracee FD [trace|compete] (started by fpabi)\n");
+		fprintf(stderr, "usage: fpabi-tracee FD [trace|compete|race] (started by fpabi)\n");
 		return 2;
 	}
 	fd = atoi(argv[1]);
@@ -540,6 +542,8 @@ int main(int argc, char **argv)
 		tracee_fail(EINVAL, "shared memory header mismatch");
 	if (argc == 3 && !strcmp(argv[2], "compete"))
 		compete();
+	if (argc == 3 && !strcmp(argv[2], "race"))
+		race(base, h);
 	wait_for_go();
 	tracee_arch_setup(h);
 
