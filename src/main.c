@@ -26,6 +26,7 @@
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
+#include "fpabi/steps.h"
 #include "fpabi/reports.h"
 #include "fpabi/util.h"
 
@@ -206,7 +207,7 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 	plan_select(&p, m, o);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
-		char needs[160], kver[32] = "";
+		char needs[160], kver[32] = "", pre[400];
 
 		if (c->min_kver)
 			snprintf(kver, sizeof(kver), "%skernel>=%u.%u",
@@ -216,11 +217,13 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 		if (!c->needs && c->min_kver)
 			needs[0] = 0;
 		strcat(needs, kver);
-		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\n",
+		steps_preconditions(c, p.items[i].param, p.items[i].place, pre,
+				    sizeof(pre));
+		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\tpre: %s\n",
 		       p.items[i].id, needs,
 		       c->rule, c->drop >= 0 && c->drop_class ? c->drop_class : "-",
 		       p.items[i].skip ? "skip: " : "runnable",
-		       p.items[i].skip ? p.items[i].skip : "");
+		       p.items[i].skip ? p.items[i].skip : "", pre);
 	}
 	plan_free(&p);
 	return 0;
