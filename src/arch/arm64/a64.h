@@ -191,6 +191,7 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 
 extern const struct fpabi_rule a64_rules[];
 extern const struct fpabi_history a64_histories[];
+extern const struct fpabi_known_issue a64_known[];
 extern const struct fpabi_family *const a64_families[];
 
 #endif
