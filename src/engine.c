@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "fpabi/event.h"
+#include "fpabi/record.h"
 #include "fpabi/run.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
@@ -1634,8 +1635,14 @@ static void check_observation(struct engine *e, struct obs *o, unsigned n)
 	const struct fpabi_sig_slot *slot = &hdr(r)->sig[o->sig];
 	char name[64];
 
+	static const enum rec_src src[] = {
+		[OBS_DUMP] = SRC_DUMP, [OBS_CHILD] = SRC_CHILD,
+		[OBS_HANDLER] = SRC_HANDLER, [OBS_FRAME] = SRC_FRAME,
+	};
+
 	snapshot_restore(e, &o->snap);
 	r->step = o->step;
+	record_observe(r, src[o->kind], o->off, o->sig);
 	switch (o->kind) {
 	case OBS_DUMP:
 		snprintf(name, sizeof(name), "tracee dump %u", n);
@@ -1840,6 +1847,7 @@ void run_case(struct fpabi_run *r)
 		build_events(&e);
 		if (r->c->competitor)
 			build_competitor(&e);
+		record_shm(r);
 		if (spawn_tracee(&e) == 0 && walk(&e) == 0) {
 			finish(&e);
 			if (!r->broken[0] && !r->timed_out && !r->nfind)

@@ -23,6 +23,7 @@
 #include "fpabi/bench.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
+#include "fpabi/record.h"
 #include "fpabi/report.h"
 #include "fpabi/stress.h"
 #include "fpabi/util.h"
@@ -51,6 +52,8 @@ static const char usage[] =
 "  stress         random step lists from every family beside competitors\n"
 "                 that force switches; shrink a failure to a reproducer\n"
 "                 (fpabi stress --help)\n"
+"  repro ID       run one case instance (--seed S) and write it as a\n"
+"                 standalone C reproducer (fpabi repro --help)\n"
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
@@ -565,6 +568,11 @@ int main(int argc, char **argv)
 		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
 		argv[1] = (char *)"bench";
 		return cmd_bench(argc - 1, argv + 1);
+	}
+	if (i < argc && !strcmp(argv[i], "repro")) {
+		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+		argv[1] = (char *)"repro";
+		return cmd_repro(argc - 1, argv + 1);
 	}
 	if (i < argc && !strcmp(argv[i], "stress")) {
 		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));

@@ -41,7 +41,7 @@ static void kv(struct buf *b, const char *key, const char *val)
 	bprintf(b, "%s: %s\n", key, q);
 }
 
-static void steps_text(const struct fpabi_run *r, char *out, size_t n)
+void steps_text(const struct fpabi_run *r, char *out, size_t n)
 {
 	const struct fpabi_step *s;
 	size_t o = 0;
@@ -204,7 +204,7 @@ static const struct fpabi_known_issue *known_issue(const struct fpabi_run *r)
 
 void report(struct tap *t, const struct fpabi_run *r)
 {
-	char yaml[8192], line[512], steps[512], repro[512];
+	char yaml[8192], line[512], steps[512], repro[512], repro_c[512];
 	struct buf b = { yaml, sizeof(yaml), 0 };
 	const struct fpabi_finding *f = &r->find[0];
 	unsigned i;
@@ -224,6 +224,8 @@ void report(struct tap *t, const struct fpabi_run *r)
 	}
 	steps_text(r, steps, sizeof(steps));
 	reproducer(r, repro, sizeof(repro));
+	snprintf(repro_c, sizeof(repro_c), "%s repro --filter '%s' --seed %llu -o repro.c",
+		 r->o->argv0, r->id, (unsigned long long)r->o->seed);
 	if (r->timed_out) {
 		tap_comment(t, "%s: the tracee did not finish within %u s: killed",
 			    r->id, r->o->timeout);
@@ -282,6 +284,8 @@ void report(struct tap *t, const struct fpabi_run *r)
 		}
 	}
 	kv(&b, "reproduce", repro);
+	/* the same instance as one standalone C file (fpabi repro) */
+	kv(&b, "repro", repro_c);
 	if (known_issue(r)) {
 		bprintf(&b, "verdict_known: \"a known kernel issue: KNOWN-ISSUES.md\"\n");
 		tap_result(t, TAP_TODO, r->id, known_issue(r)->reason, yaml);
