@@ -208,13 +208,15 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 
 int cmd_repro(int argc, char **argv)
 {
-	enum { OPT_TRACEE = 256, OPT_PROFILE };
+	enum { OPT_TRACEE = 256, OPT_PROFILE, OPT_KMSG };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "tracee", required_argument, NULL, OPT_TRACEE },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
+		/* (fpabi-vm adds it: a reproducer has no kernel-log check) */
+		{ "kmsg", no_argument, NULL, OPT_KMSG },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -241,6 +243,7 @@ int cmd_repro(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case OPT_TRACEE: tracee = optarg; break;
 		case OPT_PROFILE: profile = optarg; break;
+		case OPT_KMSG: break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(repro_usage, stdout); return 0;
 		default: fputs(repro_usage, stderr); return 2;

@@ -517,7 +517,7 @@ static const char runtime2[] =
 "\tsnprintf(buf, n, \"%s phase-%u value of component %u register %u lane %u\",\n"
 "\t\t who, phase, comp, reg, lane);\n}\n\n"
 "static int check(void)\n{\n\tunsigned i, bad = 0;\n\tchar e[128], g[128];\n\n"
-"#ifdef FPABI_REPRO_CORRUPT\n\twords[0].exp ^= 0x5a;\t/* self-test: this must exit 1 */\n#endif\n"
+"#ifdef FPABI_REPRO_CORRUPT\n\twords[CORRUPT_WORD].exp ^= 1ull << 40;\t/* self-test: this must exit 1 */\n#endif\n"
 "\tfor (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {\n"
 "\t\tconst struct word *w = &words[i];\n\t\tuint64_t got = 0;\n\n"
 "\t\tmemcpy(&got, shm + w->buf + w->off, w->len);\n\t\tgot = fixup(w, got);\n"
@@ -550,7 +550,7 @@ static const char tracee_main[] =
 "\tif (pid < 0)\n\t\tfail(\"fork\");\n\tif (!pid)\n\t\ttracee();\n"
 "\twait_for(SIGSTOP, 0, \"the tracee's start\");\n"
 "\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_EXITKILL | PTRACE_O_TRACEEXEC |\n"
-"\t\t   PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE) < 0)\n\t\tfail(\"PTRACE_SETOPTIONS\");\n"
+"\t\t   OPT_FORK) < 0)\n\t\tfail(\"PTRACE_SETOPTIONS\");\n"
 "\tif (USES_PIPE && fork() == 0) {\n"
 "\t\tusleep(100000);\t/* the tracee blocks in read() meanwhile */\n"
 "\t\t_exit(write(pipefd[1], \"x\", 1) != 1);\n\t}\n";
@@ -591,6 +591,29 @@ static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 		if (e[i].ptr && check_syscalls(g, e[i].ptr, depth + 1, why, n))
 			return -1;
 	}
+	return 0;
+}
+
+static bool fork_stop(const struct gen *g)
+{
+	const struct fpabi_step *s;
+
+	for (s = g->r->c->steps; s->op != S_END; s++)
+		if (s->op == S_FORK && (s->b & 1))
+			return true;
+	return false;
+}
+
+/* the word -DFPABI_REPRO_CORRUPT corrupts: the first canary among them */
+static unsigned corrupt_word(const struct gen *g)
+{
+	struct canary_prov p;
+	unsigned i;
+
+	for (i = 0; i < g->npick; i++)
+		if (g->rec->w[g->pick[i]].len == 8 &&
+		    canary_decode(word(g->rec->w[g->pick[i]].exp, 8), &p))
+			return i;
 	return 0;
 }
 
@@ -641,8 +664,9 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n)
 	size_t off;
 	unsigned i;
 
-	if (!rec->shm)
-		return refuse(why, n, "%s", "the run built no tracee");
+	if (g.r->c->probe || !rec->shm)
+		return refuse(why, n, "%s", "a probe case: no tracee, it asks "
+			      "the kernel directly (run fpabi itself)");
 	g.h = (const struct fpabi_shm_hdr *)rec->shm;
 	g.img_size = fpabi_arch.load_size((struct fpabi_run *)g.r);
 	if (check_steps(&g, why, n) < 0 ||
@@ -662,11 +686,15 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n)
 	emit_header(&g);
 	fprintf(out, "#define SHM_SIZE %#zx\n#define EV_OFF %#x\n"
 		"#define DUMP_SIZE %zu\n#define SEED %#x\t/* the canaries' */\n"
-		"#define USES_PIPE %d\n#define USES_THREAD %d\n\n",
+		"#define USES_PIPE %d\n#define USES_THREAD %d\n"
+		"#define OPT_FORK %s\t/* the fork's event stop */\n"
+		"#define CORRUPT_WORD %u\n\n",
 		g.shm_size, g.h->ev_off,
 		fpabi_arch.dump_size((struct fpabi_run *)g.r), g.r->cseed,
 		list_has(&g, g.h->ev_off, SC_PIPE_READ, 0),
-		list_has(&g, g.h->ev_off, SC_THREAD, 0));
+		list_has(&g, g.h->ev_off, SC_THREAD, 0),
+		fork_stop(&g) ? "(PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE)" : "0",
+		corrupt_word(&g));
 	fputs(runtime, out);
 	repro_arch_code(rec, out);
 	emit_data(&g);
