@@ -196,10 +196,11 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 		fprintf(stderr, "fpabi: %s cannot be made standalone: %s\n",
 			id, why);
 		ret = 3;
-	} else {
-		fprintf(stderr, "fpabi: %s (seed %llu): %s%s, %u findings\n", id,
-			(unsigned long long)o->seed, out ? "wrote " : "",
-			out ? out : "written", r.nfind);
+	} else if (out) {
+		/* (on stdout the file is all there is: fpabi-vm's guest
+		 * sends stderr there too) */
+		fprintf(stderr, "fpabi: %s (seed %llu): wrote %s, %u findings\n",
+			id, (unsigned long long)o->seed, out, r.nfind);
 	}
 	record_free(&rec);
 	plan_free(&p);

@@ -317,7 +317,8 @@ static void emit_checks(struct gen *g)
 	char d[128];
 
 	fprintf(g->o, "/* the words checked: {buffer, offset, bytes, kind, "
-		"flags, component, expected, init, observer, word} */\nstatic struct word words[] = {\n");
+		"flags, component, expected, init, observer, word, what "
+		"was expected} */\nstatic struct word words[] = {\n");
 	for (i = 0; i < g->npick; i++) {
 		const struct rec_word *w = &g->rec->w[g->pick[i]];
 		const struct fpabi_field *f = &w->f;
@@ -329,7 +330,7 @@ static void emit_checks(struct gen *g)
 		repro_arch_map(g->rec, w, &off, &fl);
 		describe_exp(w, d, sizeof(d));
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %u, %u, %#llxull, %#llxull, "
-			"\"%s\", \"%s bytes %u-%u\" },\t/* %s */\n",
+			"\"%s\", \"%s bytes %u-%u\", \"%s\" },\n",
 			(unsigned long long)buf, off, w->len, w->kind, fl,
 			f->group, (unsigned long long)word(w->exp, w->len),
 			(unsigned long long)word(w->init, w->len), w->observer,
@@ -424,7 +425,7 @@ static const char runtime[] =
 "struct run { uint64_t off; uint32_t len; uint8_t raw, task, phase, comp, reg;\n"
 "\t     uint16_t lane; uint64_t v; };\n"
 "struct word { uint64_t buf; uint32_t off; uint8_t len, kind, flags, comp;\n"
-"\t      uint64_t exp, init; const char *obs, *what; };\n"
+"\t      uint64_t exp, init; const char *obs, *what, *exp_desc; };\n"
 "struct name { uint8_t comp, reg; uint16_t lane0, byte0; const char *name; };\n"
 "static uint8_t *shm;\nstatic pid_t pid;\n"
 "static const struct timespec one_ms = { 0, 1000000 };\n"
@@ -516,7 +517,7 @@ static const char runtime2[] =
 "\t\t\t\t phase, names[i].name, b, b + 7);\n\t\t\treturn;\n\t\t}\n"
 "\tsnprintf(buf, n, \"%s phase-%u value of component %u register %u lane %u\",\n"
 "\t\t who, phase, comp, reg, lane);\n}\n\n"
-"static int check(void)\n{\n\tunsigned i, bad = 0;\n\tchar e[128], g[128];\n\n"
+"static int check(void)\n{\n\tunsigned i, bad = 0;\n\tchar g[128];\n\n"
 "#ifdef FPABI_REPRO_CORRUPT\n\twords[CORRUPT_WORD].exp ^= 1ull << 40;\t/* self-test: this must exit 1 */\n#endif\n"
 "\tfor (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {\n"
 "\t\tconst struct word *w = &words[i];\n\t\tuint64_t got = 0;\n\n"
@@ -524,10 +525,10 @@ static const char runtime2[] =
 "\t\t/* kind 2: unspecified, each word its old value or zero */\n"
 "\t\tif (got == w->exp || (w->kind == 2 && !got)) {\n"
 "\t\t\tprintf(\"ok: %s: %s\\n\", w->obs, w->what);\n"
-"\t\t\tcontinue;\n\t\t}\n\t\tbad++;\n\t\tdescribe(w->exp, w, e, sizeof(e));\n"
+"\t\t\tcontinue;\n\t\t}\n\t\tbad++;\n"
 "\t\tdescribe(got, w, g, sizeof(g));\n"
 "\t\tprintf(\"BUG: %s: %s: expected %#llx (%s), got %#llx (%s)\\n\",\n"
-"\t\t       w->obs, w->what, (unsigned long long)w->exp, e,\n"
+"\t\t       w->obs, w->what, (unsigned long long)w->exp, w->exp_desc,\n"
 "\t\t       (unsigned long long)got, g);\n\t}\n"
 "\tprintf(\"%u of %u words differ: %s\\n\", bad, i, bad ? \"the bug shows\" :\n"
 "\t       \"the kernel behaves as the rule says\");\n\treturn bad ? 1 : 0;\n}\n\n";
