@@ -54,6 +54,8 @@ void record_shm(struct fpabi_run *r)
 	cur->shm = xmalloc(r->shm_size);
 	memcpy(cur->shm, r->shm, r->shm_size);
 	cur->shm_size = r->shm_size;
+	cur->img_size = fpabi_arch.load_size(r);
+	cur->dump_size = fpabi_arch.dump_size(r);
 }
 
 void record_observe(struct fpabi_run *r, enum rec_src src, uint64_t off,
@@ -144,19 +146,51 @@ void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,
 static const char repro_usage[] =
 "usage: fpabi repro ID --seed S [-o FILE] [--profile NAME] [--tracee PATH]\n"
 "       fpabi repro --filter ID --seed S [-o FILE]\n"
+"       fpabi repro --sample [--filter GLOB] --seed S\n"
 "Runs case instance ID once with seed S and writes it as one standalone C\n"
 "program (libc only; gcc -static -O2 FILE) that replays its steps and checks\n"
 "the words that differed (or, on a pass, words of the case's rule): it\n"
-"exits 1 when the kernel shows the bug, 0 when not.\n";
+"exits 1 when the kernel shows the bug, 0 when not.  --sample writes one\n"
+"for the first runnable instance of each family (of each case --filter\n"
+"matches) to stdout, each after a line /* ==== fpabi repro: ID ==== */.\n";
+
+/* Run plan item it once, recorded, and write it to f; 0, 3 (refused,
+ * why filled) or a die() for a run without a verdict. */
+static int repro_one(const struct fpabi_machine *m, struct fpabi_opts *o,
+		     const struct plan_item *it, FILE *f, char *why, size_t n,
+		     unsigned *nfind)
+{
+	struct fpabi_rec rec;
+	struct fpabi_run r;
+	unsigned attempt = 0;
+	int ret;
+
+	do {
+		init_run(&r, m, o, it, ++attempt);
+		record_begin(&rec, &r);
+		run_case(&r);
+		record_end();
+		if (r.unproven && attempt < FPABI_ATTEMPTS)
+			record_free(&rec);
+	} while (r.unproven && attempt < FPABI_ATTEMPTS);
+	if (r.broken[0] || r.timed_out || r.skip[0]) {
+		snprintf(why, n, "no verdict (%.200s)", r.broken[0] ?
+			 r.broken : r.timed_out ? "timeout" : r.skip);
+		record_free(&rec);
+		return 2;
+	}
+	*nfind = r.nfind;
+	ret = repro_write(&rec, f, why, n) < 0 ? 3 : 0;
+	record_free(&rec);
+	return ret;
+}
 
 static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 		     const char *id, const char *out)
 {
-	struct fpabi_rec rec;
 	struct plan p;
-	struct fpabi_run r;
 	const struct plan_item *it = NULL;
-	unsigned i, attempt = 0;
+	unsigned i, nfind = 0;
 	char why[256];
 	FILE *f;
 	int ret;
@@ -171,45 +205,72 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 		die("%s: not runnable here: %s", id, it->skip);
 	if (fpabi_ptrace_refused(why, sizeof(why)))
 		die("%s", why);
-	do {
-		init_run(&r, m, o, it, ++attempt);
-		record_begin(&rec, &r);
-		run_case(&r);
-		record_end();
-		if (r.unproven && attempt < FPABI_ATTEMPTS)
-			record_free(&rec);
-	} while (r.unproven && attempt < FPABI_ATTEMPTS);
-	if (r.broken[0] || r.timed_out || r.skip[0]) {
-		record_free(&rec);
-		die("%s: the run gave no verdict (%s)", id, r.broken[0] ?
-		    r.broken : r.timed_out ? "timeout" : r.skip);
-	}
 	f = out ? fopen(out, "w") : stdout;
 	if (!f)
 		die("%s: %s", out, strerror(errno));
-	ret = repro_write(&rec, f, why, sizeof(why));
+	ret = repro_one(m, o, it, f, why, sizeof(why), &nfind);
 	if ((out && fclose(f)) || (!out && fflush(f)))
 		die("%s: write failed", out ? out : "stdout");
-	if (ret < 0) {
-		if (out)
-			remove(out);
+	if (ret && out)
+		remove(out);
+	if (ret == 2)
+		die("%s: %s", id, why);
+	if (ret == 3)
 		fprintf(stderr, "fpabi: %s cannot be made standalone: %s\n",
 			id, why);
-		ret = 3;
-	} else if (out) {
+	else if (out)
 		/* (on stdout the file is all there is: fpabi-vm's guest
 		 * sends stderr there too) */
 		fprintf(stderr, "fpabi: %s (seed %llu): wrote %s, %u findings\n",
-			id, (unsigned long long)o->seed, out, r.nfind);
-	}
-	record_free(&rec);
+			id, (unsigned long long)o->seed, out, nfind);
 	plan_free(&p);
 	return ret;
 }
 
+/*
+ * --sample: the first runnable instance of each case --filter matches
+ * (without one: of each family), every reproducer on stdout after a
+ * marker line naming it; a refused one is its marker line with the reason.
+ */
+static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
+			const char *filter)
+{
+	struct plan p;
+	unsigned i, k, nfind;
+	char why[256], key[192], seen[64][192];
+	unsigned nseen = 0;
+	int ret;
+
+	plan_build(&p, m, filter);
+	if (fpabi_ptrace_refused(why, sizeof(why)))
+		die("%s", why);
+	for (i = 0; i < p.n; i++) {
+		const struct plan_item *it = &p.items[i];
+
+		snprintf(key, sizeof(key), "%s", it->id);
+		if (filter)
+			key[strcspn(key, "/")] = 0;	/* the case */
+		else
+			*strchr(strchr(key, '.') + 1, '.') = 0;	/* family */
+		for (k = 0; k < nseen && strcmp(seen[k], key); k++)
+			;
+		if (it->skip || k < nseen || nseen == ARRAY_SIZE(seen))
+			continue;
+		snprintf(seen[nseen++], sizeof(seen[0]), "%s", key);
+		printf("/* ==== fpabi repro: %s ==== */\n", it->id);
+		ret = repro_one(m, o, it, stdout, why, sizeof(why), &nfind);
+		if (ret)
+			printf("/* ==== fpabi repro: %s: %s: %s ==== */\n",
+			       it->id, ret == 3 ? "cannot be made standalone" :
+			       "no verdict", why);
+	}
+	plan_free(&p);
+	return fflush(stdout) ? 2 : 0;
+}
+
 int cmd_repro(int argc, char **argv)
 {
-	enum { OPT_TRACEE = 256, OPT_PROFILE, OPT_KMSG };
+	enum { OPT_TRACEE = 256, OPT_PROFILE, OPT_KMSG, OPT_SAMPLE };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
@@ -218,6 +279,7 @@ int cmd_repro(int argc, char **argv)
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		/* (fpabi-vm adds it: a reproducer has no kernel-log check) */
 		{ "kmsg", no_argument, NULL, OPT_KMSG },
+		{ "sample", no_argument, NULL, OPT_SAMPLE },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -225,7 +287,7 @@ int cmd_repro(int argc, char **argv)
 	struct fpabi_opts o = { .repeat = 1, .timeout = 60 };
 	const char *id = NULL, *out = NULL, *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
-	bool seeded = false;
+	bool seeded = false, sample = false;
 	char *end;
 	int c, ret;
 
@@ -245,6 +307,7 @@ int cmd_repro(int argc, char **argv)
 		case OPT_TRACEE: tracee = optarg; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_KMSG: break;
+		case OPT_SAMPLE: sample = true; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(repro_usage, stdout); return 0;
 		default: fputs(repro_usage, stderr); return 2;
@@ -252,7 +315,7 @@ int cmd_repro(int argc, char **argv)
 	}
 	if (optind < argc && !id)
 		id = argv[optind++];
-	if (optind < argc || !id || !seeded) {
+	if (optind < argc || (!id && !sample) || !seeded) {
 		fputs(repro_usage, stderr);
 		return 2;
 	}
@@ -260,7 +323,7 @@ int cmd_repro(int argc, char **argv)
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
 	fpabi_setup_signals();
-	ret = repro_run(&m, &o, id, out);
+	ret = sample ? repro_sample(&m, &o, id) : repro_run(&m, &o, id, out);
 	free((char *)o.tracee);
 	free((char *)o.exec_probe);
 	return ret;

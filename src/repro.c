@@ -60,6 +60,9 @@ static const char *sc_c(unsigned sc, char *args, size_t n)
 			 "CLONE_CHILD_CLEARTID, THREAD_ARGS");
 		return "SYS_clone";
 	case SC_EXIT: return "SYS_exit";
+	case SC_SET_SVE_VL:
+	case SC_SET_SME_VL:
+		return "SYS_prctl";
 	case SC_EXEC:
 		snprintf(args, n, "(uintptr_t)\"/proc/self/exe\", "
 			 "(uintptr_t)probe_argv, (uintptr_t)probe_envp");
@@ -233,14 +236,25 @@ static void emit_list(struct gen *g, uint64_t off, uint64_t *imgs,
 	char args[256];
 
 	for (i = 0; depth < 3; i++) {
-		const char *nr = "0";
+		char nrs[24];
+		const char *nr = nrs;
 
+		snprintf(nrs, sizeof(nrs), "%llu", (unsigned long long)e[i].nr);
 		if (e[i].kind == FPABI_EV_SYSCALL) {
 			nr = sc_c((unsigned)e[i].nr, args, sizeof(args));
 			if (e[i].nr == SC_EXIT)
 				snprintf(args, sizeof(args), "0");
+			if (e[i].nr == SC_SET_SVE_VL || e[i].nr == SC_SET_SME_VL)
+				snprintf(args, sizeof(args), "%s, %llu",
+					 e[i].nr == SC_SET_SVE_VL ?
+					 "PR_SVE_SET_VL" : "PR_SME_SET_VL",
+					 (unsigned long long)e[i].arg[0]);
 		} else {
-			args[0] = 0;
+			/* (LOAD, STORE: arm64's ZA and ZT0 offsets, V stride) */
+			snprintf(args, sizeof(args), "%#llx, %#llx, %#llx",
+				 (unsigned long long)e[i].arg[0],
+				 (unsigned long long)e[i].arg[1],
+				 (unsigned long long)e[i].arg[2]);
 		}
 		fprintf(g->o, "\t{ %#llx, %llu, %s, { %s }, %#llx, %#llx, %#llx },\n",
 			(unsigned long long)(off + i * sizeof(*e)),
@@ -372,7 +386,7 @@ static void emit_tracer(struct gen *g)
 		switch (s->op) {
 		case S_TRAP:
 			fprintf(g->o, "\twait_for(SIGTRAP, 0, \"the breakpoint "
-				"(step %d)\");\n", i + 1);
+				"(step %d)\");\n\tafter_trap();\n", i + 1);
 			stopped = true;
 			break;
 		case S_FAULT:
@@ -468,6 +482,11 @@ static const char runtime2[] =
 "\t\te->ptr = evs[i].ptr ? (uintptr_t)(shm + evs[i].ptr) : 0;\n"
 "\t\te->mask = evs[i].mask;\n\t\te->aux = evs[i].aux;\n"
 "\t\tif (e->kind == EV_STORE)\n\t\t\tpoison(evs[i].ptr, DUMP_SIZE);\n"
+"\t\t/* arm64: ZA and ZT0 buffers, offsets in the shared memory too */\n"
+"\t\tif ((e->kind == EV_LOAD || e->kind == EV_STORE) && e->arg[0])\n"
+"\t\t\te->arg[0] += (uintptr_t)shm;\n"
+"\t\tif ((e->kind == EV_LOAD || e->kind == EV_STORE) && e->arg[1])\n"
+"\t\t\te->arg[1] += (uintptr_t)shm;\n"
 "\t\tif (e->kind == EV_SYSCALL && e->nr == SYS_read)\n"
 "\t\t\te->arg[0] = pipefd[0];\n\t}\n}\n\n"
 "static void cont(int sig)\n{\n\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n"
@@ -579,8 +598,8 @@ static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 	unsigned i;
 
 	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++) {
-		if (e[i].kind > FPABI_EV_FAULT)
-			return refuse(why, n, "%s", "an arch event kind the "
+		if (e[i].kind > FPABI_EV_FAULT && e[i].kind < FPABI_EV_ARCH)
+			return refuse(why, n, "%s", "an event kind the "
 				      "reproducer does not replay");
 		if (e[i].kind == FPABI_EV_SPIN)
 			return refuse(why, n, "%s", "a spin the tracer ends");
@@ -654,7 +673,8 @@ static void emit_header(struct gen *g)
 		"#include <linux/futex.h>\n#include <sched.h>\n"
 		"#include <signal.h>\n#include <stdint.h>\n#include <stdio.h>\n"
 		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
-		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n"
+		"#include <sys/prctl.h>\n#include <sys/ptrace.h>\n"
+		"#include <sys/syscall.h>\n"
 		"#include <sys/uio.h>\n#include <sys/wait.h>\n#include <time.h>\n"
 		"#include <ucontext.h>\n#include <unistd.h>\n\n");
 }
@@ -669,7 +689,7 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n)
 		return refuse(why, n, "%s", "a probe case: no tracee, it asks "
 			      "the kernel directly (run fpabi itself)");
 	g.h = (const struct fpabi_shm_hdr *)rec->shm;
-	g.img_size = fpabi_arch.load_size((struct fpabi_run *)g.r);
+	g.img_size = rec->img_size;
 	if (check_steps(&g, why, n) < 0 ||
 	    check_syscalls(&g, g.h->ev_off, 0, why, n) < 0)
 		return -1;
@@ -691,7 +711,7 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n)
 		"#define OPT_FORK %s\t/* the fork's event stop */\n"
 		"#define CORRUPT_WORD %u\n\n",
 		g.shm_size, g.h->ev_off,
-		fpabi_arch.dump_size((struct fpabi_run *)g.r), g.r->cseed,
+		rec->dump_size, g.r->cseed,
 		list_has(&g, g.h->ev_off, SC_PIPE_READ, 0),
 		list_has(&g, g.h->ev_off, SC_THREAD, 0),
 		fork_stop(&g) ? "(PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE)" : "0",

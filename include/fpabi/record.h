@@ -61,6 +61,7 @@ struct fpabi_rec {
 	struct fpabi_run *r;
 	uint8_t *shm;		/* the shared memory when the tracee went */
 	size_t shm_size;
+	size_t img_size, dump_size;	/* of a LOAD image, of a dump */
 	struct rec_io *io;
 	unsigned nio, capio;
 	struct rec_word *w;

@@ -60,7 +60,7 @@ static const char walker[] =
 " * compiled code between a load and the event under test) */\n"
 "void run_events(struct ev *ev);\n"
 "void sig_entry(int sig, siginfo_t *si, void *uc);\n"
-"__asm__(\".text\\n.globl run_events\\nrun_events:\\n\"\n"
+"__asm__(\".pushsection .text\\n.globl run_events\\nrun_events:\\n\"\n"
 "\t\"push %rbx\\npush %rbp\\nmov %rdi, %rbx\\n\"\n"
 "\t\"1: mov 0(%rbx), %rax\\ncmp $0, %rax\\nje 9f\\n\"\n"
 "\t\"mov 72(%rbx), %rcx\\nmov 80(%rbx), %eax\\nmov 84(%rbx), %edx\\n\"\n"
@@ -79,7 +79,7 @@ static const char walker[] =
 "\t\".globl sig_entry\\nsig_entry:\\npush %rbx\\npush %r12\\npush %r13\\n\"\n"
 "\t\"mov %rdx, %r13\\nmov sig_list(%rip), %rdi\\ncall run_events\\n\"\n"
 "\t\"mov %r13, %rdi\\ncall sig_body\\nmov %rax, %rdi\\ncall run_events\\n\"\n"
-"\t\"pop %r13\\npop %r12\\npop %rbx\\nret\\n\");\n\n";
+"\t\"pop %r13\\npop %r12\\npop %rbx\\nret\\n.popsection\\n\");\n\n";
 
 static const char frame_code[] =
 "struct ev *sig_list;\t/* the next signal's entry list */\n"
@@ -103,6 +103,8 @@ static const char frame_code[] =
 "\tuc->uc_mcontext.gregs[REG_RIP] += 2;\n"
 "\tsig_list = (struct ev *)(shm + slots[nsig < NSLOTS ? nsig : 0].entry);\n"
 "\treturn (struct ev *)(shm + s->exit);\n}\n\n"
+"/* int3 leaves the PC after it: nothing to step over */\n"
+"static void after_trap(void)\n{\n}\n\n"
 "static void arch_setup(void)\n{\n\tstruct sigaction sa;\n\n"
 "\tmemset(&sa, 0, sizeof(sa));\n"
 "\tsa.sa_sigaction = sig_entry;\n\tsa.sa_flags = SA_SIGINFO | SA_NODEFER;\n"
