@@ -258,6 +258,7 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 			continue;
 		snprintf(seen[nseen++], sizeof(seen[0]), "%s", key);
 		printf("/* ==== fpabi repro: %s ==== */\n", it->id);
+		fflush(stdout);	/* (before the run forks) */
 		ret = repro_one(m, o, it, stdout, why, sizeof(why), &nfind);
 		if (ret)
 			printf("/* ==== fpabi repro: %s: %s: %s ==== */\n",

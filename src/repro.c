@@ -653,11 +653,17 @@ static void emit_header(struct gen *g)
 	fprintf(g->o, " * Case: %s\n * Rule %s: %s\n *   source: %s\n"
 		" * Steps: %s\n", r->c->summary, ru ? ru->id : r->c->rule,
 		ru ? ru->text : "", ru ? ru->source : "", steps);
-	if (g->failing)
+	if (g->failing) {
+		const struct fpabi_rule *wr = g->rec->w[g->pick[0]].rule;
+
 		fprintf(g->o, " * There fpabi found %u difference(s); the first: "
 			"%s: %s: %s.\n * This program checks the words that "
 			"differed.\n", r->nfind, r->find[0].observer,
 			r->find[0].what, r->find[0].origin);
+		if (wr && ru && strcmp(wr->id, ru->id))
+			fprintf(g->o, " * Their rule %s: %s\n *   source: %s\n",
+				wr->id, wr->text, wr->source);
+	}
 	else
 		fprintf(g->o, " * There the case passed; this program checks "
 			"%u words of rule %s.\n", g->npick, r->c->rule);
