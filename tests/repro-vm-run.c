@@ -2,8 +2,10 @@
 /*
  * The guest side of tests/repro-vm.sh: the reproducers it built, carried
  * inside this program (repro-bins.h: .incbin), each written to /tmp and
- * run as built and with -DFPABI_REPRO_CORRUPT; one result line each.
+ * run as built and with -DFPABI_REPRO_CORRUPT; one result line each
+ * (an exit status of 150 + errno: the exec failed).
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,7 +39,7 @@ static int run(const char *start, const char *end)
 		dup2(null, 1);	/* its own lines are noise in the TAP */
 		dup2(null, 2);
 		execve(path, argv, envp);
-		_exit(101);
+		_exit(errno < 50 ? 150 + errno : 149);	/* 150 + errno */
 	}
 	if (pid < 0 || waitpid(pid, &st, 0) < 0)
 		return 102;

@@ -59,8 +59,10 @@ for c in "$tmp"/r*.c; do
 	rc=$?
 	ok $rc "$id: its reproducer builds ($(wc -l <"$c") lines)"
 	[ $rc = 0 ] || { sed 's/^/# /' "$b.cc" | head; continue; }
-	printf '"%s: .incbin \\"%s\\"\\n%s_end:\\n%s_c: .incbin \\"%s\\"\\n%s_c_end:\\n"\n' \
-		"$k" "$b" "$k" "$k" "$b-c" "$k" >>"$tmp/asm.h"
+	# (global: a local label the compiler reaches through the GOT may
+	# share one entry with the others)
+	printf '".globl %s, %s_end, %s_c, %s_c_end\\n%s: .incbin \\"%s\\"\\n%s_end:\\n%s_c: .incbin \\"%s\\"\\n%s_c_end:\\n"\n' \
+		"$k" "$k" "$k" "$k" "$k" "$b" "$k" "$k" "$b-c" "$k" >>"$tmp/asm.h"
 	echo "extern const char $k[], ${k}_end[], ${k}_c[], ${k}_c_end[];" >>"$tmp/decl.h"
 	echo "	{ \"$id\", $k, ${k}_end, ${k}_c, ${k}_c_end }," >>"$tmp/tab.h"
 done
