@@ -19,6 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fpabi/commands.h"
+#include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
@@ -82,7 +84,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	unsigned i, runnable = 0;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter);
+	plan_build(&p, m, o->filter, o->tier);
 	if (!o->filter) {	/* by default the cases marked fuzz */
 		unsigned n = 0;
 

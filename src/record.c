@@ -11,7 +11,8 @@
 #include "fpabi/plan.h"
 #include "fpabi/record.h"
 #include "fpabi/run.h"
-#include "fpabi/stress.h"
+#include "fpabi/commands.h"
+#include "fpabi/common-run.h"
 #include "fpabi/util.h"
 
 static struct fpabi_rec *cur;
@@ -195,7 +196,7 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 	FILE *f;
 	int ret;
 
-	plan_build(&p, m, id);
+	plan_build(&p, m, id, TIER_FULL);
 	for (i = 0; i < p.n; i++)
 		if (!strcmp(p.items[i].id, id))
 			it = &p.items[i];
@@ -241,7 +242,7 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 	unsigned nseen = 0;
 	int ret;
 
-	plan_build(&p, m, filter);
+	plan_build(&p, m, filter, TIER_DEFAULT);
 	if (fpabi_ptrace_refused(why, sizeof(why)))
 		die("%s", why);
 	for (i = 0; i < p.n; i++) {

@@ -9,7 +9,9 @@
 #include <sys/utsname.h>
 
 #include "fpabi/case.h"
+#include "fpabi/common-run.h"
 #include "fpabi/event.h"
+#include "fpabi/ops.h"
 #include "fpabi/record.h"
 #include "fpabi/report.h"
 #include "fpabi/run.h"
@@ -60,9 +62,6 @@ static const char *sc_c(unsigned sc, char *args, size_t n)
 			 "CLONE_CHILD_CLEARTID, THREAD_ARGS");
 		return "SYS_clone";
 	case SC_EXIT: return "SYS_exit";
-	case SC_SET_SVE_VL:
-	case SC_SET_SME_VL:
-		return "SYS_prctl";
 	case SC_EXEC:
 		snprintf(args, n, "(uintptr_t)\"/proc/self/exe\", "
 			 "(uintptr_t)probe_argv, (uintptr_t)probe_envp");
@@ -96,6 +95,9 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			      "the tracee's CPU with its own canaries: "
 			      "scheduling is fpabi's job (fpabi stress "
 			      "--replay)");
+	if (r->c->unobserved)
+		return refuse(why, n, "%s", "an unobserved twin: its observed "
+			      "case has the same events (repro that one)");
 	if (r->c->altstack)
 		return refuse(why, n, "%s", "sigaltstack cases are not "
 			      "replayed standalone yet");
@@ -119,6 +121,8 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 				return refuse(why, n, "%s", "nested and random "
 					      "signal frame edits are not "
 					      "replayed standalone yet");
+			break;
+		default:
 			break;
 		}
 	}
@@ -244,11 +248,9 @@ static void emit_list(struct gen *g, uint64_t off, uint64_t *imgs,
 			nr = sc_c((unsigned)e[i].nr, args, sizeof(args));
 			if (e[i].nr == SC_EXIT)
 				snprintf(args, sizeof(args), "0");
-			if (e[i].nr == SC_SET_SVE_VL || e[i].nr == SC_SET_SME_VL)
-				snprintf(args, sizeof(args), "%s, %llu",
-					 e[i].nr == SC_SET_SVE_VL ?
-					 "PR_SVE_SET_VL" : "PR_SME_SET_VL",
-					 (unsigned long long)e[i].arg[0]);
+			if (!nr)	/* the backend's own kind */
+				nr = repro_arch_syscall(&e[i], args,
+							sizeof(args));
 		} else {
 			/* (LOAD, STORE: arm64's ZA and ZT0 offsets, V stride) */
 			snprintf(args, sizeof(args), "%#llx, %#llx, %#llx",
@@ -378,7 +380,9 @@ static void emit_tracer(struct gen *g)
 	int i;
 
 	for (i = 0, s = g->r->c->steps; s->op != S_END; s++, i++) {
-		if (s->op <= S_FAULT && stopped) {
+		/* a tracee step starts from the stop, as the engine's walk */
+		if (!op_tracer(s->op) && !op_has(s->op, OPF_OWN_RESUME) &&
+		    stopped) {
 			fprintf(g->o, "\tcont(%s);\n", pending);
 			stopped = false;
 			pending = "0";
@@ -424,6 +428,8 @@ static void emit_tracer(struct gen *g)
 					io->err ? "fpabi saw errno " : "",
 					io->err ? strerror(io->err) : "ok there");
 			}
+			break;
+		default:
 			break;
 		}
 	}
@@ -605,7 +611,8 @@ static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 			return refuse(why, n, "%s", "a spin the tracer ends");
 		if (e[i].kind != FPABI_EV_SYSCALL)
 			continue;
-		if (!sc_c((unsigned)e[i].nr, args, sizeof(args)))
+		if (!sc_c((unsigned)e[i].nr, args, sizeof(args)) &&
+		    !repro_arch_syscall(&e[i], args, sizeof(args)))
 			return refuse(why, n, "syscall %s is not replayed "
 				      "standalone yet", sc_name((unsigned)e[i].nr));
 		if (e[i].ptr && check_syscalls(g, e[i].ptr, depth + 1, why, n))

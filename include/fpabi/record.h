@@ -101,6 +101,11 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n);
 				   whose XSTATE_BV bit is clear reads as init */
 /* a step or setting of the run the arch's reproducer cannot replay */
 int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n);
+/* the backend's own syscall kinds (SC_ARCH..): the SYS_ name and the
+ * arguments as C, or NULL */
+struct fpabi_ev;
+const char *repro_arch_syscall(const struct fpabi_ev *e, char *args,
+			       size_t n);
 /* header comment lines: the CPU features that matter */
 void repro_arch_header(const struct fpabi_rec *rec, FILE *out);
 /* the event walker and the signal handler (assembly), sig_body(),
@@ -113,7 +118,5 @@ int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 /* the offset in the frame copy of the signal's FP state */
 uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec);
 
-/* src/record.c: fpabi repro ID --seed S [-o FILE] */
-int cmd_repro(int argc, char **argv);
 
 #endif

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "fpabi/event.h"
 #include "fpabi/record.h"
 #include "fpabi/shm.h"
 #include "a64.h"
@@ -35,6 +36,17 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 	return 0;
 }
 
+const char *repro_arch_syscall(const struct fpabi_ev *e, char *args,
+			       size_t n)
+{
+	if (e->nr != SC_SET_SVE_VL && e->nr != SC_SET_SME_VL)
+		return NULL;
+	snprintf(args, n, "%s, %llu", e->nr == SC_SET_SVE_VL ?
+		 "PR_SVE_SET_VL" : "PR_SME_SET_VL",
+		 (unsigned long long)e->arg[0]);
+	return "SYS_prctl";
+}
+
 void repro_arch_header(const struct fpabi_rec *rec, FILE *out)
 {
 	const struct fpabi_run *r = rec->r;
@@ -45,7 +57,7 @@ void repro_arch_header(const struct fpabi_rec *rec, FILE *out)
 		r->m->have & NEED_SME2 ? ", SME2" : "",
 		r->m->have & NEED_FA64 ? ", FA64" :
 		r->m->have & NEED_SME ? " (no FA64)" : "", r->v0.name,
-		r->v0.vl, r->v0.svl, r->v0.svcr);
+		AV(&r->v0)->vl, AV(&r->v0)->svl, AV(&r->v0)->svcr);
 	fprintf(out, " * Build on another machine: aarch64-linux-gnu-gcc "
 		"-static -O2 repro.c\n");
 }
@@ -110,7 +122,8 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 	unsigned k;
 
 	fprintf(out, "#define SVE_VL %u\t/* PR_SVE_SET_VL first, if set */\n"
-		"#define SME_VL %u\n\n", h->sve_vl, h->sme_vl);
+		"#define SME_VL %u\n\n", h->arch_setup[A64_SETUP_SVE_VL],
+		h->arch_setup[A64_SETUP_SME_VL]);
 	fprintf(out, "/* fpabi's event walker for arm64 "
 		"(src/tracee/arm64/events.S) */\n__asm__(\".pushsection .text\\n\"\n");
 	put_c_string(out, walker);

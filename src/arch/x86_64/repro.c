@@ -7,10 +7,10 @@
 #include <elf.h>
 #include <string.h>
 
+#include "fpabi/event.h"
 #include "fpabi/record.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
-#include "sigedit.h"
 #include "x86.h"
 
 static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
@@ -23,7 +23,7 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k;
 
-	if (h->amx) {
+	if (h->arch_setup[X86_SETUP_AMX]) {
 		snprintf(why, n, "AMX tiles need ARCH_REQ_XCOMP_PERM first: "
 			 "not replayed standalone yet");
 		return -1;
@@ -38,6 +38,15 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 	return 0;
 }
 
+const char *repro_arch_syscall(const struct fpabi_ev *e, char *args,
+			       size_t n)
+{
+	(void)e;
+	(void)args;
+	(void)n;
+	return NULL;
+}
+
 void repro_arch_header(const struct fpabi_rec *rec, FILE *out)
 {
 	const struct fpabi_run *r = rec->r;
@@ -47,12 +56,12 @@ void repro_arch_header(const struct fpabi_rec *rec, FILE *out)
 
 	names[0] = 0;
 	for (i = 0; i < XF_MAX && o + 24 < sizeof(names); i++)
-		if (r->v.xfeatures >> i & 1)
+		if (XV(&r->v)->xfeatures >> i & 1)
 			o += snprintf(names + o, sizeof(names) - o, "%s%s",
 				      o ? " " : "", xfeature_name(i));
 	fprintf(out, " * CPU: x86_64, XCR0 %#llx; the variant (%s) loads "
 		"XSTATE_BV %#llx:\n *   %s\n", (unsigned long long)xm(r)->xl.xcr0,
-		r->v.name, (unsigned long long)r->v.xfeatures, names);
+		r->v.name, (unsigned long long)XV(&r->v)->xfeatures, names);
 }
 
 static const char walker[] =
