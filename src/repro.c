@@ -325,6 +325,18 @@ static void describe_exp(const struct rec_word *w,
 		snprintf(buf, n, "%#llx", (unsigned long long)v);
 }
 
+/* what fpabi said of the bytes it got in that word, if it kept it */
+static const char *seen_origin(const struct gen *g, const struct rec_word *w)
+{
+	unsigned i;
+
+	for (i = 0; i < g->r->nfind && i < FPABI_MAX_FINDINGS; i++)
+		if (!strcmp(g->r->find[i].observer, w->observer) &&
+		    !strcmp(g->r->find[i].what, w->f.name))
+			return g->r->find[i].origin;
+	return "";
+}
+
 static void emit_checks(struct gen *g)
 {
 	unsigned i, k, names[MAX_WORDS], nnames = 0;
@@ -334,7 +346,7 @@ static void emit_checks(struct gen *g)
 
 	fprintf(g->o, "/* the words checked: {buffer, offset, bytes, kind, "
 		"flags, component, expected, init, observer, word, what "
-		"was expected} */\nstatic struct word words[] = {\n");
+		"was expected, what fpabi got there and what it said of it} */\nstatic struct word words[] = {\n");
 	for (i = 0; i < g->npick; i++) {
 		const struct rec_word *w = &g->rec->w[g->pick[i]];
 		const struct fpabi_field *f = &w->f;
@@ -346,12 +358,15 @@ static void emit_checks(struct gen *g)
 		repro_arch_map(g->rec, w, &off, &fl);
 		describe_exp(w, d, sizeof(d));
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %u, %u, %#llxull, %#llxull, "
-			"\"%s\", \"%s bytes %u-%u\", \"%s\" },\n",
+			"\"%s\", \"%s bytes %u-%u\", \"%s\",\n\t  %#llxull, "
+			"\"%s\" },\n",
 			(unsigned long long)buf, off, w->len, w->kind, fl,
 			f->group, (unsigned long long)word(w->exp, w->len),
 			(unsigned long long)word(w->init, w->len), w->observer,
 			f->name, f->reg_off + w->img_off - f->off,
-			f->reg_off + w->img_off - f->off + w->len - 1, d);
+			f->reg_off + w->img_off - f->off + w->len - 1, d,
+			(unsigned long long)word(w->got, w->len),
+			w->bad ? seen_origin(g, w) : "");
 		for (k = 0; k < nnames && strcmp(g->rec->w[names[k]].f.name,
 						   f->name); k++)
 			;
@@ -445,7 +460,8 @@ static const char runtime[] =
 "struct run { uint64_t off; uint32_t len; uint8_t raw, task, phase, comp, reg;\n"
 "\t     uint16_t lane; uint64_t v; };\n"
 "struct word { uint64_t buf; uint32_t off; uint8_t len, kind, flags, comp;\n"
-"\t      uint64_t exp, init; const char *obs, *what, *exp_desc; };\n"
+"\t      uint64_t exp, init; const char *obs, *what, *exp_desc;\n"
+"\t      uint64_t seen; const char *seen_desc; };\n"
 "struct name { uint8_t comp, reg; uint16_t lane0, byte0; const char *name; };\n"
 "static uint8_t *shm;\nstatic pid_t pid;\n"
 "static const struct timespec one_ms = { 0, 1000000 };\n"
@@ -552,6 +568,8 @@ static const char runtime2[] =
 "\t\t\tprintf(\"ok: %s: %s\\n\", w->obs, w->what);\n"
 "\t\t\tcontinue;\n\t\t}\n\t\tbad++;\n"
 "\t\tdescribe(got, w, g, sizeof(g));\n"
+"\t\tif (got == w->seen && w->seen_desc[0])\n"
+"\t\t\tsnprintf(g, sizeof(g), \"%s, as fpabi saw it\", w->seen_desc);\n"
 "\t\tprintf(\"BUG: %s: %s: expected %#llx (%s), got %#llx (%s)\\n\",\n"
 "\t\t       w->obs, w->what, (unsigned long long)w->exp, w->exp_desc,\n"
 "\t\t       (unsigned long long)got, g);\n\t}\n"

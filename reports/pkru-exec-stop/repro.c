@@ -9,7 +9,7 @@
  * Case: after execve every component is at init, at the PTRACE_EVENT_EXEC stop and at the new image's first instruction
  * Rule X-PROC-1: after execve every user component is at its init value and PKRU is init_pkru_value (0x55555554 by default)
  *   source: arch/x86/kernel/process.c: flush_thread() -> fpu/core.c: fpu_flush_thread(); arch/x86/mm/pkeys.c
- * Steps: load(1) breakpoint execve+exec-stop read-regsets
+ * Steps: load(1) trap exec read
  * There fpabi found 2 difference(s); the first: NT_X86_XSTATE read 1 at stop 2: pkru: zero.
  * This program checks the words that differed.
  * Not replayed: fpabi's other checks (headers, sizes, errnos), its tracer-register
@@ -56,7 +56,8 @@ struct evdef { uint64_t at, kind; long nr; uint64_t arg[6], ptr, mask, aux; };
 struct run { uint64_t off; uint32_t len; uint8_t raw, task, phase, comp, reg;
 	     uint16_t lane; uint64_t v; };
 struct word { uint64_t buf; uint32_t off; uint8_t len, kind, flags, comp;
-	      uint64_t exp, init; const char *obs, *what, *exp_desc; };
+	      uint64_t exp, init; const char *obs, *what, *exp_desc;
+	      uint64_t seen; const char *seen_desc; };
 struct name { uint8_t comp, reg; uint16_t lane0, byte0; const char *name; };
 static uint8_t *shm;
 static pid_t pid;
@@ -214,9 +215,10 @@ static const struct run runs[] = {
 	{ 0x2330, 16, 0, 0, 1, 2, 15, 0, 0 }, { 0x2a80, 8, 1, 0, 0, 0, 0, 0, 0xb08b7648ull },
 };
 
-/* the words checked: {buffer, offset, bytes, kind, flags, component, expected, init, observer, word, what was expected} */
+/* the words checked: {buffer, offset, bytes, kind, flags, component, expected, init, observer, word, what was expected, what fpabi got there and what it said of it} */
 static struct word words[] = {
-	{ 0x4000, 2688, 4, 0, 1, 9, 0x55555554ull, 0ull, "NT_X86_XSTATE read 1 at stop 2", "pkru bytes 0-3", "0x55555554" },
+	{ 0x4000, 2688, 4, 0, 1, 9, 0x55555554ull, 0ull, "NT_X86_XSTATE read 1 at stop 2", "pkru bytes 0-3", "0x55555554",
+	  0ull, "zero" },
 };
 
 /* the registers those words belong to {comp, reg, first lane, byte of it, name} */
@@ -397,6 +399,8 @@ static int check(void)
 		}
 		bad++;
 		describe(got, w, g, sizeof(g));
+		if (got == w->seen && w->seen_desc[0])
+			snprintf(g, sizeof(g), "%s, as fpabi saw it", w->seen_desc);
 		printf("BUG: %s: %s: expected %#llx (%s), got %#llx (%s)\n",
 		       w->obs, w->what, (unsigned long long)w->exp, w->exp_desc,
 		       (unsigned long long)got, g);

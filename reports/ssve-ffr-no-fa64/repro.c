@@ -9,7 +9,7 @@
  * Case: NT_ARM_SSVE written at a stop: streaming mode with the written Z/P/FFR, FPSR, FPCR; ZA kept; FPMR 0 if SM changed
  * Rule A-PT-13: an SVE-format NT_ARM_SVE write replaces all SVE state; 6.16+: what the payload does not cover is zero (header only: everything zero)
  *   source: arch/arm64/kernel/ptrace.c: sve_set_common()
- * Steps: load(1) breakpoint write(NT_ARM_SSVE SVE format,2) read-regsets dump
+ * Steps: load(1) trap write(NT_ARM_SSVE SVE format, 2) read store
  * There fpabi found 1 difference(s); the first: NT_ARM_SSVE read 1 at stop 1: ffr: this task's phase-2 value of ffr.
  * This program checks the words that differed.
  * Their rule A-PT-8: in streaming mode without FEAT_SME_FA64 FFR is not accessible: the tracee's dump, NT_ARM_SSVE and the signal frame carry its slot as zero
@@ -58,7 +58,8 @@ struct evdef { uint64_t at, kind; long nr; uint64_t arg[6], ptr, mask, aux; };
 struct run { uint64_t off; uint32_t len; uint8_t raw, task, phase, comp, reg;
 	     uint16_t lane; uint64_t v; };
 struct word { uint64_t buf; uint32_t off; uint8_t len, kind, flags, comp;
-	      uint64_t exp, init; const char *obs, *what, *exp_desc; };
+	      uint64_t exp, init; const char *obs, *what, *exp_desc;
+	      uint64_t seen; const char *seen_desc; };
 struct name { uint8_t comp, reg; uint16_t lane0, byte0; const char *name; };
 static uint8_t *shm;
 static pid_t pid;
@@ -551,9 +552,10 @@ static const struct run runs[] = {
 	{ 0x4450, 8, 1, 0, 0, 0, 0, 0, 0x7ffffull }, { 0x4460, 8, 1, 0, 0, 0, 0, 0, 0x380000000000097ull },
 };
 
-/* the words checked: {buffer, offset, bytes, kind, flags, component, expected, init, observer, word, what was expected} */
+/* the words checked: {buffer, offset, bytes, kind, flags, component, expected, init, observer, word, what was expected, what fpabi got there and what it said of it} */
 static struct word words[] = {
-	{ 0x6000, 1104, 4, 0, 0, 3, 0ull, 0ull, "NT_ARM_SSVE read 1 at stop 1", "ffr bytes 0-3", "zero (init)" },
+	{ 0x6000, 1104, 4, 0, 0, 3, 0ull, 0ull, "NT_ARM_SSVE read 1 at stop 1", "ffr bytes 0-3", "zero (init)",
+	  0x7ffffull, "this task's phase-2 value of ffr" },
 };
 
 /* the registers those words belong to {comp, reg, first lane, byte of it, name} */
@@ -734,6 +736,8 @@ static int check(void)
 		}
 		bad++;
 		describe(got, w, g, sizeof(g));
+		if (got == w->seen && w->seen_desc[0])
+			snprintf(g, sizeof(g), "%s, as fpabi saw it", w->seen_desc);
 		printf("BUG: %s: %s: expected %#llx (%s), got %#llx (%s)\n",
 		       w->obs, w->what, (unsigned long long)w->exp, w->exp_desc,
 		       (unsigned long long)got, g);
