@@ -14,6 +14,13 @@ if ! $CC -static -O2 "$tmp/t.c" -o "$tmp/t" 2>/dev/null; then
 	echo "1..0 # SKIP $CC cannot link a static program here"
 	exit 0
 fi
+# usage: an ID and a seed; an unknown ID is bad usage
+"$FPABI" repro x86_64.no.such/case >/dev/null 2>&1
+[ $? = 2 ]
+ok $? "fpabi repro without --seed is bad usage (exit 2)"
+"$FPABI" repro no.such.case/x --seed 1 >/dev/null 2>"$tmp/unk"
+[ $? = 2 ] && grep -q "no case instance" "$tmp/unk"
+ok $? "fpabi repro of an unknown ID says so (exit 2)"
 arch=$("$FPABI" info 2>/dev/null | awk '/^arch:/ {sub(/,$/, "", $2); print $2; exit}')
 # the first runnable instance of each family
 "$FPABI" list | awk -F'\t' '$5 == "runnable" {print $1}' |
