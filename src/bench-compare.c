@@ -418,11 +418,18 @@ static bool fig_of(const struct jv *m, struct fig *f)
  * CPU's clock, a VM's host), which two runs of one kernel measure.
  * Returns 1 if it changed.
  */
+/* the limits of one comparison, and the regressions past fail_pct */
+struct cmp_limits {
+	double floor, fail_pct;	/* fail_pct < 0: none */
+	unsigned regressions;
+};
+
 static int compare_fig(const char *id, const char *key, const struct fig *a,
-		       const struct fig *b, double floor)
+		       const struct fig *b, struct cmp_limits *lim)
 {
 	double pct = a->median ? (b->median - a->median) / a->median * 100 : 0;
 	bool apart = b->min > a->max || b->max < a->min;
+	double floor = lim->floor;
 
 	printf("%s: %s %.2f -> %.2f per op: ", id, metric_label(key),
 	       a->median, b->median);
@@ -435,11 +442,20 @@ static int compare_fig(const char *id, const char *key, const struct fig *a,
 		printf("no significant change (%+.2f%%; the ranges "
 		       "[%.2f, %.2f] and [%.2f, %.2f] overlap)\n", pct, a->min,
 		       a->max, b->min, b->max);
+	/* every figure is a cost per operation: more is slower */
+	if (apart && fabs(pct) > floor && lim->fail_pct >= 0 &&
+	    pct > lim->fail_pct) {
+		printf("%s: %s: regression: %+.2f%% is past "
+		       "--fail-on-regression %g%%\n", id, metric_label(key), pct,
+		       lim->fail_pct);
+		lim->regressions++;
+	}
 	return apart && fabs(pct) > floor;
 }
 
 static unsigned compare_result(const struct jv *ra, const struct jv *rb,
-			       const char *id, unsigned *nfig, double floor)
+			       const char *id, unsigned *nfig,
+			       struct cmp_limits *lim)
 {
 	const char *sa = jv_str(ra, "status"), *sb = jv_str(rb, "status");
 	const struct jv *ma = jv_get(ra, "metrics"), *mb = jv_get(rb, "metrics");
@@ -460,14 +476,15 @@ static unsigned compare_result(const struct jv *ra, const struct jv *rb,
 			printf("%s: %s only in A\n", id, metric_label(ma->key[k]));
 			continue;
 		}
-		changed += compare_fig(id, ma->key[k], &fa, &fb, floor);
+		changed += compare_fig(id, ma->key[k], &fa, &fb, lim);
 		++*nfig;
 	}
 	return changed;
 }
 
-int bench_compare(const char *a, const char *b, double floor)
+int bench_compare(const char *a, const char *b, double floor, double fail_pct)
 {
+	struct cmp_limits lim = { .floor = floor, .fail_pct = fail_pct };
 	struct jv ja, jb;
 	const struct jv *ra = load(a, &ja), *rb = ra ? load(b, &jb) : NULL;
 	unsigned changed = 0, nfig = 0;
@@ -490,7 +507,7 @@ int bench_compare(const char *a, const char *b, double floor)
 			printf("%s: only in A\n", id);
 			continue;
 		}
-		changed += compare_result(&ra->kid[i], other, id, &nfig, floor);
+		changed += compare_result(&ra->kid[i], other, id, &nfig, &lim);
 	}
 	for (size_t i = 0; i < rb->n; i++) {
 		const char *id = jv_str(&rb->kid[i], "id");
@@ -499,7 +516,10 @@ int bench_compare(const char *a, const char *b, double floor)
 			printf("%s: only in B\n", id);
 	}
 	printf("%u figures compared, %u changed\n", nfig, changed);
+	if (fail_pct >= 0)
+		printf("%u regression(s) past --fail-on-regression %g%%\n",
+		       lim.regressions, fail_pct);
 	jv_free(&ja);
 	jv_free(&jb);
-	return 0;
+	return lim.regressions ? 1 : 0;
 }

@@ -62,6 +62,9 @@ static const char bench_usage[] =
 "      --floor PCT       with --compare: and the medians differ by more than\n"
 "                        PCT percent (the drift between two runs of one\n"
 "                        kernel; default 0)\n"
+"      --fail-on-regression PCT\n"
+"                        with --compare: exit 1 when a figure's verdict is\n"
+"                        slower by more than PCT percent\n"
 "  -h, --help            this text\n";
 
 /* the figures of one result: wall clock, then the four counters */
@@ -800,7 +803,7 @@ static unsigned long parse_count(const char *s, const char *opt)
 	return v;
 }
 
-static double parse_pct(const char *s)
+static double parse_pct(const char *s, const char *opt)
 {
 	char *end;
 	double v;
@@ -808,8 +811,8 @@ static double parse_pct(const char *s)
 	errno = 0;
 	v = strtod(s, &end);
 	if (errno || !*s || *end || !(v >= 0 && v <= 1000)) {
-		fprintf(stderr, "fpabi: --floor wants a percentage, 0 to 1000\n"
-			"Try 'fpabi bench --help'.\n");
+		fprintf(stderr, "fpabi: %s wants a percentage, 0 to 1000\n"
+			"Try 'fpabi bench --help'.\n", opt);
 		exit(2);
 	}
 	return v;
@@ -873,7 +876,8 @@ static int bench_run(const struct bopts *o)
 
 int cmd_bench(int argc, char **argv)
 {
-	enum { OPT_WARMUP = 256, OPT_JSON, OPT_COMPARE, OPT_KMSG, OPT_FLOOR };
+	enum { OPT_WARMUP = 256, OPT_JSON, OPT_COMPARE, OPT_KMSG, OPT_FLOOR,
+	       OPT_REGRESS };
 	static const struct option longopts[] = {
 		{ "workload", required_argument, NULL, 'w' },
 		{ "samples", required_argument, NULL, 'n' },
@@ -883,13 +887,14 @@ int cmd_bench(int argc, char **argv)
 		{ "compare", no_argument, NULL, OPT_COMPARE },
 		{ "kmsg", no_argument, NULL, OPT_KMSG },
 		{ "floor", required_argument, NULL, OPT_FLOOR },
+		{ "fail-on-regression", required_argument, NULL, OPT_REGRESS },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct bopts o = { .samples = 11, .warmup = 1 };
 	bool compare = false, iters_zero = false;
-	double floor_pct = 0;
+	double floor_pct = 0, fail_pct = -1;
 	int c;
 
 	/* fpabi bench stress: the stress engine's own cost (src/stress.c) */
@@ -908,7 +913,10 @@ int cmd_bench(int argc, char **argv)
 		case OPT_JSON: o.json = optarg; break;
 		case OPT_COMPARE: compare = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
-		case OPT_FLOOR: floor_pct = parse_pct(optarg); break;
+		case OPT_FLOOR: floor_pct = parse_pct(optarg, "--floor"); break;
+		case OPT_REGRESS:
+			fail_pct = parse_pct(optarg, "--fail-on-regression");
+			break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(bench_usage, stdout); return 0;
 		default: fprintf(stderr, "Try 'fpabi bench --help'.\n"); return 2;
@@ -920,7 +928,13 @@ int cmd_bench(int argc, char **argv)
 				"Try 'fpabi bench --help'.\n");
 			return 2;
 		}
-		return bench_compare(argv[optind], argv[optind + 1], floor_pct);
+		return bench_compare(argv[optind], argv[optind + 1], floor_pct,
+				     fail_pct);
+	}
+	if (fail_pct >= 0) {
+		fprintf(stderr, "fpabi: --fail-on-regression goes with --compare\n"
+			"Try 'fpabi bench --help'.\n");
+		return 2;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "fpabi: unexpected argument '%s'\n"

@@ -21,6 +21,7 @@
 
 #include "config.h"
 #include "fpabi/common-run.h"
+#include "fpabi/paths.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 
@@ -53,18 +54,42 @@ void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 {
 	const char *colon = strchr(spec, ':');
 
+	enum inject_kind k;
+
 	if (!colon || !colon[1])
 		bad_usage("--inject-fault wants KIND:TARGET, got '%s'", spec);
 	if (!strncmp(spec, "byte:", 5))
-		o->inject = INJ_BYTE;
+		k = INJ_BYTE;
 	else if (!strncmp(spec, "step:", 5))
-		o->inject = INJ_STEP;
+		k = INJ_STEP;
 	else if (!strncmp(spec, "hang:", 5))
-		o->inject = INJ_HANG;
+		k = INJ_HANG;
+	else if (!strncmp(spec, "known:", 6))
+		k = INJ_KNOWN;
 	else
-		bad_usage("--inject-fault KIND is byte, step or hang, got '%s'",
-			  spec);
-	o->inject_target = colon + 1;
+		bad_usage("--inject-fault KIND is byte, step, hang or known, "
+			  "got '%s'", spec);
+	if (o->ninj == MAX_INJECT)
+		bad_usage("--inject-fault at most %d times", MAX_INJECT);
+	o->inj[o->ninj].kind = k;
+	o->inj[o->ninj++].target = colon + 1;
+	if (!o->inject) {
+		o->inject = k;
+		o->inject_target = colon + 1;
+	}
+}
+
+const struct fpabi_inject *inject_for(const struct fpabi_opts *o,
+				      const char *id, const char *family)
+{
+	unsigned i;
+
+	for (i = 0; i < o->ninj; i++)
+		if (!strcmp(o->inj[i].target, "any") ||
+		    !strcmp(o->inj[i].target, family) ||
+		    !fnmatch(o->inj[i].target, id, 0))
+			return &o->inj[i];
+	return NULL;
 }
 
 bool inject_applies(const struct fpabi_opts *o, const char *id,
@@ -94,10 +119,13 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 	snprintf(r->id, sizeof(r->id), "%s", it->id);
 	r->seed = mix64(o->seed ^ hash_str(it->id));
 	r->cseed = canary_seed16(r->seed);
-	if (inject_applies(o, it->id, it->c->family)) {
-		r->inject_byte = o->inject == INJ_BYTE;
-		r->drop_step = o->inject == INJ_STEP && it->c->drop >= 0;
-		r->hang = o->inject == INJ_HANG;
+	if (inject_for(o, it->id, it->c->family)) {
+		enum inject_kind k = inject_for(o, it->id, it->c->family)->kind;
+
+		r->inject_byte = k == INJ_BYTE || k == INJ_KNOWN;
+		r->inject_known = k == INJ_KNOWN;
+		r->drop_step = k == INJ_STEP && it->c->drop >= 0;
+		r->hang = k == INJ_HANG;
 	}
 }
 
@@ -116,9 +144,18 @@ char *fpabi_find_tracee(const char *opt)
 		self[n] = 0;
 		slash = strrchr(self, '/');
 		if (slash) {
-			strcpy(slash + 1, "fpabi-tracee");
-			if (access(self, X_OK) == 0)
+			/* a build tree, else an installed tree wherever it
+			 * was moved, else the configured path */
+			*slash = 0;
+			path = fpabi_relocated(self, "fpabi-tracee");
+			strcpy(slash, "/fpabi-tracee");
+			if (access(self, X_OK) == 0) {
+				free(path);
 				return xstrdup(self);
+			}
+			if (access(path, X_OK) == 0)
+				return path;
+			free(path);
 		}
 	}
 	path = xstrdup(FPABI_LIBEXECDIR "/fpabi-tracee");
@@ -306,7 +343,7 @@ const char *inject_kind_name(enum inject_kind k)
 {
 	static const char *const names[] = {
 		[INJ_NONE] = "none", [INJ_BYTE] = "byte", [INJ_STEP] = "step",
-		[INJ_HANG] = "hang",
+		[INJ_HANG] = "hang", [INJ_KNOWN] = "known",
 	};
 
 	return names[k];

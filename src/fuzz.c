@@ -58,12 +58,16 @@ static void batch_result(struct tap *t, struct batch *b, const char *filter)
 
 	if (!b->runs)
 		return;
-	snprintf(id, sizeof(id), "fuzz.batch-%u: %u runs of %s, seeds "
-		 "%llu..%llu", b->no, b->runs, filter,
-		 (unsigned long long)b->seed0, (unsigned long long)b->seed1);
+	/* the name holds no count or seed (a result history keys on it):
+	 * those are in the comment and the YAML block */
+	snprintf(id, sizeof(id), "%s.fuzz.batch-%u", fpabi_arch.name, b->no);
+	tap_comment(t, "%s: %u runs of %s, seeds %llu..%llu", id, b->runs,
+		    filter, (unsigned long long)b->seed0,
+		    (unsigned long long)b->seed1);
 	yaml_quote(q, sizeof(q), b->first);
-	snprintf(yaml, sizeof(yaml), "verdict: fail\nfailed_runs: %u\n"
-		 "first_failure: %s", b->failed, q);
+	snprintf(yaml, sizeof(yaml), "verdict: fail\nruns: %u\nfailed_runs: %u\n"
+		 "seeds: \"%llu..%llu\"\nfirst_failure: %s", b->runs, b->failed,
+		 (unsigned long long)b->seed0, (unsigned long long)b->seed1, q);
 	tap_result(t, b->failed ? TAP_FAIL : TAP_PASS, id, NULL,
 		   b->failed ? yaml : NULL);
 	b->no++;

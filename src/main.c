@@ -26,6 +26,7 @@
 #include "fpabi/plan.h"
 #include "fpabi/record.h"
 #include "fpabi/report.h"
+#include "fpabi/reports.h"
 #include "fpabi/util.h"
 
 static const char usage[] =
@@ -56,31 +57,72 @@ static const char usage[] =
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
 "  -s, --seed N              seed of the canaries (default: random, printed)\n"
-"  -r, --repeat N            run the plan N times, seeds N, N+1, ...\n"
+"  -r, --repeat N            run the plan N times, seeds S, S+1, ...; each\n"
+"                            result's ID ends in @rK (K = 1..N)\n"
 "      --seconds N           fuzz: run for N seconds (default 60)\n"
 "  -t, --timeout SECONDS     watchdog per case (default 60)\n"
 "      --skip-exit N         exit status when every case was skipped\n"
 "                            (kselftest 4, autopkgtest 77; default 0)\n"
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
-"                            then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"                            then in the installed layout relative to\n"
+"                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
 "      --tier NAME           default (the quick suite) or full: also the\n"
 "                            unobserved twins, the task histories and the\n"
 "                            placements (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
+"      --format tap|kselftest  run: the TAP dialect on stdout (kselftest: as\n"
+"                            kselftest.h prints it; a known issue is\n"
+"                            ok # XFAIL, a SKIP's reason on a comment line)\n"
+"      --junit FILE          run: write the results as JUnit XML to FILE\n"
+"      --json FILE           run: write the results as JSON to FILE\n"
 "      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
 "                            while the suite runs (reads /dev/kmsg)\n"
 "      --inject-fault=KIND:TARGET\n"
 "                            test-only: prove the checks can fail.  KIND is\n"
 "                            byte (corrupt one observed byte), step (drop\n"
-"                            the case's marked step) or hang (the tracee\n"
-"                            spins: the watchdog must end it); TARGET is a\n"
-"                            family, a case ID glob, or any\n"
+"                            the case's marked step), hang (the tracee\n"
+"                            spins: the watchdog must end it) or known (a\n"
+"                            byte fault reported as a known issue); TARGET\n"
+"                            is a family, a case ID glob, or any; up to 4\n"
+"                            times, a case takes the first that hits it\n"
 "  -v, --verbose             explain on stderr what the runner does\n"
 "  -h, --help                this text\n"
 "  -V, --version             the version\n"
 "\n"
 "Exit status: 0 nothing failed, 1 a case failed, 2 bad usage or setup.\n";
+
+static enum fpabi_tier parse_tier(const char *s)
+{
+	if (!strcmp(s, "default"))
+		return TIER_DEFAULT;
+	if (!strcmp(s, "full"))
+		return TIER_FULL;
+	bad_usage("--tier is default or full, got '%s'", s);
+}
+
+static enum tap_format_opt parse_format(const char *s)
+{
+	if (!strcmp(s, "tap"))
+		return FMT_TAP;
+	if (!strcmp(s, "kselftest"))
+		return FMT_KSELFTEST;
+	bad_usage("--format is tap or kselftest, got '%s'", s);
+}
+
+/* --junit and --json: reports of the run beside its TAP */
+static void reports_open(struct tap *t, const struct fpabi_machine *m,
+			 const struct fpabi_opts *o, const char *cmd)
+{
+	struct report_run run = {
+		.m = m, .seed = o->seed, .repeat = o->repeat, .command = cmd,
+	};
+
+	if (o->junit)
+		tap_add_sink(t, junit_open(o->junit, &run));
+	if (o->json)
+		tap_add_sink(t, json_open(o->json, &run));
+}
 
 static int cmd_profiles(const struct fpabi_machine *m)
 {
@@ -187,7 +229,9 @@ static int run_refused(const struct fpabi_machine *m,
 	struct tap t;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin(&t, stdout);
+	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
+			 TAPF_KSELFTEST : TAPF_TAP);
+	reports_open(&t, m, o, "run");
 	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "%u case instances, none can run here", ninst);
 	tap_plan_skip_all(&t, why);
@@ -222,20 +266,28 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		kfd = kmsg_open();
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin(&t, stdout);
+	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
+			 TAPF_KSELFTEST : TAPF_TAP);
+	reports_open(&t, m, o, "run");
 	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
 		    (unsigned long long)base, o->repeat, o->timeout,
 		    o->tier == TIER_FULL ? "full" : "default");
-	if (o->inject != INJ_NONE)
+	tap_comment(&t, "tracee: %s", o->tracee);
+	for (i = 0; i < o->ninj; i++)
 		tap_comment(&t, "fault injection: %s into %s (test-only: "
-			    "failures below are expected)",
-			    inject_kind_name(o->inject), o->inject_target);
+			    "failures below are expected%s)",
+			    inject_kind_name(o->inj[i].kind), o->inj[i].target,
+			    o->inj[i].kind == INJ_KNOWN ? "; reported as a "
+			    "known issue" : "");
 	tap_comment(&t, "%u case instances, %u runnable here", p.n, runnable);
 	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0));
 
 	for (rep = 0; rep < o->repeat; rep++) {
 		o->seed = base + rep;
+		/* every result a name of its own (README: Using fpabi) */
+		if (o->repeat > 1)
+			snprintf(t.suffix, sizeof(t.suffix), "@r%u", rep + 1);
 		for (i = 0; i < p.n; i++) {
 			const struct plan_item *it = &p.items[i];
 			struct fpabi_run r;
@@ -262,6 +314,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		}
 	}
 	o->seed = base;
+	t.suffix[0] = 0;
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);
 	tap_totals(&t);
@@ -284,7 +337,8 @@ static const struct {
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER };
+	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
+	       OPT_JUNIT, OPT_JSON };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
@@ -299,6 +353,9 @@ int main(int argc, char **argv)
 		{ "rules", no_argument, NULL, OPT_RULES },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ "profiles", no_argument, NULL, OPT_PROFILES },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "junit", required_argument, NULL, OPT_JUNIT },
+		{ "json", required_argument, NULL, OPT_JSON },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -334,15 +391,10 @@ int main(int argc, char **argv)
 		case OPT_RULES: rules = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
-		case OPT_TIER:
-			if (!strcmp(optarg, "default"))
-				o.tier = TIER_DEFAULT;
-			else if (!strcmp(optarg, "full"))
-				o.tier = TIER_FULL;
-			else
-				bad_usage("--tier is default or full, got '%s'",
-					  optarg);
-			break;
+		case OPT_TIER: o.tier = parse_tier(optarg); break;
+		case OPT_FORMAT: o.format = parse_format(optarg); break;
+		case OPT_JUNIT: o.junit = optarg; break;
+		case OPT_JSON: o.json = optarg; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;
@@ -367,6 +419,8 @@ int main(int argc, char **argv)
 		o.seconds = 60;
 	if (!strcmp(cmd, "fuzz") && !o.seconds)
 		bad_usage("%s", "--seconds must be at least 1");
+	if ((o.junit || o.json || o.format) && strcmp(cmd, "run"))
+		bad_usage("%s", "--format, --junit and --json go with the run command");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
 	if (profiles && strcmp(cmd, "info"))

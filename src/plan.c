@@ -105,7 +105,13 @@ static const char *case_fit(const struct fpabi_machine *m,
 	rule_get(c->rule);
 	if (!skip && c->min_kver && m->kver < c->min_kver)
 		skip = c->min_kver_why;
-	*nv = skip ? 0 : fpabi_arch.variants(m, c->vset, v, FPABI_MAX_VARIANTS);
+	/* the variants whether or not the case can run, so the plan's IDs
+	 * do not depend on the machine, where the backend's variant names
+	 * do not (x86_64: every one listed, a SKIP where the CPU lacks it;
+	 * arm64's are the machine's vector lengths: a case that cannot run
+	 * is one "default" instance) */
+	*nv = skip && !fpabi_arch.variants_stable ? 0 :
+	      fpabi_arch.variants(m, c->vset, v, FPABI_MAX_VARIANTS);
 	if (*nv == 0) {
 		*nv = 1;
 		v[0] = none;
@@ -119,7 +125,7 @@ static const char *case_fit(const struct fpabi_machine *m,
 static void add_all(struct plan *p, const struct fpabi_machine *m,
 		    const struct fpabi_case *c, const char *filter,
 		    const struct fpabi_history *h, enum fpabi_place pl,
-		    bool first_only)
+		    bool first_only, enum fpabi_tier tier)
 {
 	struct fpabi_variant v[FPABI_MAX_VARIANTS];
 	const char *skip;
@@ -131,7 +137,9 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 		skip = plan_missing_need(m, h->needs);
 	if (!skip && pl && m->ncpus < 2)
 		skip = "placement needs two CPUs";
-	for (vi = 0; vi < (first_only ? 1 : nv); vi++)
+	for (vi = 0; vi < (first_only ? 1 : nv); vi++) {
+		if (v[vi].tier > tier)
+			continue;
 		for (pi = 0; pi == 0 || (pi < FPABI_MAX_PARAMS && c->params[pi]);
 		     pi++) {
 			size_t before = p->n;
@@ -140,12 +148,14 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 			 * nor can a CPU of its own (the pipe's writer) */
 			if ((c->unobserved || pl) && sc_switches(c->params[pi]))
 				continue;
-			add(p, c, &v[vi], c->params[pi], skip, h, pl);
+			add(p, c, &v[vi], c->params[pi],
+			    skip ? skip : v[vi].skip, h, pl);
 			if (!matches(filter, p->items[before].id, c->family))
 				p->n = before;
 			if (first_only && p->n > before)
 				break;
 		}
+	}
 }
 
 /* A derived case, unless one the plan has already runs the same. */
@@ -218,7 +228,7 @@ static void add_generated(struct plan *p, const struct fpabi_machine *m,
 	const struct fpabi_case *d;
 
 	if ((d = derived(p, c, NULL, true)))
-		add_all(p, m, d, filter, NULL, PLACE_NONE, false);
+		add_all(p, m, d, filter, NULL, PLACE_NONE, false, TIER_FULL);
 	for (h = fpabi_arch.histories; h && h->name && !forces_scheduling(c);
 	     h++) {
 		/* (the primary variant is one of all of them) */
@@ -226,13 +236,13 @@ static void add_generated(struct plan *p, const struct fpabi_machine *m,
 		    !(h->vset == VSET_ALL && c->vset == VSET_DEFAULT))
 			continue;
 		if ((d = derived(p, c, h, false)))
-			add_all(p, m, d, filter, h, PLACE_NONE, true);
+			add_all(p, m, d, filter, h, PLACE_NONE, true, TIER_FULL);
 		if ((d = derived(p, c, h, true)))
-			add_all(p, m, d, filter, h, PLACE_NONE, true);
+			add_all(p, m, d, filter, h, PLACE_NONE, true, TIER_FULL);
 	}
 	if (placeable(c)) {
-		add_all(p, m, c, filter, NULL, PLACE_ALONE, true);
-		add_all(p, m, c, filter, NULL, PLACE_SHARED, true);
+		add_all(p, m, c, filter, NULL, PLACE_ALONE, true, TIER_FULL);
+		add_all(p, m, c, filter, NULL, PLACE_SHARED, true, TIER_FULL);
 	}
 }
 
@@ -249,7 +259,7 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 
 			if (c->tier > tier)
 				continue;
-			add_all(p, m, c, filter, NULL, PLACE_NONE, false);
+			add_all(p, m, c, filter, NULL, PLACE_NONE, false, tier);
 			if (tier >= TIER_FULL && c->tier == TIER_DEFAULT)
 				add_generated(p, m, c, filter);
 		}

@@ -70,6 +70,11 @@ const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m);
  */
 struct fpabi_variant {
 	char name[40];
+	uint8_t tier;		/* enum fpabi_tier: the lowest tier that
+				   crosses cases with it */
+	/* a variant fpabi knows that this machine cannot run: why (the plan
+	 * keeps it, as a SKIP, so that the IDs do not depend on the CPU) */
+	const char *skip;
 	uint64_t arch[2];
 };
 
@@ -114,6 +119,10 @@ struct fpabi_arch {
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);
 	void (*info)(const struct fpabi_machine *m, FILE *f);
+	/* variants() lists the same names on every machine, a SKIP reason
+	 * on those this one lacks (the plan then crosses every case with
+	 * them, runnable or not) */
+	bool variants_stable;
 	int (*variants)(const struct fpabi_machine *m, enum variant_set set,
 			struct fpabi_variant *v, int max);
 

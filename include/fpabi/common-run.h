@@ -29,8 +29,8 @@ void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
 /* The profile names of this arch, ", " separated. */
 void profile_names(char *buf, size_t n);
 
-/* The tracee (--tracee, $FPABI_TRACEE, next to fpabi, libexec) and a
- * file beside it. */
+/* The tracee (--tracee, $FPABI_TRACEE, next to fpabi, the installed
+ * layout relative to fpabi, libexec) and a file beside it. */
 char *fpabi_find_tracee(const char *opt);
 char *fpabi_sibling(const char *path, const char *name);
 
@@ -40,6 +40,9 @@ void fpabi_parse_inject(struct fpabi_opts *o, const char *spec);
 bool inject_applies(const struct fpabi_opts *o, const char *id,
 		    const char *family);
 const char *inject_kind_name(enum inject_kind k);
+/* The first --inject-fault (of up to MAX_INJECT) that hits a run case. */
+const struct fpabi_inject *inject_for(const struct fpabi_opts *o,
+				      const char *id, const char *family);
 
 /* A run of plan item it at o->seed (attempt counts from 1). */
 void init_run(struct fpabi_run *r, const struct fpabi_machine *m,

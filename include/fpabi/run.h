@@ -16,7 +16,11 @@
 #include "fpabi/image.h"
 #include "fpabi/limits.h"
 
-enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG };
+/* INJ_KNOWN: a byte fault whose finding is reported as a (test-only)
+ * known kernel issue */
+enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG, INJ_KNOWN };
+
+#define MAX_INJECT 4	/* --inject-fault given this many times at most */
 
 struct fpabi_opts {
 	uint64_t seed;
@@ -26,8 +30,18 @@ struct fpabi_opts {
 	const char *filter;
 	const char *tracee;	/* path of fpabi-tracee */
 	const char *exec_probe;	/* path of fpabi-exec-probe, next to it */
+	/* the first --inject-fault (what fuzz and stress use) */
 	enum inject_kind inject;
 	const char *inject_target;	/* family, case ID glob, or "any" */
+	/* every --inject-fault: a run case takes the first that hits it */
+	struct fpabi_inject {
+		enum inject_kind kind;
+		const char *target;
+	} inj[MAX_INJECT];
+	unsigned ninj;
+	enum tap_format_opt { FMT_TAP, FMT_KSELFTEST } format;
+	const char *junit;	/* --junit FILE */
+	const char *json;	/* --json FILE */
 	bool kmsg;		/* check the kernel log at the end */
 	enum fpabi_tier tier;	/* --tier: the cases planned */
 	unsigned seconds;	/* fuzz: how long to run */
@@ -82,6 +96,8 @@ struct fpabi_run {
 	bool inject_byte;	/* INJ_BYTE: corrupt the next observation */
 	bool skip_io;		/* INJ_STEP: this tracer step is dropped */
 	bool hang;		/* INJ_HANG: the tracee spins forever first */
+	bool inject_known;	/* INJ_KNOWN: its finding is a test-only
+				 * known issue */
 	bool timed_out;
 	bool bare;		/* observe everything, compare nothing (the
 				 * stress bench's baseline) */

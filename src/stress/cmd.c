@@ -97,6 +97,13 @@ static void report_failure(struct stress *st, struct tap *t,
 	}
 	stress_reproducer(st, &s, text, sizeof(text));
 	yaml_kv(y, sizeof(y), "reproduce", text);
+	/* a generated list's result is named by its place among the
+	 * failures, never by its sequence number or seed (those are in
+	 * the YAML block): the names of two runs are the same set */
+	yaml_kv(y, sizeof(y), "sequence", id);
+	if (!strncmp(name, "seq", 3))
+		snprintf(id, sizeof(id), "%.16s.stress.failure-%u",
+			 fpabi_arch.name, ++st->nreported);
 	tap_result(t, TAP_FAIL, id, NULL, y);
 }
 

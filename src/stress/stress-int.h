@@ -46,6 +46,7 @@ struct stress {
 	unsigned max_fail;
 	bool shrink;
 	bool progress;
+	unsigned nreported;	/* failing lists reported so far */
 };
 
 /* What a walk over a list found: the engine's view (fpabi/steps.h) and

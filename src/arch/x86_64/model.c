@@ -401,6 +401,7 @@ const struct fpabi_arch fpabi_arch = {
 	.probe = x86_probe,
 	.info = x86_info,
 	.variants = x86_variants,
+	.variants_stable = true,
 	.layout = x86_layout,
 	.init_image = x86_init_image,
 	.fill_shaped = x86_fill_shaped,
