@@ -345,7 +345,7 @@ static void emit_checks(struct gen *g)
 	char d[128];
 
 	fprintf(g->o, "/* the words checked: {buffer, offset, bytes, kind, "
-		"flags, component, expected, init, observer, word, what "
+		"component, flags, expected, init, observer, word, what "
 		"was expected, what fpabi got there and what it said of it} */\nstatic struct word words[] = {\n");
 	for (i = 0; i < g->npick; i++) {
 		const struct rec_word *w = &g->rec->w[g->pick[i]];
@@ -360,8 +360,8 @@ static void emit_checks(struct gen *g)
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %u, %u, %#llxull, %#llxull, "
 			"\"%s\", \"%s bytes %u-%u\", \"%s\",\n\t  %#llxull, "
 			"\"%s\" },\n",
-			(unsigned long long)buf, off, w->len, w->kind, fl,
-			f->group, (unsigned long long)word(w->exp, w->len),
+			(unsigned long long)buf, off, w->len, w->kind, f->group,
+			fl, (unsigned long long)word(w->exp, w->len),
 			(unsigned long long)word(w->init, w->len), w->observer,
 			f->name, f->reg_off + w->img_off - f->off,
 			f->reg_off + w->img_off - f->off + w->len - 1, d,
@@ -459,7 +459,8 @@ static const char runtime[] =
 "struct evdef { uint64_t at, kind; long nr; uint64_t arg[6], ptr, mask, aux; };\n"
 "struct run { uint64_t off; uint32_t len; uint8_t raw, task, phase, comp, reg;\n"
 "\t     uint16_t lane; uint64_t v; };\n"
-"struct word { uint64_t buf; uint32_t off; uint8_t len, kind, flags, comp;\n"
+"struct word { uint64_t buf; uint32_t off; uint8_t len, kind, comp;\n"
+"\t      uint32_t flags;\n"
 "\t      uint64_t exp, init; const char *obs, *what, *exp_desc;\n"
 "\t      uint64_t seen; const char *seen_desc; };\n"
 "struct name { uint8_t comp, reg; uint16_t lane0, byte0; const char *name; };\n"

@@ -48,7 +48,8 @@ awk -v dir="$tmp" '
 	f { print > f }' "$tmp/sample"
 {
 	echo "/* written by tests/repro-vm.sh */"
-	echo "__asm__(\".section .rodata\\n\""
+	# (printf: dash's echo would turn the \n into a newline)
+	printf '%s\n' '__asm__(".section .rodata\n"'
 } >"$tmp/asm.h"
 echo "static const struct bin bins[] = {" >"$tmp/tab.h"
 for c in "$tmp"/r*.c; do
@@ -66,7 +67,7 @@ for c in "$tmp"/r*.c; do
 	echo "extern const char $k[], ${k}_end[], ${k}_c[], ${k}_c_end[];" >>"$tmp/decl.h"
 	echo "	{ \"$id\", $k, ${k}_end, ${k}_c, ${k}_c_end }," >>"$tmp/tab.h"
 done
-echo "\".previous\\n\");" >>"$tmp/asm.h"
+printf '%s\n' '".previous\n");' >>"$tmp/asm.h"
 echo "};" >>"$tmp/tab.h"
 cat "$tmp/asm.h" "$tmp/decl.h" "$tmp/tab.h" >"$tmp/repro-bins.h" 2>/dev/null
 mkdir -p "$tmp/guest/src" "$tmp/guest/tools"

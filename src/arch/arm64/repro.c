@@ -96,8 +96,14 @@ static const char code[] =
 "\tsa.sa_sigaction = sig_entry;\n\tsa.sa_flags = SA_SIGINFO | SA_NODEFER;\n"
 "\tsig_list = (struct ev *)(shm + slots[0].entry);\n"
 "\tif (NSLOTS && sigaction(SIGILL, &sa, NULL) < 0)\n\t\t_exit(3);\n}\n\n"
+"/* an SVE payload in FPSIMD format (the kernel's choice at the stop):\n"
+" * the word's place there, or zero where that format has nothing of it */\n"
 "static uint64_t fixup(const struct word *w, uint64_t got)\n{\n"
-"\t(void)w;\n\treturn got;\n}\n\n";
+"\tuint16_t fmt;\n\tunsigned alt = w->flags >> 8;\n\n"
+"\tmemcpy(&fmt, shm + w->buf + 12, 2);\t/* user_sve_header.flags */\n"
+"\tif (!(w->flags & 2) || (fmt & 1))\t/* SVE_PT_REGS_SVE */\n\t\treturn got;\n"
+"\tgot = 0;\n\tif (alt != 0xffff)\n\t\tmemcpy(&got, shm + w->buf + alt, w->len);\n"
+"\treturn got;\n}\n\n";
 
 /* text as C string literal lines, one per line of it */
 static void put_c_string(FILE *out, const char *text)
@@ -154,13 +160,21 @@ static bool at_vl(const struct fpabi_field *f, unsigned vl)
 	return false;
 }
 
-/* an SVE or streaming SVE payload: header, then Z, P, FFR, FPSR, FPCR */
+/*
+ * An SVE or streaming SVE payload: header, then Z, P, FFR, FPSR, FPCR in
+ * SVE format, or the FPSIMD registers.  The kernel picks the format at
+ * the stop, so the word has both places: *off in SVE format, and in
+ * *flags (REPRO_A64_SVE) its place in FPSIMD format, or A64_ZERO where
+ * that format has nothing of it (the model: it reads as zero).
+ */
+#define REPRO_A64_SVE	2
+#define A64_ZERO	0xffffu
 static int map_sve(const struct rec_io *io, const struct rec_word *w,
-		   uint32_t *off)
+		   uint32_t *off, unsigned *flags)
 {
 	const struct fpabi_field *f = &w->f;
 	struct user_sve_header h;
-	unsigned vq, in = w->img_off - f->off;
+	unsigned vq, in = w->img_off - f->off, alt = A64_ZERO;
 
 	if (io->got < sizeof(h))
 		return -1;
@@ -169,24 +183,21 @@ static int map_sve(const struct rec_io *io, const struct rec_word *w,
 	if (h.size <= sizeof(h) || !vq)
 		return -1;
 	if (f->comp == C_FPSR || f->comp == C_FPCR) {
-		*off = (h.flags & SVE_PT_REGS_SVE ? SVE_PT_SVE_FPSR_OFFSET(vq) :
-			SVE_PT_FPSIMD_OFFSET + 512) + (f->comp == C_FPCR) * 4 + in;
-		return 0;
-	}
-	if (!(h.flags & SVE_PT_REGS_SVE)) {
-		if (f->comp != C_Z || f->reg_off)
-			return -1;
-		*off = SVE_PT_FPSIMD_OFFSET + 16 * f->reg + in;
-		return 0;
-	}
-	if (!at_vl(f, h.vl))
+		*off = SVE_PT_SVE_FPSR_OFFSET(vq) + (f->comp == C_FPCR) * 4 + in;
+		alt = SVE_PT_FPSIMD_OFFSET + 512 + (f->comp == C_FPCR) * 4 + in;
+	} else if (at_vl(f, h.vl)) {
+		*off = w->img_off - FPABI_A64_CTRL_SIZE + SVE_PT_SVE_OFFSET;
+		if (f->comp == C_Z && !f->reg_off)
+			alt = SVE_PT_FPSIMD_OFFSET + 16 * f->reg + in;
+	} else {
 		return -1;
-	*off = w->img_off - FPABI_A64_CTRL_SIZE + SVE_PT_SVE_OFFSET;
+	}
+	*flags = REPRO_A64_SVE | alt << 8;
 	return 0;
 }
 
 static int map_regset(const struct fpabi_rec *rec, const struct rec_io *io,
-		      const struct rec_word *w, uint32_t *off)
+		      const struct rec_word *w, uint32_t *off, unsigned *flags)
 {
 	const struct fpabi_field *f = &w->f;
 	unsigned in = w->img_off - f->off;
@@ -202,7 +213,7 @@ static int map_regset(const struct fpabi_rec *rec, const struct rec_io *io,
 		return 0;
 	case NT_ARM_SVE:
 	case NT_ARM_SSVE:
-		return map_sve(io, w, off);
+		return map_sve(io, w, off, flags);
 	case NT_ARM_ZA:
 		if (f->comp != C_ZA || io->got <= 16)
 			return -1;
@@ -239,7 +250,7 @@ int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 		return -1;	/* what the tracee's INFO store read */
 	switch (w->src) {
 	case SRC_REGSET:
-		return map_regset(rec, &rec->io[w->io], w, off);
+		return map_regset(rec, &rec->io[w->io], w, off, flags);
 	case SRC_DUMP:
 		/* the exec probe's dump: libc runs before the reproducer's
 		 * main, so its registers are not the new image's first */
