@@ -55,7 +55,8 @@ struct ev { uint64_t kind, nr, arg[6], ret, ptr, mask, aux, pad[4]; };
 struct evdef { uint64_t at, kind; long nr; uint64_t arg[6], ptr, mask, aux; };
 struct run { uint64_t off; uint32_t len; uint8_t raw, task, phase, comp, reg;
 	     uint16_t lane; uint64_t v; };
-struct word { uint64_t buf; uint32_t off; uint8_t len, kind, flags, comp;
+struct word { uint64_t buf; uint32_t off; uint8_t len, kind, comp;
+	      uint32_t flags;
 	      uint64_t exp, init; const char *obs, *what, *exp_desc;
 	      uint64_t seen; const char *seen_desc; };
 struct name { uint8_t comp, reg; uint16_t lane0, byte0; const char *name; };
@@ -215,9 +216,9 @@ static const struct run runs[] = {
 	{ 0x2330, 16, 0, 0, 1, 2, 15, 0, 0 }, { 0x2a80, 8, 1, 0, 0, 0, 0, 0, 0xb08b7648ull },
 };
 
-/* the words checked: {buffer, offset, bytes, kind, flags, component, expected, init, observer, word, what was expected, what fpabi got there and what it said of it} */
+/* the words checked: {buffer, offset, bytes, kind, component, flags, expected, init, observer, word, what was expected, what fpabi got there and what it said of it} */
 static struct word words[] = {
-	{ 0x4000, 2688, 4, 0, 1, 9, 0x55555554ull, 0ull, "NT_X86_XSTATE read 1 at stop 2", "pkru bytes 0-3", "0x55555554",
+	{ 0x4000, 2688, 4, 0, 9, 1, 0x55555554ull, 0ull, "NT_X86_XSTATE read 1 at stop 2", "pkru bytes 0-3", "0x55555554",
 	  0ull, "zero" },
 };
 
