@@ -82,6 +82,8 @@ void reproducer_options(const struct fpabi_machine *m,
 	out[0] = 0;
 	if (m->profile_force)
 		o = snprintf(out, n, " --profile %s", m->profile_force);
+	if (opts->tracee_given && o >= 0 && (size_t)o < n)
+		o += snprintf(out + o, n - o, " --tracee '%s'", opts->tracee);
 	if (opts->inject != INJ_NONE && !opts->ninj && o >= 0 && (size_t)o < n)
 		snprintf(out + o, n - o, " --inject-fault=%s:%s",
 			 inject_kind_name(opts->inject), opts->inject_target);

@@ -138,16 +138,22 @@ static void check_window(struct fpabi_run *r)
 		 p->cpu[0]);
 }
 
-void eng_final(struct engine *e)
+void eng_check_observations(struct engine *e)
 {
-	struct fpabi_run *r = e->r;
 	unsigned k, ndump = 0;
 
-	if (ctl_finish(e) < 0)
-		return;
 	for (k = 0; k < e->mod.nobs; k++)
 		check_observation(e, &e->mod.obs[k],
 				  e->mod.obs[k].kind == OBS_DUMP ? ++ndump : ndump);
+}
+
+void eng_final(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+
+	if (ctl_finish(e) < 0)
+		return;
+	eng_check_observations(e);
 	if (!r->broken[0] && !r->timed_out && !r->nfind) {
 		check_proof(r);
 		if (r->c->unobserved)
