@@ -25,6 +25,7 @@
 #include "fpabi/kmsg.h"
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
+#include "fpabi/record.h"
 #include "fpabi/report.h"
 #include "fpabi/steps.h"
 #include "fpabi/reports.h"
@@ -52,6 +53,8 @@ static const char usage[] =
 "  stress         random step lists from every family beside competitors\n"
 "                 that force switches; shrink a failure to a reproducer\n"
 "                 (fpabi stress --help)\n"
+"  repro ID       run one case instance (--seed S) and write it as a\n"
+"                 standalone C reproducer (fpabi repro --help)\n"
 "  race           the unobserved loop: load, event, store and compare in\n"
 "                 the untraced tracee's assembly, thousands of times a\n"
 "                 second, beside competitors and signals (fpabi race --help)\n"
@@ -359,6 +362,7 @@ static const struct {
 	int (*cmd)(int argc, char **argv);
 } subcommands[] = {
 	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
+	{ "repro", cmd_repro },
 };
 
 int main(int argc, char **argv)

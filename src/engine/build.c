@@ -17,6 +17,7 @@
 #include "build.h"
 #include "fpabi/compete.h"
 #include "fpabi/event.h"
+#include "fpabi/record.h"
 #include "fpabi/util.h"
 
 #define SHM_HDR_SIZE	4096
@@ -425,5 +426,6 @@ int eng_build(struct engine *e)
 	build_events(e);
 	if (r->c->competitor)
 		fpabi_competitor_list(r, e->lay.comp_img, e->lay.comp_ev);
+	record_shm(r);
 	return 0;
 }

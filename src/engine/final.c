@@ -10,6 +10,7 @@
 
 #include "control.h"
 #include "fpabi/common-run.h"
+#include "fpabi/record.h"
 #include "final.h"
 #include "walk.h"
 
@@ -53,8 +54,14 @@ static void check_observation(struct engine *e, struct obs *o, unsigned n)
 	const struct fpabi_sig_slot *slot = &hdr(r)->sig[o->sig];
 	char name[64];
 
+	static const enum rec_src src[] = {
+		[OBS_DUMP] = SRC_DUMP, [OBS_CHILD] = SRC_CHILD,
+		[OBS_HANDLER] = SRC_HANDLER, [OBS_FRAME] = SRC_FRAME,
+	};
+
 	snapshot_restore(e, &o->snap);
 	r->step = o->step;
+	record_observe(r, src[o->kind], o->off, o->sig);
 	switch (o->kind) {
 	case OBS_DUMP:
 		snprintf(name, sizeof(name), "tracee dump %u", n);
