@@ -3,7 +3,8 @@
  * fpabi bench --compare A.json B.json: each figure's change from A to B
  * (either file may also be the bench's TAP output, e.g. from a guest),
  * in the form patch descriptions use ("-1.12% wall clock"), or "no
- * significant change" when the ranges of the runs' samples overlap.  A
+ * significant change" when the ranges of the runs' samples overlap;
+ * instruction counts of fpabi-vm --count-insns are exact and judged so.  A
  * small JSON reader for the files `fpabi bench --json` writes.
  */
 #include <ctype.h>
@@ -392,6 +393,10 @@ static const char *metric_label(const char *key)
 		{ "kernel_cycles_per_op", "kernel cycles" },
 		{ "user_instructions_per_op", "user instructions" },
 		{ "kernel_instructions_per_op", "kernel instructions" },
+		{ "counted_user_instructions_per_op",
+		  "user instructions (counted)" },
+		{ "counted_kernel_instructions_per_op",
+		  "kernel instructions (counted)" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(l); i++)
@@ -438,8 +443,41 @@ static int compare_fig(const char *id, const char *key, const struct fig *a,
 	return apart && fabs(pct) > floor;
 }
 
+/* --- counted instructions (fpabi-vm --count-insns): judged exactly --- */
+
+static bool is_counted(const char *key)
+{
+	return !strncmp(key, "counted_", 8);
+}
+
+/*
+ * A count from the TCG plugin is exact and repeats from run to run on one
+ * kernel, so any difference of the medians is a change, shown as the
+ * number of instructions and as a percentage.  Returns 1 if it changed.
+ */
+static int compare_count(const char *id, const char *key, const struct fig *a,
+			 const struct fig *b)
+{
+	double d = b->median - a->median;
+	double pct = a->median ? d / a->median * 100 : 0;
+
+	printf("%s: %s %.0f -> %.0f per op: ", id, metric_label(key),
+	       a->median, b->median);
+	if (d == 0) {
+		printf("no change (counted exactly)\n");
+		return 0;
+	}
+	printf("%+.0f (%+.2f%%) %s\n", d, pct, metric_label(key));
+	return 1;
+}
+
+struct tally {
+	unsigned figs;			/* figures compared */
+	unsigned counts, counts_changed;	/* of them counted, changed */
+};
+
 static unsigned compare_result(const struct jv *ra, const struct jv *rb,
-			       const char *id, unsigned *nfig, double floor)
+			       const char *id, struct tally *t, double floor)
 {
 	const char *sa = jv_str(ra, "status"), *sb = jv_str(rb, "status");
 	const struct jv *ma = jv_get(ra, "metrics"), *mb = jv_get(rb, "metrics");
@@ -460,8 +498,16 @@ static unsigned compare_result(const struct jv *ra, const struct jv *rb,
 			printf("%s: %s only in A\n", id, metric_label(ma->key[k]));
 			continue;
 		}
+		t->figs++;
+		if (is_counted(ma->key[k])) {
+			int c = compare_count(id, ma->key[k], &fa, &fb);
+
+			t->counts++;
+			t->counts_changed += c;
+			changed += c;
+			continue;
+		}
 		changed += compare_fig(id, ma->key[k], &fa, &fb, floor);
-		++*nfig;
 	}
 	return changed;
 }
@@ -470,7 +516,8 @@ int bench_compare(const char *a, const char *b, double floor)
 {
 	struct jv ja, jb;
 	const struct jv *ra = load(a, &ja), *rb = ra ? load(b, &jb) : NULL;
-	unsigned changed = 0, nfig = 0;
+	struct tally t = { 0 };
+	unsigned changed = 0;
 
 	if (!ra || !rb) {
 		jv_free(&ja);
@@ -490,7 +537,7 @@ int bench_compare(const char *a, const char *b, double floor)
 			printf("%s: only in A\n", id);
 			continue;
 		}
-		changed += compare_result(&ra->kid[i], other, id, &nfig, floor);
+		changed += compare_result(&ra->kid[i], other, id, &t, floor);
 	}
 	for (size_t i = 0; i < rb->n; i++) {
 		const char *id = jv_str(&rb->kid[i], "id");
@@ -498,7 +545,10 @@ int bench_compare(const char *a, const char *b, double floor)
 		if (id && !find_result(ra, id))
 			printf("%s: only in B\n", id);
 	}
-	printf("%u figures compared, %u changed\n", nfig, changed);
+	if (t.counts)
+		printf("%u instruction counts compared, %u changed\n", t.counts,
+		       t.counts_changed);
+	printf("%u figures compared, %u changed\n", t.figs, changed);
 	jv_free(&ja);
 	jv_free(&jb);
 	return 0;
