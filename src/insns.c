@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fpabi/insns.h"
@@ -82,25 +83,44 @@ static int open_port(void)
 	return fd;
 }
 
-/* One answer line into buf; false on timeout or error. */
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * One answer line into buf; false on timeout or error.  Until QEMU has
+ * accepted the plugin's connection (it connects at its first answer) the
+ * port's host side is closed and read() gives 0: wait and try again.
+ */
 static bool read_line(int fd, char *buf, size_t n, int ms)
 {
+	double deadline = now_s() + ms / 1000.0;
 	size_t len = 0;
 
 	while (len + 1 < n) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
+		int left = (int)((deadline - now_s()) * 1000);
 		ssize_t r;
-		int pr = poll(&p, 1, ms);
 
-		if (pr < 0 && errno == EINTR)
-			continue;
-		if (pr <= 0)
+		if (left <= 0)
 			return false;
+		if (poll(&p, 1, left) < 0 && errno != EINTR)
+			return false;
+		if (!(p.revents & (POLLIN | POLLHUP)))
+			continue;
 		r = read(fd, buf + len, 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
+		if (r < 0 && errno != EINTR && errno != EAGAIN)
 			return false;
+		if (r <= 0) {
+			struct timespec ts = { 0, 10000000 };
+
+			nanosleep(&ts, NULL);	/* not connected yet */
+			continue;
+		}
 		if (buf[len] == '\n') {
 			buf[len] = 0;
 			return true;
@@ -113,6 +133,7 @@ static bool read_line(int fd, char *buf, size_t n, int ms)
 void insns_open(struct insns *p)
 {
 	char line[400];
+	double t0;
 
 	memset(p, 0, sizeof(*p));
 	p->fd = open_port();
@@ -121,10 +142,11 @@ void insns_open(struct insns *p)
 			 "(run in fpabi-vm --count-insns)", PORT_NAME);
 		return;
 	}
+	t0 = now_s();
 	mark(CMD_HELLO, 0);
 	if (!read_line(p->fd, line, sizeof(line), HELLO_MS)) {
 		snprintf(p->why, sizeof(p->why), "the port \"%s\" is there but "
-			 "no plugin answered", PORT_NAME);
+			 "no plugin answered (%.1f s)", PORT_NAME, now_s() - t0);
 		return;
 	}
 	if (sscanf(line, "fpabi-insns 1 vcpus=%u", &p->vcpus) != 1) {
@@ -155,8 +177,9 @@ static bool parse_stat(const char *s, const char *key, struct insns_stat *st)
 
 bool insns_collect(struct insns *p, unsigned slot, struct insns_report *r)
 {
-	char line[400];
+	char line[400] = "";
 	unsigned got;
+	double t0 = now_s();
 
 	memset(r, 0, sizeof(*r));
 	if (!p->ok)
@@ -168,7 +191,8 @@ bool insns_collect(struct insns *p, unsigned slot, struct insns_report *r)
 	    !parse_stat(line, " kernel=", &r->kernel)) {
 		/* out of step with the plugin: count no more */
 		snprintf(p->why, sizeof(p->why), "the plugin's report for slot "
-			 "%u was missing or unreadable", slot);
+			 "%u was missing or unreadable after %.1f s: \"%.60s\"",
+			 slot, now_s() - t0, line);
 		insns_close(p);
 		return false;
 	}
