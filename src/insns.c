@@ -198,3 +198,18 @@ bool insns_collect(struct insns *p, unsigned slot, struct insns_report *r)
 	}
 	return true;
 }
+
+bool insns_per_event(struct insns *p, unsigned long events,
+		     struct insns_per_event *out)
+{
+	struct insns_report c, b;
+
+	if (!events || !insns_collect(p, INSNS_SLOT_CHECKED, &c) ||
+	    !insns_collect(p, INSNS_SLOT_BARE, &b))
+		return false;
+	out->checked_user = (double)c.user.sum / events;
+	out->checked_kernel = (double)c.kernel.sum / events;
+	out->bare_user = (double)b.user.sum / events;
+	out->bare_kernel = (double)b.kernel.sum / events;
+	return true;
+}

@@ -19,6 +19,7 @@
 
 #include "config.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/insns.h"
 #include "fpabi/report.h"
 #include "fpabi/shm.h"
 #include "fpabi/stress.h"
@@ -1574,9 +1575,11 @@ int bench_stress(int argc, char **argv)
 	double *eps, *bare_eps, *cost, *cpu, f_eps[5], f_bare[5], f_cost[5],
 	       f_cpu[5];
 	unsigned long events = 0, checks = 0;
+	struct insns_per_event ipe;
+	struct insns ins;
 	struct fpabi_machine m;
 	struct tap t;
-	char y[1200];
+	char y[1600];
 	int c;
 
 	o.argv0 = "fpabi";
@@ -1615,6 +1618,7 @@ int bench_stress(int argc, char **argv)
 	cost = xzalloc(samples * sizeof(*cost));
 	cpu = xzalloc(samples * sizeof(*cpu));
 	tap_plan(&t, 1);
+	insns_open(&ins);
 	/* one warm-up sample, then checked and bare alternate */
 	for (i = 0; i <= samples; i++) {
 		double tc = 0, tb = 0, cc = 0, cb = 0;
@@ -1628,14 +1632,22 @@ int bench_stress(int argc, char **argv)
 			bench_seq(&st, o.seed, k, &q);
 			t0 = now_s();
 			c0 = cpu_s();
+			if (i)
+				insns_begin(INSNS_SLOT_CHECKED);
 			run_seq_mode(&st, &q, "bench", &out, false);
+			if (i)
+				insns_end(INSNS_SLOT_CHECKED);
 			cc += cpu_s() - c0;
 			tc += now_s() - t0;
 			ev += q.n;
 			ch += out.checks;
 			t0 = now_s();
 			c0 = cpu_s();
+			if (i)
+				insns_begin(INSNS_SLOT_BARE);
 			run_seq_mode(&st, &q, "bench", &out, true);
+			if (i)
+				insns_end(INSNS_SLOT_BARE);
 			cb += cpu_s() - c0;
 			tb += now_s() - t0;
 
@@ -1671,6 +1683,26 @@ int bench_stress(int argc, char **argv)
 		 f_bare[0], f_bare[1], f_bare[2], f_bare[3], f_bare[4],
 		 f_cost[0], f_cost[1], f_cost[2], f_cost[3], f_cost[4],
 		 f_cpu[0], f_cpu[1], f_cpu[2], f_cpu[3], f_cpu[4]);
+	/* under fpabi-vm --count-insns: the same, in instructions */
+	if (insns_per_event(&ins, events * samples, &ipe)) {
+		double ck = ipe.checked_user + ipe.checked_kernel;
+		double br = ipe.bare_user + ipe.bare_kernel;
+		size_t len = strlen(y);
+
+		snprintf(y + len, sizeof(y) - len,
+			 "counted_checked_instructions_per_event: {user: %.1f, "
+			 "kernel: %.1f}\ncounted_bare_instructions_per_event: "
+			 "{user: %.1f, kernel: %.1f}\ncounted_check_share_pct: "
+			 "%.2f\n", ipe.checked_user, ipe.checked_kernel,
+			 ipe.bare_user, ipe.bare_kernel,
+			 ck > 0 ? 100.0 * (ck - br) / ck : 0);
+		tap_comment(&t, "counted: %.0f instructions per checked event, "
+			    "%.0f bare: the checks are %.2f%% of them", ck, br,
+			    ck > 0 ? 100.0 * (ck - br) / ck : 0);
+	} else {
+		tap_comment(&t, "insns: not counted: %s", ins.why);
+	}
+	insns_close(&ins);
 	tap_comment(&t, "stress engine: %.0f checked events/s, %.0f bare: the "
 		    "checks take %.1f%% of the wall time and %.1f%% of the "
 		    "tracer's CPU time (medians of %u samples)", f_eps[0],

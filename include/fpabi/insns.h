@@ -44,4 +44,12 @@ void insns_discard(unsigned slot);
 /* The slot's operations since the last report or discard; false on error. */
 bool insns_collect(struct insns *p, unsigned slot, struct insns_report *r);
 
+/* fpabi bench stress: instructions per event of its checked and bare runs */
+struct insns_per_event {
+	double checked_user, checked_kernel, bare_user, bare_kernel;
+};
+/* From the CHECKED and BARE slots (all their runs, events events each). */
+bool insns_per_event(struct insns *p, unsigned long events,
+		     struct insns_per_event *out);
+
 #endif
