@@ -8,7 +8,7 @@
  * component at init.  Either way no value of an older phase survives.
  */
 #include "fpabi/case.h"
-#include "../src/arch/x86_64/x86.h"
+#include "fpabi/x86_64-case.h"
 
 /* a forged frame sigreturn takes: the tracee's dump after it */
 #define TAKEN(nm, edit, rl, nd, vs, sum)				\

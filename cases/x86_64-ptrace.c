@@ -7,7 +7,7 @@
  * says, and a refused write changing nothing (X-PT-6..11).
  */
 #include "fpabi/case.h"
-#include "../src/arch/x86_64/x86.h"
+#include "fpabi/x86_64-case.h"
 
 static const struct fpabi_step read_at_trap[] = {
 	LOAD(1), TRAP, READ, STORE, END

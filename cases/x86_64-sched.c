@@ -7,7 +7,7 @@
  * value of the tracee's own (X-SCHED-1).
  */
 #include "fpabi/case.h"
-#include "../src/arch/x86_64/x86.h"
+#include "fpabi/x86_64-case.h"
 
 static const struct fpabi_case cases[] = {
 	{

@@ -423,11 +423,18 @@ static bool fig_of(const struct jv *m, struct fig *f)
  * CPU's clock, a VM's host), which two runs of one kernel measure.
  * Returns 1 if it changed.
  */
+/* the limits of one comparison, and the regressions past fail_pct */
+struct cmp_limits {
+	double floor, fail_pct;	/* fail_pct < 0: none */
+	unsigned regressions;
+};
+
 static int compare_fig(const char *id, const char *key, const struct fig *a,
-		       const struct fig *b, double floor)
+		       const struct fig *b, struct cmp_limits *lim)
 {
 	double pct = a->median ? (b->median - a->median) / a->median * 100 : 0;
 	bool apart = b->min > a->max || b->max < a->min;
+	double floor = lim->floor;
 
 	printf("%s: %s %.2f -> %.2f per op: ", id, metric_label(key),
 	       a->median, b->median);
@@ -440,6 +447,14 @@ static int compare_fig(const char *id, const char *key, const struct fig *a,
 		printf("no significant change (%+.2f%%; the ranges "
 		       "[%.2f, %.2f] and [%.2f, %.2f] overlap)\n", pct, a->min,
 		       a->max, b->min, b->max);
+	/* every figure is a cost per operation: more is slower */
+	if (apart && fabs(pct) > floor && lim->fail_pct >= 0 &&
+	    pct > lim->fail_pct) {
+		printf("%s: %s: regression: %+.2f%% is past "
+		       "--fail-on-regression %g%%\n", id, metric_label(key), pct,
+		       lim->fail_pct);
+		lim->regressions++;
+	}
 	return apart && fabs(pct) > floor;
 }
 
@@ -456,7 +471,7 @@ static bool is_counted(const char *key)
  * number of instructions and as a percentage.  Returns 1 if it changed.
  */
 static int compare_count(const char *id, const char *key, const struct fig *a,
-			 const struct fig *b)
+			 const struct fig *b, struct cmp_limits *lim)
 {
 	double d = b->median - a->median;
 	double pct = a->median ? d / a->median * 100 : 0;
@@ -468,6 +483,12 @@ static int compare_count(const char *id, const char *key, const struct fig *a,
 		return 0;
 	}
 	printf("%+.0f (%+.2f%%) %s\n", d, pct, metric_label(key));
+	if (lim->fail_pct >= 0 && pct > lim->fail_pct) {
+		printf("%s: %s: regression: %+.2f%% is past "
+		       "--fail-on-regression %g%%\n", id, metric_label(key), pct,
+		       lim->fail_pct);
+		lim->regressions++;
+	}
 	return 1;
 }
 
@@ -477,7 +498,8 @@ struct tally {
 };
 
 static unsigned compare_result(const struct jv *ra, const struct jv *rb,
-			       const char *id, struct tally *t, double floor)
+			       const char *id, struct tally *t,
+			       struct cmp_limits *lim)
 {
 	const char *sa = jv_str(ra, "status"), *sb = jv_str(rb, "status");
 	const struct jv *ma = jv_get(ra, "metrics"), *mb = jv_get(rb, "metrics");
@@ -500,20 +522,21 @@ static unsigned compare_result(const struct jv *ra, const struct jv *rb,
 		}
 		t->figs++;
 		if (is_counted(ma->key[k])) {
-			int c = compare_count(id, ma->key[k], &fa, &fb);
+			int c = compare_count(id, ma->key[k], &fa, &fb, lim);
 
 			t->counts++;
 			t->counts_changed += c;
 			changed += c;
 			continue;
 		}
-		changed += compare_fig(id, ma->key[k], &fa, &fb, floor);
+		changed += compare_fig(id, ma->key[k], &fa, &fb, lim);
 	}
 	return changed;
 }
 
-int bench_compare(const char *a, const char *b, double floor)
+int bench_compare(const char *a, const char *b, double floor, double fail_pct)
 {
+	struct cmp_limits lim = { .floor = floor, .fail_pct = fail_pct };
 	struct jv ja, jb;
 	const struct jv *ra = load(a, &ja), *rb = ra ? load(b, &jb) : NULL;
 	struct tally t = { 0 };
@@ -537,7 +560,7 @@ int bench_compare(const char *a, const char *b, double floor)
 			printf("%s: only in A\n", id);
 			continue;
 		}
-		changed += compare_result(&ra->kid[i], other, id, &t, floor);
+		changed += compare_result(&ra->kid[i], other, id, &t, &lim);
 	}
 	for (size_t i = 0; i < rb->n; i++) {
 		const char *id = jv_str(&rb->kid[i], "id");
@@ -549,7 +572,10 @@ int bench_compare(const char *a, const char *b, double floor)
 		printf("%u instruction counts compared, %u changed\n", t.counts,
 		       t.counts_changed);
 	printf("%u figures compared, %u changed\n", t.figs, changed);
+	if (fail_pct >= 0)
+		printf("%u regression(s) past --fail-on-regression %g%%\n",
+		       lim.regressions, fail_pct);
 	jv_free(&ja);
 	jv_free(&jb);
-	return 0;
+	return lim.regressions ? 1 : 0;
 }

@@ -31,9 +31,10 @@
 
 #include "config.h"
 #include "fpabi/bench.h"
+#include "fpabi/commands.h"
 #include "fpabi/insns.h"
-#include "fpabi/stress.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/stats.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 
@@ -62,7 +63,11 @@ static const char bench_usage[] =
 "                        [min, max] of the two runs' samples do not overlap\n"
 "      --floor PCT       with --compare: and the medians differ by more than\n"
 "                        PCT percent (the drift between two runs of one\n"
-"                        kernel; default 0)\n""  (in a guest of fpabi-vm --count-insns each result also counts user and\n"
+"                        kernel; default 0)\n"
+"      --fail-on-regression PCT\n"
+"                        with --compare: exit 1 when a figure's verdict is\n"
+"                        slower by more than PCT percent\n"
+"  (in a guest of fpabi-vm --count-insns each result also counts user and\n"
 "  kernel instructions per operation exactly; --compare judges those\n"
 "  counts exactly: any difference of the medians is a change)\n"
 "  -h, --help            this text\n";
@@ -72,10 +77,6 @@ enum { M_NS, M_UCYC, M_KCYC, M_UINS, M_KINS, NMETRIC };
 static const char *const metric_key[NMETRIC] = {
 	"ns_per_op", "user_cycles_per_op", "kernel_cycles_per_op",
 	"user_instructions_per_op", "kernel_instructions_per_op",
-};
-
-struct stat5 {
-	double median, q1, q3, min, max;
 };
 
 /* --- perf_event_open: cycles and instructions, user and kernel --- */
@@ -497,46 +498,6 @@ static const struct workload workloads[] = {
 
 /* --- statistics --- */
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* quantile q of sorted v[n], linear between the closest ranks */
-static double quantile(const double *v, unsigned n, double q)
-{
-	double pos = q * (n - 1);
-	unsigned lo = (unsigned)pos;
-
-	if (lo + 1 >= n)
-		return v[n - 1];
-	return v[lo] + (pos - lo) * (v[lo + 1] - v[lo]);
-}
-
-static bool stat5_of(const double *in, unsigned n, struct stat5 *s)
-{
-	double *v = xmalloc(n * sizeof(*v));
-	unsigned k = 0;
-
-	for (unsigned i = 0; i < n; i++)
-		if (!isnan(in[i]))
-			v[k++] = in[i];
-	if (k < n) {	/* a sample without a count: no figure */
-		free(v);
-		return false;
-	}
-	qsort(v, k, sizeof(*v), cmp_double);
-	s->min = v[0];
-	s->max = v[k - 1];
-	s->median = quantile(v, k, 0.5);
-	s->q1 = quantile(v, k, 0.25);
-	s->q3 = quantile(v, k, 0.75);
-	free(v);
-	return true;
-}
-
 /* --- one result --- */
 
 struct bopts {
@@ -954,7 +915,7 @@ static unsigned long parse_count(const char *s, const char *opt)
 	return v;
 }
 
-static double parse_pct(const char *s)
+static double parse_pct(const char *s, const char *opt)
 {
 	char *end;
 	double v;
@@ -962,8 +923,8 @@ static double parse_pct(const char *s)
 	errno = 0;
 	v = strtod(s, &end);
 	if (errno || !*s || *end || !(v >= 0 && v <= 1000)) {
-		fprintf(stderr, "fpabi: --floor wants a percentage, 0 to 1000\n"
-			"Try 'fpabi bench --help'.\n");
+		fprintf(stderr, "fpabi: %s wants a percentage, 0 to 1000\n"
+			"Try 'fpabi bench --help'.\n", opt);
 		exit(2);
 	}
 	return v;
@@ -1047,7 +1008,8 @@ static int bench_run(const struct bopts *o)
 
 int cmd_bench(int argc, char **argv)
 {
-	enum { OPT_WARMUP = 256, OPT_JSON, OPT_COMPARE, OPT_KMSG, OPT_FLOOR };
+	enum { OPT_WARMUP = 256, OPT_JSON, OPT_COMPARE, OPT_KMSG, OPT_FLOOR,
+	       OPT_REGRESS };
 	static const struct option longopts[] = {
 		{ "workload", required_argument, NULL, 'w' },
 		{ "samples", required_argument, NULL, 'n' },
@@ -1057,13 +1019,14 @@ int cmd_bench(int argc, char **argv)
 		{ "compare", no_argument, NULL, OPT_COMPARE },
 		{ "kmsg", no_argument, NULL, OPT_KMSG },
 		{ "floor", required_argument, NULL, OPT_FLOOR },
+		{ "fail-on-regression", required_argument, NULL, OPT_REGRESS },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct bopts o = { .samples = 11, .warmup = 1 };
 	bool compare = false, iters_zero = false;
-	double floor_pct = 0;
+	double floor_pct = 0, fail_pct = -1;
 	int c;
 
 	/* fpabi bench stress: the stress engine's own cost (src/stress.c) */
@@ -1082,7 +1045,10 @@ int cmd_bench(int argc, char **argv)
 		case OPT_JSON: o.json = optarg; break;
 		case OPT_COMPARE: compare = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
-		case OPT_FLOOR: floor_pct = parse_pct(optarg); break;
+		case OPT_FLOOR: floor_pct = parse_pct(optarg, "--floor"); break;
+		case OPT_REGRESS:
+			fail_pct = parse_pct(optarg, "--fail-on-regression");
+			break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(bench_usage, stdout); return 0;
 		default: fprintf(stderr, "Try 'fpabi bench --help'.\n"); return 2;
@@ -1094,7 +1060,13 @@ int cmd_bench(int argc, char **argv)
 				"Try 'fpabi bench --help'.\n");
 			return 2;
 		}
-		return bench_compare(argv[optind], argv[optind + 1], floor_pct);
+		return bench_compare(argv[optind], argv[optind + 1], floor_pct,
+				     fail_pct);
+	}
+	if (fail_pct >= 0) {
+		fprintf(stderr, "fpabi: --fail-on-regression goes with --compare\n"
+			"Try 'fpabi bench --help'.\n");
+		return 2;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "fpabi: unexpected argument '%s'\n"

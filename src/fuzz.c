@@ -19,6 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fpabi/commands.h"
+#include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
@@ -56,12 +58,16 @@ static void batch_result(struct tap *t, struct batch *b, const char *filter)
 
 	if (!b->runs)
 		return;
-	snprintf(id, sizeof(id), "fuzz.batch-%u: %u runs of %s, seeds "
-		 "%llu..%llu", b->no, b->runs, filter,
-		 (unsigned long long)b->seed0, (unsigned long long)b->seed1);
+	/* the name holds no count or seed (a result history keys on it):
+	 * those are in the comment and the YAML block */
+	snprintf(id, sizeof(id), "%s.fuzz.batch-%u", fpabi_arch.name, b->no);
+	tap_comment(t, "%s: %u runs of %s, seeds %llu..%llu", id, b->runs,
+		    filter, (unsigned long long)b->seed0,
+		    (unsigned long long)b->seed1);
 	yaml_quote(q, sizeof(q), b->first);
-	snprintf(yaml, sizeof(yaml), "verdict: fail\nfailed_runs: %u\n"
-		 "first_failure: %s", b->failed, q);
+	snprintf(yaml, sizeof(yaml), "verdict: fail\nruns: %u\nfailed_runs: %u\n"
+		 "seeds: \"%llu..%llu\"\nfirst_failure: %s", b->runs, b->failed,
+		 (unsigned long long)b->seed0, (unsigned long long)b->seed1, q);
 	tap_result(t, b->failed ? TAP_FAIL : TAP_PASS, id, NULL,
 		   b->failed ? yaml : NULL);
 	b->no++;
@@ -82,7 +88,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	unsigned i, runnable = 0;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter);
+	plan_build(&p, m, o->filter, o->tier);
 	if (!o->filter) {	/* by default the cases marked fuzz */
 		unsigned n = 0;
 

@@ -20,14 +20,13 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "fpabi/bench.h"
+#include "fpabi/commands.h"
+#include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
-#include "fpabi/stress.h"
+#include "fpabi/reports.h"
 #include "fpabi/util.h"
-
-extern volatile pid_t fpabi_current_tracee;
 
 static const char usage[] =
 "Usage: fpabi [COMMAND] [OPTIONS]\n"
@@ -55,184 +54,71 @@ static const char usage[] =
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
 "  -s, --seed N              seed of the canaries (default: random, printed)\n"
-"  -r, --repeat N            run the plan N times, seeds N, N+1, ...\n"
+"  -r, --repeat N            run the plan N times, seeds S, S+1, ...; each\n"
+"                            result's ID ends in @rK (K = 1..N)\n"
 "      --seconds N           fuzz: run for N seconds (default 60)\n"
 "  -t, --timeout SECONDS     watchdog per case (default 60)\n"
 "      --skip-exit N         exit status when every case was skipped\n"
 "                            (kselftest 4, autopkgtest 77; default 0)\n"
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
-"                            then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"                            then in the installed layout relative to\n"
+"                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"      --tier NAME           default (the quick suite) or full: also the\n"
+"                            unobserved twins, the task histories and the\n"
+"                            placements (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
+"      --format tap|kselftest  run: the TAP dialect on stdout (kselftest: as\n"
+"                            kselftest.h prints it; a known issue is\n"
+"                            ok # XFAIL, a SKIP's reason on a comment line)\n"
+"      --junit FILE          run: write the results as JUnit XML to FILE\n"
+"      --json FILE           run: write the results as JSON to FILE\n"
 "      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
 "                            while the suite runs (reads /dev/kmsg)\n"
 "      --inject-fault=KIND:TARGET\n"
 "                            test-only: prove the checks can fail.  KIND is\n"
 "                            byte (corrupt one observed byte), step (drop\n"
-"                            the case's marked step) or hang (the tracee\n"
-"                            spins: the watchdog must end it); TARGET is a\n"
-"                            family, a case ID glob, or any\n"
+"                            the case's marked step), hang (the tracee\n"
+"                            spins: the watchdog must end it) or known (a\n"
+"                            byte fault reported as a known issue); TARGET\n"
+"                            is a family, a case ID glob, or any; up to 4\n"
+"                            times, a case takes the first that hits it\n"
 "  -v, --verbose             explain on stderr what the runner does\n"
 "  -h, --help                this text\n"
 "  -V, --version             the version\n"
 "\n"
 "Exit status: 0 nothing failed, 1 a case failed, 2 bad usage or setup.\n";
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
-bad_usage(const char *fmt, ...)
+static enum fpabi_tier parse_tier(const char *s)
 {
-	va_list ap;
-
-	fprintf(stderr, "fpabi: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'fpabi --help'.\n");
-	exit(2);
+	if (!strcmp(s, "default"))
+		return TIER_DEFAULT;
+	if (!strcmp(s, "full"))
+		return TIER_FULL;
+	bad_usage("--tier is default or full, got '%s'", s);
 }
 
-static unsigned long long parse_num(const char *s, const char *opt,
-				    unsigned long long max)
+static enum tap_format_opt parse_format(const char *s)
 {
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || !*s || *end || *s == '-' || v > max)
-		bad_usage("invalid number for %s", opt);
-	return v;
+	if (!strcmp(s, "tap"))
+		return FMT_TAP;
+	if (!strcmp(s, "kselftest"))
+		return FMT_KSELFTEST;
+	bad_usage("--format is tap or kselftest, got '%s'", s);
 }
 
-void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
+/* --junit and --json: reports of the run beside its TAP */
+static void reports_open(struct tap *t, const struct fpabi_machine *m,
+			 const struct fpabi_opts *o, const char *cmd)
 {
-	const char *colon = strchr(spec, ':');
+	struct report_run run = {
+		.m = m, .seed = o->seed, .repeat = o->repeat, .command = cmd,
+	};
 
-	if (!colon || !colon[1])
-		bad_usage("--inject-fault wants KIND:TARGET, got '%s'", spec);
-	if (!strncmp(spec, "byte:", 5))
-		o->inject = INJ_BYTE;
-	else if (!strncmp(spec, "step:", 5))
-		o->inject = INJ_STEP;
-	else if (!strncmp(spec, "hang:", 5))
-		o->inject = INJ_HANG;
-	else
-		bad_usage("--inject-fault KIND is byte, step or hang, got '%s'",
-			  spec);
-	o->inject_target = colon + 1;
-}
-
-static bool inject_hits(const struct fpabi_opts *o, const struct plan_item *it)
-{
-	return o->inject != INJ_NONE &&
-	       (!strcmp(o->inject_target, "any") ||
-		!strcmp(o->inject_target, it->c->family) ||
-		!fnmatch(o->inject_target, it->id, 0));
-}
-
-/* A fresh run of plan item it: the seed depends on the item and the
- * repetition only, so a repeated attempt replays the same values. */
-void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
-	      const struct fpabi_opts *o, const struct plan_item *it,
-	      unsigned attempt)
-{
-	memset(r, 0, sizeof(*r));
-	r->m = m;
-	r->o = o;
-	r->c = it->c;
-	r->v = it->v;
-	r->v0 = it->v;
-	r->param = it->param;
-	r->attempt = attempt;
-	snprintf(r->id, sizeof(r->id), "%s", it->id);
-	r->seed = mix64(o->seed ^ hash_str(it->id));
-	r->cseed = canary_seed16(r->seed);
-	if (inject_hits(o, it)) {
-		r->inject_byte = o->inject == INJ_BYTE;
-		r->drop_step = o->inject == INJ_STEP && it->c->drop >= 0;
-		r->hang = o->inject == INJ_HANG;
-	}
-}
-
-char *fpabi_find_tracee(const char *opt)
-{
-	char self[PATH_MAX], *slash, *path;
-	const char *env = getenv("FPABI_TRACEE");
-	ssize_t n;
-
-	if (opt)
-		return xstrdup(opt);
-	if (env && *env)
-		return xstrdup(env);
-	n = readlink("/proc/self/exe", self, sizeof(self) - 32);
-	if (n > 0) {
-		self[n] = 0;
-		slash = strrchr(self, '/');
-		if (slash) {
-			strcpy(slash + 1, "fpabi-tracee");
-			if (access(self, X_OK) == 0)
-				return xstrdup(self);
-		}
-	}
-	path = xstrdup(FPABI_LIBEXECDIR "/fpabi-tracee");
-	return path;
-}
-
-/* A file in the same directory as path. */
-char *fpabi_sibling(const char *path, const char *name)
-{
-	const char *slash = strrchr(path, '/');
-	size_t dir = slash ? (size_t)(slash - path + 1) : 0;
-	char *p = xmalloc(dir + strlen(name) + 1);
-
-	memcpy(p, path, dir);
-	strcpy(p + dir, name);
-	return p;
-}
-
-const struct fpabi_profile *fpabi_profile_find(const char *name)
-{
-	const struct fpabi_profile *p;
-
-	for (p = fpabi_profiles; p->name; p++)
-		if (!strcmp(p->name, name))
-			return p;
-	return NULL;
-}
-
-const struct fpabi_profile *fpabi_profile_for(unsigned kver)
-{
-	const struct fpabi_profile *p;
-
-	/* every table ends with an entry for any kernel (min_kver 0) */
-	for (p = fpabi_profiles; p[1].name && (kver < p->min_kver ||
-		(p->below_kver && kver >= p->below_kver)); p++)
-		;
-	return p;
-}
-
-const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m)
-{
-	const struct fpabi_profile *a = fpabi_profile_for(m->kver), *p = a;
-
-	/* main() refused an unknown --profile */
-	if (m->profile_force && fpabi_profile_find(m->profile_force))
-		p = fpabi_profile_find(m->profile_force);
-	m->profile_auto = a->name;
-	m->profile = p->name;
-	m->profile_why = p->summary;
-	return p;
-}
-
-static void profile_names(char *buf, size_t n)
-{
-	const struct fpabi_profile *p;
-	size_t len = 0;
-
-	buf[0] = 0;
-	for (p = fpabi_profiles; p->name && len < n; p++)
-		len += snprintf(buf + len, n - len, "%s%s",
-				p == fpabi_profiles ? "" : ", ", p->name);
+	if (o->junit)
+		tap_add_sink(t, junit_open(o->junit, &run));
+	if (o->json)
+		tap_add_sink(t, json_open(o->json, &run));
 }
 
 static int cmd_profiles(const struct fpabi_machine *m)
@@ -246,41 +132,6 @@ static int cmd_profiles(const struct fpabi_machine *m)
 		       !strcmp(p->name, m->profile_auto) ?
 		       "\t(this kernel's)" : "");
 	return 0;
-}
-
-void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
-{
-	fprintf(f, "%sfpabi %s\n", pfx, PACKAGE_VERSION);
-	fprintf(f, "%skernel: %s\n", pfx, m->kernel);
-	fprintf(f, "%sarch: %s, %d CPUs usable\n", pfx, fpabi_arch.name, m->ncpus);
-	if (m->profile_force)
-		fprintf(f, "%sprofile: %s (forced by --profile; the kernel "
-			"would get %s)\n", pfx, m->profile, m->profile_auto);
-	else
-		fprintf(f, "%sprofile: %s (%s)\n", pfx, m->profile,
-			m->profile_why);
-}
-
-void fpabi_probe(struct fpabi_machine *m, const char *force)
-{
-	struct utsname u;
-	cpu_set_t set;
-
-	memset(m, 0, sizeof(*m));
-	if (uname(&u) == 0)
-		snprintf(m->kernel, sizeof(m->kernel), "%s %s", u.release,
-			 u.version);
-	m->kver = kernel_version();
-	m->profile = "unknown";
-	m->profile_why = "not probed";
-	m->profile_force = force;
-	if (sched_getaffinity(0, sizeof(set), &set) == 0)
-		m->ncpus = CPU_COUNT(&set);
-	if (geteuid() == 0)
-		m->have |= NEED_ROOT;
-	if (m->ncpus >= 2)
-		m->have |= NEED_SMP2;
-	fpabi_arch.probe(m);
 }
 
 static int cmd_info(const struct fpabi_machine *m)
@@ -337,14 +188,14 @@ static int list_rules(void)
 }
 
 static int cmd_list(const struct fpabi_machine *m, const char *filter,
-		    bool rules)
+		    enum fpabi_tier tier, bool rules)
 {
 	struct plan p;
 	unsigned i;
 
 	if (rules)
 		return list_rules();
-	plan_build(&p, m, filter);
+	plan_build(&p, m, filter, tier);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
 		char needs[160], kver[32] = "";
@@ -367,76 +218,6 @@ static int cmd_list(const struct fpabi_machine *m, const char *filter,
 	return 0;
 }
 
-static void on_fatal_signal(int sig)
-{
-	pid_t pid = fpabi_current_tracee;
-
-	/* the tracee and its helpers die with the runner */
-	if (pid > 0) {
-		kill(-pid, SIGKILL);
-		kill(pid, SIGKILL);
-	}
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-void fpabi_setup_signals(void)
-{
-	struct sigaction sa;
-	sigset_t chld;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_fatal_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGPIPE, &sa, NULL);
-	/* SIGCHLD is waited for with sigtimedwait() by the watchdog */
-	sigemptyset(&chld);
-	sigaddset(&chld, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &chld, NULL);
-}
-
-/*
- * Whether this process may trace its children at all: Yama's
- * ptrace_scope 3 (2 without CAP_SYS_PTRACE), a container's seccomp
- * profile or an LSM refuse every PTRACE_SEIZE, and then no case can run.
- * Asked once, of a child that only waits, so the refusal is one SKIP of
- * the plan instead of a failure per case.  Returns 0, or -1 with why.
- */
-int fpabi_ptrace_refused(char *why, size_t n)
-{
-	int e, scope = -1;
-	pid_t pid;
-	FILE *f;
-
-	pid = fork();
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
-	if (!pid) {
-		for (;;)
-			pause();
-	}
-	e = ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_EXITKILL) ? errno : 0;
-	kill(pid, SIGKILL);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
-	if (!e)
-		return 0;
-	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "r");
-	if (f) {
-		if (fscanf(f, "%d", &scope) != 1)
-			scope = -1;
-		fclose(f);
-	}
-	snprintf(why, n, "ptrace refused: PTRACE_SEIZE of a child gives %s "
-		 "(%s)", strerror(e), scope >= 2 ?
-		 (scope == 3 ? "Yama ptrace_scope 3: no process may trace" :
-		  "Yama ptrace_scope 2: only with CAP_SYS_PTRACE") :
-		 "a seccomp filter, e.g. a container's, or an LSM");
-	return -1;
-}
-
 /* The whole plan skipped: the header, one `1..0 # SKIP` line, the counts. */
 static int run_refused(const struct fpabi_machine *m,
 		       const struct fpabi_opts *o, unsigned ninst,
@@ -445,7 +226,9 @@ static int run_refused(const struct fpabi_machine *m,
 	struct tap t;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin(&t, stdout);
+	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
+			 TAPF_KSELFTEST : TAPF_TAP);
+	reports_open(&t, m, o, "run");
 	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "%u case instances, none can run here", ninst);
 	tap_plan_skip_all(&t, why);
@@ -463,7 +246,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	uint64_t base = o->seed;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter);
+	plan_build(&p, m, o->filter, o->tier);
 	if (o->filter && !p.n)
 		bad_usage("--filter '%s' matches no case", o->filter);
 	for (i = 0; i < p.n; i++)
@@ -480,19 +263,28 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		kfd = kmsg_open();
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin(&t, stdout);
+	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
+			 TAPF_KSELFTEST : TAPF_TAP);
+	reports_open(&t, m, o, "run");
 	fpabi_header(m, stdout, "# ");
-	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s",
-		    (unsigned long long)base, o->repeat, o->timeout);
-	if (o->inject != INJ_NONE)
+	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
+		    (unsigned long long)base, o->repeat, o->timeout,
+		    o->tier == TIER_FULL ? "full" : "default");
+	tap_comment(&t, "tracee: %s", o->tracee);
+	for (i = 0; i < o->ninj; i++)
 		tap_comment(&t, "fault injection: %s into %s (test-only: "
-			    "failures below are expected)",
-			    inject_kind_name(o->inject), o->inject_target);
+			    "failures below are expected%s)",
+			    inject_kind_name(o->inj[i].kind), o->inj[i].target,
+			    o->inj[i].kind == INJ_KNOWN ? "; reported as a "
+			    "known issue" : "");
 	tap_comment(&t, "%u case instances, %u runnable here", p.n, runnable);
 	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0));
 
 	for (rep = 0; rep < o->repeat; rep++) {
 		o->seed = base + rep;
+		/* every result a name of its own (README: Using fpabi) */
+		if (o->repeat > 1)
+			snprintf(t.suffix, sizeof(t.suffix), "@r%u", rep + 1);
 		for (i = 0; i < p.n; i++) {
 			const struct plan_item *it = &p.items[i];
 			struct fpabi_run r;
@@ -519,6 +311,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		}
 	}
 	o->seed = base;
+	t.suffix[0] = 0;
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);
 	tap_totals(&t);
@@ -533,11 +326,13 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS };
+	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
+	       OPT_JUNIT, OPT_JSON };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "seconds", required_argument, NULL, OPT_SECONDS },
+		{ "tier", required_argument, NULL, OPT_TIER },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
@@ -547,6 +342,9 @@ int main(int argc, char **argv)
 		{ "rules", no_argument, NULL, OPT_RULES },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ "profiles", no_argument, NULL, OPT_PROFILES },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "junit", required_argument, NULL, OPT_JUNIT },
+		{ "json", required_argument, NULL, OPT_JSON },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -585,6 +383,10 @@ int main(int argc, char **argv)
 		case OPT_RULES: rules = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
+		case OPT_TIER: o.tier = parse_tier(optarg); break;
+		case OPT_FORMAT: o.format = parse_format(optarg); break;
+		case OPT_JUNIT: o.junit = optarg; break;
+		case OPT_JSON: o.json = optarg; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;
@@ -609,6 +411,8 @@ int main(int argc, char **argv)
 		o.seconds = 60;
 	if (!strcmp(cmd, "fuzz") && !o.seconds)
 		bad_usage("%s", "--seconds must be at least 1");
+	if ((o.junit || o.json || o.format) && strcmp(cmd, "run"))
+		bad_usage("%s", "--format, --junit and --json go with the run command");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
 	if (profiles && strcmp(cmd, "info"))
@@ -630,7 +434,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))
-		return cmd_list(&m, o.filter, rules);
+		return cmd_list(&m, o.filter, o.tier, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
 	fpabi_setup_signals();

@@ -8,17 +8,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/common-run.h"
+#include "fpabi/derive.h"
+#include "fpabi/limits.h"
 #include "fpabi/plan.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 
-#define MAX_VARIANTS 16
+static const char *const place_names[] = {
+	[PLACE_NONE] = "", [PLACE_ALONE] = "alone", [PLACE_SHARED] = "shared",
+};
 
-static void add(struct plan *p, const struct fpabi_case *c,
-		const struct fpabi_variant *v, unsigned param,
-		const char *skip)
+const char *place_name(enum fpabi_place pl)
+{
+	return place_names[pl];
+}
+
+/* One instance: c at variant v with parameter param, in history h and
+ * placement pl (its form, /unobserved, is the derived case's). */
+static struct plan_item *add(struct plan *p, const struct fpabi_case *c,
+			     const struct fpabi_variant *v, unsigned param,
+			     const char *skip, const struct fpabi_history *h,
+			     enum fpabi_place pl)
 {
 	struct plan_item *it;
+	size_t o;
 
 	if (p->n == p->cap) {
 		struct plan_item *n;
@@ -36,15 +50,24 @@ static void add(struct plan *p, const struct fpabi_case *c,
 	it->v = *v;
 	it->param = param;
 	it->skip = skip;
-	snprintf(it->id, sizeof(it->id), "%.16s.%.32s.%.48s/%.40s%s%.32s",
-		 fpabi_arch.name,
-		 c->family, c->name, v->name, param ? "/" : "",
-		 param ? sc_name(param) : "");
+	it->hist = h;
+	it->place = pl;
+	o = snprintf(it->id, sizeof(it->id), "%.16s.%.32s.%.48s/%.40s%s%.32s",
+		     fpabi_arch.name, c->family, c->name, v->name,
+		     param ? "/" : "", param ? sc_name(param) : "");
+	if (h && o < sizeof(it->id))
+		o += snprintf(it->id + o, sizeof(it->id) - o, "/h=%s", h->name);
+	if (pl && o < sizeof(it->id))
+		o += snprintf(it->id + o, sizeof(it->id) - o, "/p=%s",
+			      place_names[pl]);
+	if (c->unobserved && o < sizeof(it->id))
+		snprintf(it->id + o, sizeof(it->id) - o, "/unobserved");
 	p->n++;
+	return it;
 }
 
 /* The first need the machine lacks, as a reason to skip; NULL if none. */
-static const char *missing_need(const struct fpabi_machine *m, uint64_t needs)
+const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs)
 {
 	const struct fpabi_need_name *nn;
 
@@ -69,55 +92,184 @@ static bool matches(const char *filter, const char *id, const char *family)
 	return false;
 }
 
-void plan_build(struct plan *p, const struct fpabi_machine *m,
-		const char *filter)
+/* Why c cannot run on m (a need, the kernel), or NULL; and its variants. */
+static const char *case_fit(const struct fpabi_machine *m,
+			    const struct fpabi_case *c,
+			    struct fpabi_variant *v, int *nv)
 {
-	const struct fpabi_family *const *fam;
-	struct fpabi_variant none = { .name = "default" };
+	static const struct fpabi_variant none = { .name = "default" };
+	const char *skip = plan_missing_need(m, c->needs);
 
-	memset(p, 0, sizeof(*p));
-	for (fam = fpabi_arch.families; *fam; fam++) {
-		unsigned ci;
+	/* every case names a rule the model has (dies if not: a case table
+	 * bug, found by any listing) */
+	rule_get(c->rule);
+	if (!skip && c->min_kver && m->kver < c->min_kver)
+		skip = c->min_kver_why;
+	/* the variants whether or not the case can run, so the plan's IDs
+	 * do not depend on the machine, where the backend's variant names
+	 * do not (x86_64: every one listed, a SKIP where the CPU lacks it;
+	 * arm64's are the machine's vector lengths: a case that cannot run
+	 * is one "default" instance) */
+	*nv = skip && !fpabi_arch.variants_stable ? 0 :
+	      fpabi_arch.variants(m, c->vset, v, FPABI_MAX_VARIANTS);
+	if (*nv == 0) {
+		*nv = 1;
+		v[0] = none;
+		if (!skip)
+			skip = "no variant of this case fits the machine";
+	}
+	return skip;
+}
 
-		for (ci = 0; ci < (*fam)->ncases; ci++) {
-			const struct fpabi_case *c = &(*fam)->cases[ci];
-			struct fpabi_variant v[MAX_VARIANTS];
-			const char *skip = missing_need(m, c->needs);
-			int nv = 0, vi;
-			unsigned pi;
+/* Every variant and parameter of c (one of each with first_only). */
+static void add_all(struct plan *p, const struct fpabi_machine *m,
+		    const struct fpabi_case *c, const char *filter,
+		    const struct fpabi_history *h, enum fpabi_place pl,
+		    bool first_only, enum fpabi_tier tier)
+{
+	struct fpabi_variant v[FPABI_MAX_VARIANTS];
+	const char *skip;
+	int nv, vi;
+	unsigned pi;
 
-			/* every case names a rule the model has (dies if
-			 * not: a case table bug, found by any listing) */
-			rule_get(c->rule);
-			if (!skip && c->min_kver && m->kver < c->min_kver)
-				skip = c->min_kver_why;
-			if (!skip)
-				nv = fpabi_arch.variants(m, c->vset, v,
-							 MAX_VARIANTS);
-			if (nv == 0) {
-				nv = 1;
-				v[0] = none;
-				if (!skip)
-					skip = "no variant of this case fits the machine";
-			}
-			for (vi = 0; vi < nv; vi++) {
-				for (pi = 0; pi == 0 || (pi < MAX_PARAMS &&
-							 c->params[pi]); pi++) {
-					size_t before = p->n;
+	skip = case_fit(m, c, v, &nv);
+	if (!skip && h)
+		skip = plan_missing_need(m, h->needs);
+	if (!skip && pl && m->ncpus < 2)
+		skip = "placement needs two CPUs";
+	for (vi = 0; vi < (first_only ? 1 : nv); vi++) {
+		if (v[vi].tier > tier)
+			continue;
+		for (pi = 0; pi == 0 || (pi < FPABI_MAX_PARAMS && c->params[pi]);
+		     pi++) {
+			size_t before = p->n;
 
-					add(p, c, &v[vi], c->params[pi], skip);
-					if (!matches(filter, p->items[before].id,
-						     c->family))
-						p->n = before;
-				}
-			}
+			/* an unobserved window cannot hold a blocking call,
+			 * nor can a CPU of its own (the pipe's writer) */
+			if ((c->unobserved || pl) && sc_switches(c->params[pi]))
+				continue;
+			add(p, c, &v[vi], c->params[pi],
+			    skip ? skip : v[vi].skip, h, pl);
+			if (!matches(filter, p->items[before].id, c->family))
+				p->n = before;
+			if (first_only && p->n > before)
+				break;
 		}
 	}
+}
+
+/* A derived case, unless one the plan has already runs the same. */
+static const struct fpabi_case *derived(struct plan *p,
+					const struct fpabi_case *base,
+					const struct fpabi_history *h, bool twin)
+{
+	const struct fpabi_case *d = derive_case(&p->pool, base, h, twin,
+						 NULL, 0);
+	unsigned i;
+
+	if (!d)
+		return NULL;
+	for (i = 0; i < p->nderived; i++)
+		if (derived_same(p->derived[i], d))
+			return NULL;
+	if (p->nderived == p->derived_cap) {
+		p->derived_cap = p->derived_cap ? 2 * p->derived_cap : 64;
+		p->derived = realloc(p->derived,
+				     p->derived_cap * sizeof(*p->derived));
+		if (!p->derived)
+			die("out of memory");
+	}
+	p->derived[p->nderived++] = d;
+	return d;
+}
+
+/* A case that forces scheduling (a competitor, a preemption or migration
+ * to prove): histories and placements would only slow its proof. */
+static bool forces_scheduling(const struct fpabi_case *c)
+{
+	const struct fpabi_step *s;
+
+	if (c->competitor)
+		return true;
+	for (s = c->steps; s && s->op != S_END; s++)
+		if (op_has(s->op, OPF_PROOF))
+			return true;
+	return false;
+}
+
+/* Does c stop the tracee with nothing else on its CPU to tell apart
+ * (placement: no competitor, no other task, no migration)? */
+static bool placeable(const struct fpabi_case *c)
+{
+	const struct fpabi_step *s;
+	bool stops = false;
+
+	if (c->probe || c->fuzz || !c->steps || forces_scheduling(c))
+		return false;
+	for (s = c->steps; s->op != S_END; s++) {
+		/* (a refused sigreturn ends the run before the tracee's
+		 * own counters are read) */
+		if (s->op == S_FORK || s->op == S_MIGRATE || s->op == S_REFUSED ||
+		    s->op == S_MIGRATE_RUNNING || s->op == S_PREEMPT ||
+		    (s->op == S_SYSCALL && s->a && sc_switches(s->a)))
+			return false;
+		stops |= op_info(s->op)->stop != ST_NONE &&
+			 op_info(s->op)->stop != ST_KEEP;
+	}
+	return stops;
+}
+
+/* The generated forms of c (tier full): its twin, its histories (observed
+ * and unobserved, the first variant), its placements. */
+static void add_generated(struct plan *p, const struct fpabi_machine *m,
+			  const struct fpabi_case *c, const char *filter)
+{
+	const struct fpabi_history *h;
+	const struct fpabi_case *d;
+
+	if ((d = derived(p, c, NULL, true)))
+		add_all(p, m, d, filter, NULL, PLACE_NONE, false, TIER_FULL);
+	for (h = fpabi_arch.histories; h && h->name && !forces_scheduling(c);
+	     h++) {
+		/* (the primary variant is one of all of them) */
+		if (h->vset != c->vset &&
+		    !(h->vset == VSET_ALL && c->vset == VSET_DEFAULT))
+			continue;
+		if ((d = derived(p, c, h, false)))
+			add_all(p, m, d, filter, h, PLACE_NONE, true, TIER_FULL);
+		if ((d = derived(p, c, h, true)))
+			add_all(p, m, d, filter, h, PLACE_NONE, true, TIER_FULL);
+	}
+	if (placeable(c)) {
+		add_all(p, m, c, filter, NULL, PLACE_ALONE, true, TIER_FULL);
+		add_all(p, m, c, filter, NULL, PLACE_SHARED, true, TIER_FULL);
+	}
+}
+
+void plan_build(struct plan *p, const struct fpabi_machine *m,
+		const char *filter, enum fpabi_tier tier)
+{
+	const struct fpabi_family *const *fam;
+	unsigned ci;
+
+	memset(p, 0, sizeof(*p));
+	for (fam = fpabi_arch.families; *fam; fam++)
+		for (ci = 0; ci < (*fam)->ncases; ci++) {
+			const struct fpabi_case *c = &(*fam)->cases[ci];
+
+			if (c->tier > tier)
+				continue;
+			add_all(p, m, c, filter, NULL, PLACE_NONE, false, tier);
+			if (tier >= TIER_FULL && c->tier == TIER_DEFAULT)
+				add_generated(p, m, c, filter);
+		}
 }
 
 void plan_free(struct plan *p)
 {
 	free(p->items);
+	free(p->derived);
+	derive_free(&p->pool);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -3,12 +3,18 @@
 #ifndef FPABI_PLAN_H
 #define FPABI_PLAN_H
 
+#include "fpabi/derive.h"
 #include "fpabi/run.h"
 
+/* enum fpabi_place's name in IDs (/p=NAME) */
+const char *place_name(enum fpabi_place pl);
+
 struct plan_item {
-	const struct fpabi_case *c;
+	const struct fpabi_case *c;	/* a case table's, or derived */
 	struct fpabi_variant v;
 	unsigned param;
+	const struct fpabi_history *hist;	/* its prelude, or NULL */
+	enum fpabi_place place;
 	char id[192];
 	const char *skip;	/* reason, or NULL when runnable */
 };
@@ -16,11 +22,18 @@ struct plan_item {
 struct plan {
 	struct plan_item *items;
 	unsigned n, cap;
+	/* the derived cases the items point to (derive.h) */
+	struct derive_pool pool;
+	const struct fpabi_case **derived;
+	unsigned nderived, derived_cap;
 };
 
+/* Every case instance of tier (and the tiers below) that filter matches. */
 void plan_build(struct plan *p, const struct fpabi_machine *m,
-		const char *filter);
+		const char *filter, enum fpabi_tier tier);
 void plan_free(struct plan *p);
 const char *need_names(uint64_t needs, char *buf, size_t n);
+/* The first need the machine lacks, as a reason to skip; NULL if none. */
+const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs);
 
 #endif

@@ -28,9 +28,17 @@
 #define FPABI_EXEC_ARG0		40
 #define FPABI_EXEC_ARG1		48
 #define FPABI_EXEC_CTL_SIZE	56
+/* struct fpabi_proof's "after" counters, which the exec probe writes
+ * (the probe, not the tracee, ends a list that execs) */
+#define FPABI_SHM_PROOF_OFF	160
+#define FPABI_PROOF_NVCSW1	8
+#define FPABI_PROOF_NIVCSW1	24
+#define FPABI_PROOF_CPU1	36
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
+
+#include "fpabi/limits.h"
 
 #define FPABI_SHM_VERSION	1
 
@@ -40,14 +48,12 @@ enum fpabi_sc {
 	SC_SCHED_YIELD,
 	SC_NANOSLEEP,		/* 1 ms */
 	SC_PIPE_READ,		/* blocks until a helper process writes */
-	SC_SET_SVE_VL,		/* prctl(PR_SVE_SET_VL, .arg[0]) */
 	SC_GETPPID,		/* the tracee's seccomp filter traces it */
 	SC_GETPGID,		/* the tracee's seccomp filter traps it */
 	SC_EXEC,		/* execve the exec probe (hdr.exec_path) */
 	SC_FORK,		/* clone(SIGCHLD): a child process */
 	SC_THREAD,		/* clone(CLONE_VM | CLONE_THREAD ...): a thread */
 	SC_EXIT,		/* exit(0): the end of a child's list */
-	SC_SET_SME_VL,		/* prctl(PR_SME_SET_VL, .arg[0]) */
 	SC_VFORK,		/* clone(CLONE_VM | CLONE_VFORK): on the same stack */
 	SC_CLONE3,		/* clone3() with no flags: a child process */
 	SC_FORK_SETTLS,		/* clone(CLONE_SETTLS): a child process */
@@ -57,7 +63,12 @@ enum fpabi_sc {
 				   .arg[0] (struct fpabi_time) */
 	SC_MIGRATE_SELF,	/* sched_setaffinity(0) to CPU .arg[0] alone:
 				   the tracee moves itself mid-sequence */
-	SC_NR
+	SC_NR,
+	/* the backend's own kinds start here (fpabi/<arch>-case.h; the
+	 * tracee resolves them in src/tracee/<arch>/, sc_name() asks
+	 * fpabi_arch.sc_name) */
+	SC_ARCH = 32,
+	SC_ARCH_END = 48
 };
 
 /* Tracee progress, in shm_hdr.state */
@@ -78,7 +89,6 @@ struct fpabi_proof {
  * it, runs the exit events (a LOAD: clobbers) and returns through
  * sigreturn.  Offsets are from the start of the shared memory.
  */
-#define FPABI_MAX_SIGNALS	4
 
 struct fpabi_sig_slot {
 	uint64_t entry_ev;	/* event list run at handler entry */
@@ -123,8 +133,9 @@ struct fpabi_shm_hdr {
 	char errmsg[124];
 	struct fpabi_proof proof;
 	uint64_t never;		/* stays 0: what an injected hang spins on */
-	uint32_t sve_vl;	/* arm64: prctl(PR_SVE_SET_VL) first, if set */
-	uint32_t sme_vl;	/* arm64: prctl(PR_SME_SET_VL) first, if set */
+	uint32_t arch_setup[2];	/* what the tracee's arch code does first
+				   (arm64: the SVE and SME VLs to set; x86:
+				   ask for AMX): src/tracee/<arch>/setup.c */
 	uint32_t nsig;		/* FPABI_EV_FAULTs in the list */
 	uint64_t spin[8];	/* S_PREEMPT k spins until spin[k] != 0 */
 	uint64_t spinning[8];	/* and sets spinning[k] when it starts */
@@ -139,7 +150,7 @@ struct fpabi_shm_hdr {
 	uint32_t pad;
 	uint64_t altstack_sp, altstack_size;	/* as the tracee set it */
 	uint64_t minsigstksz;	/* getauxval(AT_MINSIGSTKSZ) in the tracee */
-	uint32_t amx;		/* x86: ARCH_REQ_XCOMP_PERM(XTILEDATA) first */
+	uint32_t arch_pad;
 	uint32_t arch_flags;	/* machine facts the tracee's handler needs
 				   (x86: FPABI_X86_NO_MXCSR_GP) */
 	uint64_t arch_aux[2];	/* and image offsets (arm64 SME: ZA, ZT0) */
@@ -158,6 +169,14 @@ _Static_assert(sizeof(struct fpabi_shm_hdr) <= FPABI_EXEC_CTL_OFF,
 	       "the header must end before the exec probe's control");
 _Static_assert(__builtin_offsetof(struct fpabi_shm_hdr, state) ==
 	       FPABI_SHM_STATE_OFF, "state is where the exec probe writes");
+_Static_assert(__builtin_offsetof(struct fpabi_shm_hdr, proof) ==
+	       FPABI_SHM_PROOF_OFF &&
+	       __builtin_offsetof(struct fpabi_proof, nvcsw[1]) ==
+	       FPABI_PROOF_NVCSW1 &&
+	       __builtin_offsetof(struct fpabi_proof, nivcsw[1]) ==
+	       FPABI_PROOF_NIVCSW1 &&
+	       __builtin_offsetof(struct fpabi_proof, cpu[1]) ==
+	       FPABI_PROOF_CPU1, "the proof counters the exec probe writes");
 
 #endif /* __ASSEMBLER__ */
 

@@ -13,7 +13,7 @@
 static void x86_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	(void)kind;
-	x86_expect_components(r, phase, r->v.xfeatures, NULL);
+	x86_expect_components(r, phase, XV(&r->v)->xfeatures, NULL);
 }
 
 /*
@@ -73,7 +73,7 @@ static const char *x86_tracer_regs(const struct fpabi_machine *m,
 
 static void x86_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
-	h->amx = (r->v.xfeatures & XFM_AMX) != 0;
+	h->arch_setup[X86_SETUP_AMX] = (XV(&r->v)->xfeatures & XFM_AMX) != 0;
 	h->arch_flags = r->m->have & NEED_MXCSR_GP ? 0 : FPABI_X86_NO_MXCSR_GP;
 }
 
@@ -95,7 +95,7 @@ static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
 			  unsigned task)
 {
 	image_fill(r, dst, phase, task);
-	x86_set_header(dst, r->v.xfeatures);
+	x86_set_header(dst, XV(&r->v)->xfeatures);
 }
 
 static void x86_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
@@ -134,6 +134,16 @@ static size_t x86_image_size(struct fpabi_run *r)
  * bytes are taken as init.  MXCSR is written whenever SSE or AVX is
  * requested, whatever XINUSE says.
  */
+/* A dump the tracee's XSAVE never wrote must read as poison in every
+ * component: its header claims them all (XSAVE always writes it). */
+static void x86_poison_dump(struct fpabi_run *r, uint8_t *dump)
+{
+	uint64_t all = ~0ull;
+
+	(void)r;
+	memcpy(dump + XSAVE_HDR_OFF, &all, sizeof(all));
+}
+
 static void x86_check_dump(struct fpabi_run *r, const uint8_t *dump,
 			   const char *observer)
 {
@@ -356,6 +366,13 @@ const struct fpabi_rule x86_rules[] = {
 	{ NULL, NULL, NULL }
 };
 
+static void x86_variant_yaml(const struct fpabi_variant *v, char *out,
+			     size_t n)
+{
+	snprintf(out, n, "xstate_bv: \"%#llx\"\n",
+		 (unsigned long long)XV(v)->xfeatures);
+}
+
 const struct fpabi_arch fpabi_arch = {
 	.name = "x86_64",
 	.needs = (const struct fpabi_need_name[]){
@@ -372,6 +389,7 @@ const struct fpabi_arch fpabi_arch = {
 	},
 	.families = x86_families,
 	.rules = x86_rules,
+	.histories = x86_histories,
 	.known = (const struct fpabi_known_issue[]){
 		{ "x86_64.exec.*", "NT_X86_XSTATE", "pkru",
 		  "kernel: at PTRACE_EVENT_EXEC NT_X86_XSTATE shows PKRU 0 "
@@ -383,6 +401,7 @@ const struct fpabi_arch fpabi_arch = {
 	.probe = x86_probe,
 	.info = x86_info,
 	.variants = x86_variants,
+	.variants_stable = true,
 	.layout = x86_layout,
 	.init_image = x86_init_image,
 	.fill_shaped = x86_fill_shaped,
@@ -395,6 +414,7 @@ const struct fpabi_arch fpabi_arch = {
 	.model_load = x86_model_load,
 	.model_syscall = x86_model_syscall,
 	.check_dump = x86_check_dump,
+	.poison_dump = x86_poison_dump,
 	.exec_store = x86_exec_store,
 	.model_child = x86_model_child,
 	.shm_setup = x86_shm_setup,
@@ -410,4 +430,5 @@ const struct fpabi_arch fpabi_arch = {
 	.check_frame = x86_check_frame,
 	.edit_name = x86_edit_name,
 	.frame_below_uc = 8,	/* struct rt_sigframe: pretcode, then uc */
+	.variant_yaml = x86_variant_yaml,
 };
