@@ -14,6 +14,7 @@
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/insns.h"
+#include "fpabi/opts.h"
 #include "fpabi/stats.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -192,19 +193,20 @@ static void bs_print(const struct bs_figures *f, bool json, char *y,
 		snprintf(y + o, n - o, "target_pct: 25\n");
 }
 
-static int bs_json(const struct bs_figures *f, const char *path)
+/* The figures into out (opened before the run), closed: 0, or 2 after
+ * saying why on stderr. */
+static int bs_json(const struct bs_figures *f, FILE *out, const char *path)
 {
 	char body[1200];
-	FILE *out = fopen(path, "w");
 
-	if (!out) {
-		fprintf(stderr, "fpabi: %s: %s\n", path, strerror(errno));
-		return 2;
-	}
 	bs_print(f, true, body, sizeof(body));
 	fprintf(out, "{\"arch\": \"%s\", \"results\": [{\"id\": "
 		"\"stress/checked-vs-bare\", %s}]}\n", fpabi_arch.name, body);
-	return fclose(out) ? 2 : 0;
+	if (ferror(out) + fclose(out)) {
+		fprintf(stderr, "fpabi: writing %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	return 0;
 }
 
 int bench_stress(int argc, char **argv)
@@ -221,6 +223,7 @@ int bench_stress(int argc, char **argv)
 	struct bs_figures f = { .samples = 11, .nseq = 40 };
 	struct stress st = { .o = &o };
 	const char *json = NULL;
+	FILE *jf = NULL;
 	struct fpabi_machine m;
 	struct insns ins;
 	struct tap t;
@@ -229,12 +232,15 @@ int bench_stress(int argc, char **argv)
 	unsigned k;
 
 	o.argv0 = "fpabi";
+	fpabi_cmd_name = "fpabi bench stress";
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "n:q:s:j:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'n': f.samples = strtoul(optarg, NULL, 10); break;
-		case 'q': f.nseq = strtoul(optarg, NULL, 10); break;
-		case 's': o.seed = strtoull(optarg, NULL, 0); break;
+		case 'n': f.samples = opt_uint("--samples", optarg, 1, 100000);
+			break;
+		case 'q': f.nseq = opt_uint("--sequences", optarg, 1, 100000);
+			break;
+		case 's': o.seed = opt_seed("--seed", optarg); break;
 		case 'j': json = optarg; break;
 		case 'h': fputs(bench_stress_usage, stdout); return 0;
 		default:
@@ -242,8 +248,11 @@ int bench_stress(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!f.samples || !f.nseq || optind < argc) {
-		fprintf(stderr, "fpabi bench stress: bad usage\n");
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
+	/* a --json FILE that cannot be written is refused before the run */
+	if (json && !(jf = fopen(json, "w"))) {
+		fprintf(stderr, "fpabi: --json '%s': %s\n", json, strerror(errno));
 		return 2;
 	}
 	fpabi_probe(&m, NULL);
@@ -255,10 +264,16 @@ int bench_stress(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_begin(&t, stdout);
 	fpabi_header(&m, stdout, "# ");
-	if (!st.voc[0].n || !st.voc[0].nv || access(o.tracee, X_OK) != 0) {
-		tap_plan_skip_all(&t, "no case of this arch runs here");
-		return 0;
+	if (st.voc[0].n && st.voc[0].nv &&
+	    fpabi_ptrace_refused(y, sizeof(y))) {
+		tap_plan_skip_all(&t, y);
+		goto out;
 	}
+	if (!st.voc[0].n || !st.voc[0].nv) {
+		tap_plan_skip_all(&t, "no case of this arch runs here");
+		goto out;
+	}
+	fpabi_check_tracee(o.tracee);
 	for (k = 0; k < 4; k++)
 		f.v[k] = xzalloc(f.samples * sizeof(double));
 	tap_plan(&t, 1);
@@ -273,9 +288,13 @@ int bench_stress(int argc, char **argv)
 		    f.st[BS_EPS].median, f.st[BS_BARE].median,
 		    f.st[BS_COST].median, f.st[BS_CPU].median, f.samples);
 	tap_result(&t, TAP_PASS, "stress/checked-vs-bare", NULL, y);
-	if (json)
-		ret = bs_json(&f, json);
+	if (jf)
+		ret = bs_json(&f, jf, json);
+	jf = NULL;
 	tap_totals(&t);
+out:
+	if (jf)
+		fclose(jf);
 	for (k = 0; k < 4; k++)
 		free(f.v[k]);
 	stress_free(&st);

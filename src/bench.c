@@ -34,6 +34,7 @@
 #include "fpabi/commands.h"
 #include "fpabi/insns.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/opts.h"
 #include "fpabi/stats.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -303,7 +304,6 @@ static void __attribute__((noreturn)) pipe_child(struct bctx *c)
 {
 	char b;
 
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	close(c->to[1]);
 	close(c->from[0]);
 	prepare(c->v);
@@ -324,7 +324,7 @@ static int pipe_setup(struct bctx *c, char *why, size_t n)
 		unpin(c);
 		return -1;
 	}
-	c->child = fork();
+	c->child = fpabi_fork();
 	if (c->child < 0) {
 		snprintf(why, n, "fork: %s", strerror(errno));
 		unpin(c);
@@ -365,7 +365,7 @@ static int ctxsw_setup(struct bctx *c, char *why, size_t n)
 		snprintf(why, n, "mmap: %s", strerror(errno));
 		return -1;
 	}
-	if (pin(c, why, n) || (c->child = fork()) < 0) {
+	if (pin(c, why, n) || (c->child = fpabi_fork()) < 0) {
 		if (!why[0])
 			snprintf(why, n, "fork: %s", strerror(errno));
 		if (c->child < 0)
@@ -374,7 +374,6 @@ static int ctxsw_setup(struct bctx *c, char *why, size_t n)
 		return -1;
 	}
 	if (!c->child) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		prepare(c->v);
 		while (!*c->stop) {
 			touch(c->v);
@@ -424,7 +423,7 @@ static int ptrace_setup(struct bctx *c, char *why, size_t n)
 {
 	if (pin(c, why, n))
 		return -1;
-	c->child = fork();
+	c->child = fpabi_fork();
 	if (c->child < 0) {
 		snprintf(why, n, "fork: %s", strerror(errno));
 		unpin(c);
@@ -433,7 +432,6 @@ static int ptrace_setup(struct bctx *c, char *why, size_t n)
 	if (!c->child) {
 		pid_t self = getpid();
 
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (ptrace(PTRACE_TRACEME, 0, 0, 0))
 			_exit(1);
 		prepare(c->v);
@@ -505,6 +503,7 @@ struct bopts {
 	unsigned long iters;	/* 0: the workload's default */
 	const char *workloads;	/* comma list, or NULL */
 	const char *json;
+	FILE *json_f;		/* opened before the first sample */
 	bool kmsg;
 };
 
@@ -747,13 +746,8 @@ static int write_json(const char *path, const struct result *res, unsigned nres,
 		      const struct bopts *o, const char *kernel,
 		      const char *state)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = o->json_f;
 
-	if (!f) {
-		fprintf(stderr, "fpabi: cannot write %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
 	fprintf(f, "{\n  \"fpabi_bench\": 1,\n  \"version\": ");
 	json_str(f, PACKAGE_VERSION);
 	fprintf(f, ",\n  \"kernel\": ");
@@ -802,7 +796,7 @@ static int write_json(const char *path, const struct result *res, unsigned nres,
 		fprintf(f, "}");
 	}
 	fprintf(f, "\n  ]\n}\n");
-	if (fclose(f)) {
+	if (ferror(f) + fclose(f)) {
 		fprintf(stderr, "fpabi: writing %s: %s\n", path, strerror(errno));
 		return -1;
 	}
@@ -831,6 +825,8 @@ static int check_workloads(const char *list)
 {
 	const char *p = list;
 
+	if (p && !*p)
+		usage_error("%s", "--workload '': no workload named");
 	while (p && *p) {
 		size_t n = strcspn(p, ",");
 		bool found = false;
@@ -838,12 +834,15 @@ static int check_workloads(const char *list)
 		for (size_t i = 0; i < ARRAY_SIZE(workloads); i++)
 			found |= strlen(workloads[i].name) == n &&
 				 !strncmp(workloads[i].name, p, n);
-		if (!found) {
-			fprintf(stderr, "fpabi: unknown workload '%.*s'\n"
-				"Try 'fpabi bench --help'.\n", (int)n, p);
-			return -1;
-		}
-		p += n + (p[n] == ',');
+		if (!found)
+			usage_error("--workload '%s': %s '%.*s' (workloads: "
+				    "syscall, signal, trap-pipe, ctxsw, ptrace)",
+				    list, n ? "unknown workload" : "empty name",
+				    (int)n, p);
+		p += n;
+		if (*p == ',' && !*++p)
+			usage_error("--workload '%s': empty name after the "
+				    "last comma", list);
 	}
 	return 0;
 }
@@ -898,36 +897,6 @@ static const struct bench_regset *regset_of(const struct result *r)
 		if (r->w->bit == BW_PTRACE && !strcmp(last + 1, rs->name))
 			return rs;
 	return NULL;
-}
-
-static unsigned long parse_count(const char *s, const char *opt)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (errno || !*s || *end || *s == '-' || v > 100000000ul) {
-		fprintf(stderr, "fpabi: invalid number for %s\n"
-			"Try 'fpabi bench --help'.\n", opt);
-		exit(2);
-	}
-	return v;
-}
-
-static double parse_pct(const char *s, const char *opt)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || !*s || *end || !(v >= 0 && v <= 1000)) {
-		fprintf(stderr, "fpabi: %s wants a percentage, 0 to 1000\n"
-			"Try 'fpabi bench --help'.\n", opt);
-		exit(2);
-	}
-	return v;
 }
 
 static int bench_run(const struct bopts *o)
@@ -1025,7 +994,7 @@ int cmd_bench(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct bopts o = { .samples = 11, .warmup = 1 };
-	bool compare = false, iters_zero = false;
+	bool compare = false;
 	double floor_pct = 0, fail_pct = -1;
 	int c;
 
@@ -1038,28 +1007,43 @@ int cmd_bench(int argc, char **argv)
 		;
 	if (c < argc && !strcmp(argv[c], "stress"))
 		return bench_stress(argc - c, argv + c);
+	/* fpabi bench race: the race loop's rates (src/race-bench.c); in a
+	 * guest fpabi-vm puts --kmsg first */
+	if (argc > 2 && !strcmp(argv[1], "--kmsg") && !strcmp(argv[2], "race")) {
+		argv[2] = argv[1];
+		argv[1] = (char *)"race";
+	}
+	if (argc > 1 && !strcmp(argv[1], "race"))
+		return bench_race(argc - 1, argv + 1);
+	fpabi_cmd_name = "fpabi bench";
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "w:n:i:vh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w': o.workloads = optarg; break;
-		case 'n': o.samples = parse_count(optarg, "--samples"); break;
-		case 'i':
-			o.iters = parse_count(optarg, "--iterations");
-			iters_zero = !o.iters;
+		case 'n': o.samples = opt_uint("--samples", optarg, 1, 100000);
 			break;
-		case OPT_WARMUP: o.warmup = parse_count(optarg, "--warmup"); break;
+		case 'i': o.iters = opt_uint("--iterations", optarg, 1,
+					     100000000);
+			break;
+		case OPT_WARMUP: o.warmup = opt_uint("--warmup", optarg, 0,
+						     100000);
+			break;
 		case OPT_JSON: o.json = optarg; break;
 		case OPT_COMPARE: compare = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
-		case OPT_FLOOR: floor_pct = parse_pct(optarg, "--floor"); break;
+		case OPT_FLOOR: floor_pct = opt_real("--floor", optarg, 0, 1000);
+			break;
 		case OPT_REGRESS:
-			fail_pct = parse_pct(optarg, "--fail-on-regression");
+			fail_pct = opt_real("--fail-on-regression", optarg, 0,
+					    1000);
 			break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(bench_usage, stdout); return 0;
 		default: fprintf(stderr, "Try 'fpabi bench --help'.\n"); return 2;
 		}
 	}
+	if (floor_pct && !compare)
+		usage_error("%s", "--floor goes with --compare");
 	if (compare) {
 		if (argc - optind != 2) {
 			fprintf(stderr, "fpabi: --compare wants two JSON files\n"
@@ -1079,13 +1063,13 @@ int cmd_bench(int argc, char **argv)
 			"Try 'fpabi bench --help'.\n", argv[optind]);
 		return 2;
 	}
-	if (!o.samples || iters_zero) {
-		fprintf(stderr, "fpabi: %s must be at least 1\n"
-			"Try 'fpabi bench --help'.\n",
-			!o.samples ? "--samples" : "--iterations");
-		return 2;
-	}
 	if (check_workloads(o.workloads))
 		return 2;
+	/* a --json FILE that cannot be written is refused before the run */
+	if (o.json && !(o.json_f = fopen(o.json, "w"))) {
+		fprintf(stderr, "fpabi: --json '%s': %s\n", o.json,
+			strerror(errno));
+		return 2;
+	}
 	return bench_run(&o);
 }

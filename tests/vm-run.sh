@@ -2,12 +2,14 @@
 # Run one guest configuration (tests/vm/*.vm) under QEMU; its TAP is this
 # test's TAP.  A .vm file holds one line: MODE ARCH KERNEL [fpabi-vm
 # options] [-- fpabi options].  MODE is "suite" (run the suite), "faults"
-# (tests/fault-injection.sh, with fpabi inside the guest) or "compare" (the
-# fpabi options are a bench command: fpabi-vm --against-debian-kernel runs
-# it twice on KERNEL and compares the runs with this build's fpabi; with
-# --count-insns among the fpabi-vm options, every instruction count must
-# also be the same in both runs: it needs this build's QEMU plugin, made by
-# 'make qemu-plugin').
+# (tests/fault-injection.sh, with fpabi inside the guest), "race"
+# (tests/race.sh likewise; the fpabi options are its clean run's seconds),
+# "repro" (tests/repro-vm.sh: the guest's fpabi repro --sample, built on
+# the host, run in the guest) or "compare" (the fpabi options are a bench
+# command: fpabi-vm --against-debian-kernel runs it twice on KERNEL and
+# compares the runs with this build's fpabi; with --count-insns among the
+# fpabi-vm options, every instruction count must also be the same in both
+# runs: it needs this build's QEMU plugin, made by 'make qemu-plugin').
 # The static builds come from FPABI_BUILD_ARM64 and FPABI_BUILD_X86_64.
 set -u
 cfg=$1
@@ -41,6 +43,21 @@ faults)
 	FPABI=unused
 	export FPABI
 	exec ${SHELL:-/bin/sh} "$srcdir/tests/fault-injection.sh" ;;
+repro)
+	# shellcheck disable=SC2086
+	exec ${SHELL:-/bin/sh} "$srcdir/tests/repro-vm.sh" "$arch" "$kernel" \
+		"$build" $vmopts -- $fpabiopts ;;
+race)
+	# tests/race.sh in the guest (a boot per run): the fpabi options
+	# are the clean run's length in seconds
+	FPABI_CMD="$vm --arch $arch --debian-kernel $kernel --build $build --timeout 900 $vmopts --"
+	# shellcheck disable=SC2086
+	set -- $fpabiopts
+	FPABI_RACE_SECONDS=${1:-20}
+	export FPABI_CMD FPABI_RACE_SECONDS
+	FPABI=unused
+	export FPABI
+	exec ${SHELL:-/bin/sh} "$srcdir/tests/race.sh" ;;
 compare)
 	counted=0
 	case " $vmopts " in *" --count-insns "*) counted=1 ;; esac

@@ -139,11 +139,6 @@ void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg);
 /* another supported SME VL than the variant's */
 unsigned a64_other_svl(const struct fpabi_run *r);
 bool a64_sme_check_stop(struct fpabi_run *r);
-int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind);
-int a64_sme_write_tls_fpmr(struct fpabi_run *r, unsigned phase,
-			   unsigned kind);
-int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,
-			    unsigned kind);
 void a64_sme_handler_entry(struct fpabi_run *r);
 void a64_sme_model_exec(struct fpabi_run *r);
 void a64_sme_model_child(struct fpabi_run *r, unsigned sc);

@@ -111,7 +111,7 @@ static bool mxcsr_faults(uint32_t mask)
 
 	if (!(~mask))
 		return false;	/* no reserved bit to set */
-	pid = fork();
+	pid = fpabi_fork();
 	if (pid < 0)
 		return false;
 	if (pid == 0) {
@@ -186,16 +186,11 @@ void x86_probe(struct fpabi_machine *m)
 	x.mxcsr_mask = cpu_mxcsr_mask();
 	x.fp_pointers = fp_pointers_kept();
 	x.size = x.xl.size_enabled;
-	x.testable = x.xl.xcr0 & (XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_YMM) |
-				  XFM_AVX512 | XFM(XF_PKRU));
-	if (x.xl.xcr0 & XFM(XF_YMM))
-		m->have |= NEED_AVX;
-	if ((x.xl.xcr0 & XFM_AVX512) == XFM_AVX512)
-		m->have |= NEED_AVX512;
-	if ((x.xl.xcr0 & XFM(XF_PKRU)) && x.ospke)
-		m->have |= NEED_PKU;
-	if ((x.xl.xcr0 & XFM_AMX) == XFM_AMX)
-		m->have |= NEED_AMX;
+	/* the tested components and NEED_AVX, AVX512, PKU, AMX (comp.c) */
+	x86_comps_probe(m, &x);
+	/* PKRU in XCR0 is not enough: RDPKRU and WRPKRU need CR4.PKE */
+	if (!x.ospke)
+		m->have &= ~NEED_PKU;
 	if (x.xl.xsavec)
 		m->have |= NEED_XSAVEC;
 	if (mxcsr_faults(x.mxcsr_mask))
