@@ -3,8 +3,9 @@
  * fpabi bench --compare A.json B.json: each figure's change from A to B
  * (either file may also be the bench's TAP output, e.g. from a guest),
  * in the form patch descriptions use ("-1.12% wall clock"), or "no
- * significant change" when the ranges of the runs' samples overlap.  The
- * files are read by src/bench-read.c.
+ * significant change" when the ranges of the runs' samples overlap;
+ * instruction counts of fpabi-vm --count-insns are exact and judged so.
+ * The files are read by src/bench-read.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -37,6 +38,10 @@ static const char *metric_label(const char *key)
 		{ "kernel_cycles_per_op", "kernel cycles" },
 		{ "user_instructions_per_op", "user instructions" },
 		{ "kernel_instructions_per_op", "kernel instructions" },
+		{ "counted_user_instructions_per_op",
+		  "user instructions (counted)" },
+		{ "counted_kernel_instructions_per_op",
+		  "kernel instructions (counted)" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(l); i++)
@@ -98,8 +103,47 @@ static int compare_fig(const char *id, const char *key, const struct fig *a,
 	return apart && fabs(pct) > floor;
 }
 
+/* --- counted instructions (fpabi-vm --count-insns): judged exactly --- */
+
+static bool is_counted(const char *key)
+{
+	return !strncmp(key, "counted_", 8);
+}
+
+/*
+ * A count from the TCG plugin is exact and repeats from run to run on one
+ * kernel, so any difference of the medians is a change, shown as the
+ * number of instructions and as a percentage.  Returns 1 if it changed.
+ */
+static int compare_count(const char *id, const char *key, const struct fig *a,
+			 const struct fig *b, struct cmp_limits *lim)
+{
+	double d = b->median - a->median;
+	double pct = a->median ? d / a->median * 100 : 0;
+
+	printf("%s: %s %.0f -> %.0f per op: ", id, metric_label(key),
+	       a->median, b->median);
+	if (d == 0) {
+		printf("no change (counted exactly)\n");
+		return 0;
+	}
+	printf("%+.0f (%+.2f%%) %s\n", d, pct, metric_label(key));
+	if (lim->fail_pct >= 0 && pct > lim->fail_pct) {
+		printf("%s: %s: regression: %+.2f%% is past "
+		       "--fail-on-regression %g%%\n", id, metric_label(key), pct,
+		       lim->fail_pct);
+		lim->regressions++;
+	}
+	return 1;
+}
+
+struct tally {
+	unsigned figs;			/* figures compared */
+	unsigned counts, counts_changed;	/* of them counted, changed */
+};
+
 static unsigned compare_result(const struct jv *ra, const struct jv *rb,
-			       const char *id, unsigned *nfig,
+			       const char *id, struct tally *t,
 			       struct cmp_limits *lim)
 {
 	const char *sa = jv_str(ra, "status"), *sb = jv_str(rb, "status");
@@ -121,8 +165,16 @@ static unsigned compare_result(const struct jv *ra, const struct jv *rb,
 			printf("%s: %s only in A\n", id, metric_label(ma->key[k]));
 			continue;
 		}
+		t->figs++;
+		if (is_counted(ma->key[k])) {
+			int c = compare_count(id, ma->key[k], &fa, &fb, lim);
+
+			t->counts++;
+			t->counts_changed += c;
+			changed += c;
+			continue;
+		}
 		changed += compare_fig(id, ma->key[k], &fa, &fb, lim);
-		++*nfig;
 	}
 	return changed;
 }
@@ -132,7 +184,8 @@ int bench_compare(const char *a, const char *b, double floor, double fail_pct)
 	struct cmp_limits lim = { .floor = floor, .fail_pct = fail_pct };
 	struct jv ja, jb;
 	const struct jv *ra = bench_load(a, &ja), *rb = ra ? bench_load(b, &jb) : NULL;
-	unsigned changed = 0, nfig = 0;
+	struct tally t = { 0 };
+	unsigned changed = 0;
 
 	if (!ra || !rb) {
 		jv_free(&ja);
@@ -152,7 +205,7 @@ int bench_compare(const char *a, const char *b, double floor, double fail_pct)
 			printf("%s: only in A\n", id);
 			continue;
 		}
-		changed += compare_result(&ra->kid[i], other, id, &nfig, &lim);
+		changed += compare_result(&ra->kid[i], other, id, &t, &lim);
 	}
 	for (size_t i = 0; i < rb->n; i++) {
 		const char *id = jv_str(&rb->kid[i], "id");
@@ -160,7 +213,10 @@ int bench_compare(const char *a, const char *b, double floor, double fail_pct)
 		if (id && !find_result(ra, id))
 			printf("%s: only in B\n", id);
 	}
-	printf("%u figures compared, %u changed\n", nfig, changed);
+	if (t.counts)
+		printf("%u instruction counts compared, %u changed\n", t.counts,
+		       t.counts_changed);
+	printf("%u figures compared, %u changed\n", t.figs, changed);
 	if (fail_pct >= 0)
 		printf("%u regression(s) past --fail-on-regression %g%%\n",
 		       lim.regressions, fail_pct);

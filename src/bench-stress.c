@@ -13,6 +13,7 @@
 
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
+#include "fpabi/insns.h"
 #include "fpabi/opts.h"
 #include "fpabi/stats.h"
 #include "fpabi/tap.h"
@@ -98,14 +99,22 @@ static void bs_measure(const struct stress *st, uint64_t seed,
 			bench_seq(st, seed, k, &q);
 			t0 = now_s();
 			c0 = cpu_s();
+			if (i)
+				insns_begin(INSNS_SLOT_CHECKED);
 			run_seq_mode(st, &q, "bench", &out, false);
+			if (i)
+				insns_end(INSNS_SLOT_CHECKED);
 			cc += cpu_s() - c0;
 			tc += now_s() - t0;
 			ev += q.n;
 			ch += out.checks;
 			t0 = now_s();
 			c0 = cpu_s();
+			if (i)
+				insns_begin(INSNS_SLOT_BARE);
 			run_seq_mode(st, &q, "bench", &out, true);
+			if (i)
+				insns_end(INSNS_SLOT_BARE);
 			cb += cpu_s() - c0;
 			tb += now_s() - t0;
 		}
@@ -122,6 +131,41 @@ static void bs_measure(const struct stress *st, uint64_t seed,
 	}
 	for (k = 0; k < 4; k++)
 		stat5_of(f->v[k], f->samples, &f->st[k]);
+}
+
+/*
+ * Under fpabi-vm --count-insns: the same runs in instructions (the tracer,
+ * the tracee and the kernel: everything the machine executed), which do
+ * not move with the host's load.  YAML lines, and a comment.
+ */
+static void bs_counted(struct insns *ins, const struct bs_figures *f,
+		       struct tap *t, char *y, size_t n)
+{
+	struct insns_per_event e;
+	double ck, br, share;
+	size_t o = strlen(y);
+
+	if (!insns_per_event(ins, f->events * f->samples, &e)) {
+		tap_comment(t, "insns: not counted: %s", ins->why);
+		return;
+	}
+	ck = e.checked_user + e.checked_kernel;
+	br = e.bare_user + e.bare_kernel;
+	share = ck > 0 ? 100.0 * (ck - br) / ck : 0;
+	if (o < n)
+		snprintf(y + o, n - o, "counted_checked_instructions_per_event: "
+			 "{user: %.1f, kernel: %.1f}\n"
+			 "counted_bare_instructions_per_event: {user: %.1f, "
+			 "kernel: %.1f}\ncounted_check_user_instructions_per_event: "
+			 "%.1f\ncounted_check_share_pct: %.2f\n",
+			 e.checked_user, e.checked_kernel, e.bare_user,
+			 e.bare_kernel, e.checked_user - e.bare_user, share);
+	/* the comparisons are the tracer's user-space work: that difference
+	 * repeats to 0.1%; the kernel's share moves with the runs' timing */
+	tap_comment(t, "counted: %.0f instructions per checked event, %.0f "
+		    "bare: the checks are %.1f user instructions per event, "
+		    "%.2f%% of all", ck, br, e.checked_user - e.bare_user,
+		    share);
 }
 
 /* The figures as YAML (json false) or as a JSON object's members. */
@@ -181,8 +225,9 @@ int bench_stress(int argc, char **argv)
 	const char *json = NULL;
 	FILE *jf = NULL;
 	struct fpabi_machine m;
+	struct insns ins;
 	struct tap t;
-	char y[1200];
+	char y[1600];
 	int c, ret = 0;
 	unsigned k;
 
@@ -232,8 +277,11 @@ int bench_stress(int argc, char **argv)
 	for (k = 0; k < 4; k++)
 		f.v[k] = xzalloc(f.samples * sizeof(double));
 	tap_plan(&t, 1);
+	insns_open(&ins);
 	bs_measure(&st, o.seed, &f);
 	bs_print(&f, false, y, sizeof(y));
+	bs_counted(&ins, &f, &t, y, sizeof(y));
+	insns_close(&ins);
 	tap_comment(&t, "stress engine: %.0f checked events/s, %.0f bare: the "
 		    "checks take %.1f%% of the wall time and %.1f%% of the "
 		    "tracer's CPU time (medians of %u samples)",

@@ -6,6 +6,7 @@
  * with a YAML block per result and optionally JSON.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <getopt.h>
 #include <linux/perf_event.h>
 #include <math.h>
@@ -31,6 +32,7 @@
 #include "config.h"
 #include "fpabi/bench.h"
 #include "fpabi/commands.h"
+#include "fpabi/insns.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/opts.h"
 #include "fpabi/stats.h"
@@ -66,6 +68,9 @@ static const char bench_usage[] =
 "      --fail-on-regression PCT\n"
 "                        with --compare: exit 1 when a figure's verdict is\n"
 "                        slower by more than PCT percent\n"
+"  (in a guest of fpabi-vm --count-insns each result also counts user and\n"
+"  kernel instructions per operation exactly; --compare judges those\n"
+"  counts exactly: any difference of the medians is a change)\n"
 "  -h, --help            this text\n";
 
 /* the figures of one result: wall clock, then the four counters */
@@ -514,6 +519,9 @@ struct result {
 	double switches;	/* context switches of the measuring task per op */
 	char pmu_why[200];
 	char pmu_scope[64];
+	bool counted;		/* the plugin counted r->iters operations */
+	bool counted_fifo;	/* ... with both tasks under SCHED_FIFO */
+	struct insns_report cnt;
 };
 
 static double now_ns(void)
@@ -532,8 +540,58 @@ static long switches_now(void)
 	return ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
+/*
+ * Both tasks of a pinned workload under SCHED_FIFO (or back to what they
+ * had): a woken task of equal priority does not preempt the waker, so a
+ * round trip takes the same path every time, where the fair class's
+ * choice (preempt at wakeup or not) follows the tasks' run times, which
+ * under emulation are noise.  False if it cannot (no CAP_SYS_NICE).
+ */
+static bool fifo(struct bctx *c, bool on, int *policy)
+{
+	struct sched_param sp = { .sched_priority = on ? 1 : 0 };
+
+	if (on) {
+		*policy = sched_getscheduler(0);
+		if (*policy < 0 || sched_setscheduler(0, SCHED_FIFO, &sp))
+			return false;
+		if (c->child > 0 && sched_setscheduler(c->child, SCHED_FIFO, &sp)) {
+			sp.sched_priority = 0;
+			sched_setscheduler(0, *policy, &sp);
+			return false;
+		}
+		return true;
+	}
+	sched_setscheduler(0, *policy, &sp);
+	if (c->child > 0)
+		sched_setscheduler(c->child, *policy, &sp);
+	return true;
+}
+
+/*
+ * Under fpabi-vm --count-insns: one more pass of r->iters operations, each
+ * between markers, so that the plugin counts every one (all vCPUs); the
+ * timed samples run without markers.
+ */
+static void count_pass(struct result *r, struct bctx *c, struct insns *ins)
+{
+	int policy = SCHED_OTHER;
+
+	r->counted_fifo = r->w->pinned && fifo(c, true, &policy);
+	insns_discard(INSNS_SLOT_BENCH);
+	for (unsigned long i = 0; i < r->iters; i++) {
+		insns_begin(INSNS_SLOT_BENCH);
+		r->w->run(c, 1);
+		insns_end(INSNS_SLOT_BENCH);
+	}
+	r->counted = insns_collect(ins, INSNS_SLOT_BENCH, &r->cnt) &&
+		     r->cnt.n == r->iters;
+	if (r->counted_fifo)
+		fifo(c, false, &policy);
+}
+
 static void measure(struct result *r, const struct bopts *o,
-		    const struct bench_regset *rs)
+		    const struct bench_regset *rs, struct insns *ins)
 {
 	struct bctx c = { .v = r->v, .rs = rs };
 	unsigned ns = o->samples;
@@ -574,6 +632,8 @@ static void measure(struct result *r, const struct bopts *o,
 			val[m][s - o->warmup] = cnt[m - 1] / r->iters;
 		sw[s - o->warmup] = (double)(s1 - s0) / r->iters;
 	}
+	if (ins->ok)
+		count_pass(r, &c, ins);
 	if (r->w->teardown)
 		r->w->teardown(&c);
 	for (int m = 0; m < NMETRIC; m++) {
@@ -595,6 +655,46 @@ static void measure(struct result *r, const struct bopts *o,
 }
 
 /* --- output --- */
+
+static const char *const counted_key[2] = {
+	"counted_user_instructions_per_op", "counted_kernel_instructions_per_op"
+};
+
+/* the plugin's counts in the YAML block: exact, so in whole numbers */
+static size_t yaml_counted(const struct insns_report *c, bool fifo,
+			   char *y, size_t n)
+{
+	const struct insns_stat *st[2] = { &c->user, &c->kernel };
+	size_t len = 0;
+
+	for (int i = 0; i < 2 && len < n; i++)
+		len += snprintf(y + len, n - len, "%s: {median: %" PRIu64
+				", q1: %" PRIu64 ", q3: %" PRIu64 ", min: %"
+				PRIu64 ", max: %" PRIu64 "}\n", counted_key[i],
+				st[i]->median, st[i]->q1, st[i]->q3,
+				st[i]->min, st[i]->max);
+	if (len < n)
+		len += snprintf(y + len, n - len, "counted_ops: %lu\n"
+				"counted_user_mean: %.2f\n"
+				"counted_kernel_mean: %.2f\n"
+				"counted_schedule: %s\n", c->n,
+				(double)c->user.sum / c->n,
+				(double)c->kernel.sum / c->n,
+				fifo ? "SCHED_FIFO" : "as the timed samples");
+	return len < n ? len : n - 1;
+}
+
+static void json_counted(FILE *f, const struct insns_report *c)
+{
+	const struct insns_stat *st[2] = { &c->user, &c->kernel };
+
+	for (int i = 0; i < 2; i++)
+		fprintf(f, ",\n       \"%s\": {\"median\": %" PRIu64
+			", \"q1\": %" PRIu64 ", \"q3\": %" PRIu64
+			", \"min\": %" PRIu64 ", \"max\": %" PRIu64 "}",
+			counted_key[i], st[i]->median, st[i]->q1, st[i]->q3,
+			st[i]->min, st[i]->max);
+}
 
 static void yaml_result(const struct result *r, char *y, size_t n)
 {
@@ -622,6 +722,8 @@ static void yaml_result(const struct result *r, char *y, size_t n)
 		len += snprintf(y + len, n - len, "perf_scope: \"%s\"\n",
 				r->pmu_scope);
 	}
+	if (r->counted && len < n)
+		len += yaml_counted(&r->cnt, r->counted_fifo, y + len, n - len);
 	if (len && len < n)
 		y[len - 1] = 0;	/* tap_result adds the last newline */
 }
@@ -681,7 +783,17 @@ static int write_json(const char *path, const struct result *res, unsigned nres,
 				r->st[m].q3, r->st[m].min, r->st[m].max);
 			first = false;
 		}
-		fprintf(f, "}}");
+		if (r->counted)
+			json_counted(f, &r->cnt);
+		fprintf(f, "}");
+		if (r->counted)
+			fprintf(f, ",\n     \"counted\": {\"ops\": %lu, "
+				"\"user_mean\": %.4f, \"kernel_mean\": %.4f, "
+				"\"schedule\": \"%s\"}",
+				r->cnt.n, (double)r->cnt.user.sum / r->cnt.n,
+				(double)r->cnt.kernel.sum / r->cnt.n,
+				r->counted_fifo ? "SCHED_FIFO" : "as timed");
+		fprintf(f, "}");
 	}
 	fprintf(f, "\n  ]\n}\n");
 	if (ferror(f) + fclose(f)) {
@@ -793,6 +905,8 @@ static int bench_run(const struct bopts *o)
 	unsigned n = plan_results(res, ARRAY_SIZE(res), o);
 	char kernel[300] = "unknown", state[160], y[2048];
 	struct utsname u;
+	struct insns ins;
+	bool counting;
 	struct pmu p;
 	struct tap t;
 	int kfd = o->kmsg ? kmsg_open() : -1;
@@ -812,6 +926,16 @@ static int bench_run(const struct bopts *o)
 	else
 		tap_comment(&t, "perf: no cycle or instruction counts: %s", p.why);
 	pmu_close(&p);
+	insns_open(&ins);
+	counting = ins.ok;
+	if (ins.ok)
+		tap_comment(&t, "insns: counted by fpabi-vm's TCG plugin (%u "
+			    "vCPU(s)): one more pass of N operations, each "
+			    "between markers; counted_*_per_op are exact "
+			    "instructions per operation (median, q1/q3, min, "
+			    "max), all vCPUs", ins.vcpus);
+	else
+		tap_comment(&t, "insns: not counted: %s", ins.why);
 	tap_comment(&t, "%u samples of N operations after %u warm-up sample(s); "
 		    "figures per operation: median, quartiles q1/q3, min, max",
 		    o->samples, o->warmup);
@@ -821,7 +945,7 @@ static int bench_run(const struct bopts *o)
 
 		if (!r->skip) {
 			vlog("bench %s: %u x %lu", r->id, o->samples, r->iters);
-			measure(r, o, regset_of(r));
+			measure(r, o, regset_of(r), &ins);
 		}
 		if (r->skip) {
 			tap_result(&t, TAP_SKIP, r->id, r->skip, NULL);
@@ -829,6 +953,13 @@ static int bench_run(const struct bopts *o)
 		}
 		tap_comment(&t, "%s: %.1f ns/op (q1 %.1f, q3 %.1f)", r->id,
 			    r->st[M_NS].median, r->st[M_NS].q1, r->st[M_NS].q3);
+		if (r->counted)
+			tap_comment(&t, "%s: %" PRIu64 " kernel, %" PRIu64
+				    " user instructions/op (counted, median of "
+				    "%lu)", r->id, r->cnt.kernel.median,
+				    r->cnt.user.median, r->cnt.n);
+		else if (counting)
+			tap_comment(&t, "%s: not counted: %s", r->id, ins.why);
 		yaml_result(r, y, sizeof(y));
 		tap_result(&t, TAP_PASS, r->id, NULL, y);
 	}
@@ -838,6 +969,7 @@ static int bench_run(const struct bopts *o)
 			close(kfd);
 	}
 	tap_totals(&t);
+	insns_close(&ins);
 	if (o->json && write_json(o->json, res, n, o, kernel, state))
 		return 2;
 	return t.failed ? 1 : 0;
@@ -866,9 +998,15 @@ int cmd_bench(int argc, char **argv)
 	double floor_pct = 0, fail_pct = -1;
 	int c;
 
-	/* fpabi bench stress: the stress engine's own cost (src/stress.c) */
-	if (argc > 1 && !strcmp(argv[1], "stress"))
-		return bench_stress(argc - 1, argv + 1);
+	/*
+	 * fpabi bench stress: the stress engine's own cost
+	 * (src/bench-stress.c).  fpabi-vm's guest passes --kmsg first, which
+	 * main() leaves before "stress"; bench stress has no kernel-log result.
+	 */
+	for (c = 1; c < argc && !strcmp(argv[c], "--kmsg"); c++)
+		;
+	if (c < argc && !strcmp(argv[c], "stress"))
+		return bench_stress(argc - c, argv + c);
 	/* fpabi bench race: the race loop's rates (src/race-bench.c); in a
 	 * guest fpabi-vm puts --kmsg first */
 	if (argc > 2 && !strcmp(argv[1], "--kmsg") && !strcmp(argv[2], "race")) {
