@@ -62,7 +62,9 @@ static const struct bench_vec a64_vecs[] = {
 	  "trap), then 1.1 s with no syscall before the loop", BW_SYSCALL,
 	  a64_sve_then_wait, NULL },
 	{ "sve-each", "z0-z31, p0-p15 and FFR written before each operation "
-	  "(an SVE access trap after every syscall)", BW_ALL, NULL,
+	  "(an SVE access trap only where the kernel dropped the state: "
+	  "after a switch, or a syscall on kernels that discard there)",
+	  BW_ALL, NULL,
 	  fpabi_bench_a64_touch_sve },
 	{ NULL }
 };
