@@ -23,6 +23,7 @@
 #include "fpabi/bench.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
+#include "fpabi/platform.h"
 #include "fpabi/report.h"
 #include "fpabi/stress.h"
 #include "fpabi/util.h"
@@ -39,7 +40,8 @@ static const char usage[] =
 "  run            run the cases for this machine (the default)\n"
 "  list           every case ID, what it needs, whether it can run here\n"
 "  list --rules   every ABI rule the model encodes, and its source\n"
-"  info           kernel, CPU features, register layout, ABI profile\n"
+"  info           kernel, CPU features, register layout, ABI profile, the\n"
+"                 platform (hardware, guest, QEMU TCG) and its quirks\n"
 "  info --profiles every ABI profile of this arch: the kernels it is chosen\n"
 "                 for, what differs, the model flags it sets\n"
 "  bench          time syscalls, signals, switches and ptrace with vector\n"
@@ -64,6 +66,9 @@ static const char usage[] =
 "                            then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
+"      --no-workarounds      never step around a platform quirk: the cases\n"
+"                            it can change SKIP instead (the header names\n"
+"                            the quirks)\n"
 "      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
 "                            while the suite runs (reads /dev/kmsg)\n"
 "      --inject-fault=KIND:TARGET\n"
@@ -259,6 +264,7 @@ void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 	else
 		fprintf(f, "%sprofile: %s (%s)\n", pfx, m->profile,
 			m->profile_why);
+	fpabi_platform_print(m, f, pfx);
 }
 
 void fpabi_probe(struct fpabi_machine *m, const char *force)
@@ -281,6 +287,7 @@ void fpabi_probe(struct fpabi_machine *m, const char *force)
 	if (m->ncpus >= 2)
 		m->have |= NEED_SMP2;
 	fpabi_arch.probe(m);
+	fpabi_platform_probe(m);
 }
 
 static int cmd_info(const struct fpabi_machine *m)
@@ -533,7 +540,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS };
+	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_NO_WORKAROUNDS };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
@@ -547,6 +554,7 @@ int main(int argc, char **argv)
 		{ "rules", no_argument, NULL, OPT_RULES },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ "profiles", no_argument, NULL, OPT_PROFILES },
+		{ "no-workarounds", no_argument, NULL, OPT_NO_WORKAROUNDS },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -585,6 +593,7 @@ int main(int argc, char **argv)
 		case OPT_RULES: rules = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
+		case OPT_NO_WORKAROUNDS: fpabi_no_workarounds = 1; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;

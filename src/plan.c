@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fpabi/plan.h"
+#include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 
@@ -105,7 +106,8 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 							 c->params[pi]); pi++) {
 					size_t before = p->n;
 
-					add(p, c, &v[vi], c->params[pi], skip);
+					add(p, c, &v[vi], c->params[pi], skip ? skip :
+					    fpabi_platform_skip(m, c, &v[vi]));
 					if (!matches(filter, p->items[before].id,
 						     c->family))
 						p->n = before;

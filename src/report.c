@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fpabi/platform.h"
 #include "fpabi/report.h"
 #include "fpabi/util.h"
 
@@ -148,8 +149,11 @@ void reproducer_options(const struct fpabi_machine *m,
 	if (m->profile_force)
 		o = snprintf(out, n, " --profile %s", m->profile_force);
 	if (opts->inject != INJ_NONE && o >= 0 && (size_t)o < n)
-		snprintf(out + o, n - o, " --inject-fault=%s:%s",
-			 inject_kind_name(opts->inject), opts->inject_target);
+		o += snprintf(out + o, n - o, " --inject-fault=%s:%s",
+			      inject_kind_name(opts->inject),
+			      opts->inject_target);
+	if (fpabi_no_workarounds && o >= 0 && (size_t)o < n)
+		snprintf(out + o, n - o, " --no-workarounds");
 }
 
 void reproducer(const struct fpabi_run *r, char *out, size_t n)

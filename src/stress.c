@@ -19,6 +19,7 @@
 
 #include "config.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/platform.h"
 #include "fpabi/report.h"
 #include "fpabi/shm.h"
 #include "fpabi/stress.h"
@@ -1355,6 +1356,7 @@ static const char stress_usage[] =
 "  -t, --timeout S        watchdog per sequence (default 60)\n"
 "      --kmsg             fail if the kernel logs an Oops, BUG or WARNING\n"
 "      --inject-fault=KIND:TARGET  as for run (TARGET any or stress)\n"
+"      --no-workarounds   never step around a platform quirk (as for run)\n"
 "      --profile NAME, --tracee PATH, -v, -h\n"
 "Progress goes to stderr when it is a terminal.  Exit status: 0 nothing\n"
 "failed, 1 a sequence failed, 2 bad usage or setup.\n";
@@ -1362,7 +1364,7 @@ static const char stress_usage[] =
 int cmd_stress(int argc, char **argv)
 {
 	enum { O_MAXF = 256, O_NOSHRINK, O_REPLAY, O_VARIANT, O_COMP,
-	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE };
+	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE, O_NOWORK };
 	static const struct option longopts[] = {
 		{ "seconds", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 's' },
@@ -1378,6 +1380,7 @@ int cmd_stress(int argc, char **argv)
 		{ "inject-fault", required_argument, NULL, O_INJECT },
 		{ "profile", required_argument, NULL, O_PROFILE },
 		{ "tracee", required_argument, NULL, O_TRACEE },
+		{ "no-workarounds", no_argument, NULL, O_NOWORK },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -1424,6 +1427,7 @@ int cmd_stress(int argc, char **argv)
 		case O_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case O_PROFILE: profile = optarg; break;
 		case O_TRACEE: tracee = optarg; break;
+		case O_NOWORK: fpabi_no_workarounds = 1; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(stress_usage, stdout); return 0;
 		default: goto bad;

@@ -180,6 +180,13 @@ struct fpabi_case {
 	 * the VL say what follows, and the arch model follows them.
 	 */
 	uint8_t generated;
+	/*
+	 * The platform quirks (QUIRK_* of fpabi/platform.h) that can change
+	 * this case's outcome: where one is present and the tracee does not
+	 * step around it, the instances it touches SKIP ("platform quirk
+	 * NAME"), never pass or fail.
+	 */
+	unsigned quirks;
 };
 
 #define KVER(major, minor)	((major) << 16 | (minor) << 8)
