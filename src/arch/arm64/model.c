@@ -13,17 +13,25 @@
 #include <sys/uio.h>
 
 #include "uapi-compat/arm64.h"
+#include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "a64.h"
 
 #define SVE_GROUPS	(GM(G_ZHI) | GM(G_P) | GM(G_FFR))
 
+/*
+ * What the CPU implements, and whether the tracee steps around platform
+ * quirk sme-vl-chain with an indirect branch after each SVCR change
+ * (events.S: svcr_branch; src/arch/arm64/platform.c).
+ */
 static uint64_t aux_bits(const struct fpabi_run *r)
 {
 	return (has_sve(r) ? FPABI_A64_AUX_SVE : 0) |
 	       (r->m->have & NEED_SME ? FPABI_A64_AUX_SME : 0) |
-	       (r->m->have & NEED_FA64 ? FPABI_A64_AUX_FA64 : 0);
+	       (r->m->have & NEED_FA64 ? FPABI_A64_AUX_FA64 : 0) |
+	       (fpabi_platform_steps(r->m, QUIRK_SME_VL_CHAIN) ?
+		FPABI_A64_AUX_BRANCH : 0);
 }
 
 /* SME variants: ZA and ZT0 in the same image, TPIDR2, FPMR; the groups
@@ -786,12 +794,6 @@ const struct fpabi_arch fpabi_arch = {
 	.families = a64_families,
 	.rules = a64_rules,
 	.known = (const struct fpabi_known_issue[]){
-		{ "arm64.sme.smstop-sm/*", "tracee dump", "vl",
-		  "KNOWN-ISSUES.md sme-smstop-sve-vl: after the first-use SME "
-		  "trap of a task with live SVE state, smstop sm leaves it "
-		  "running at the SVE VL another task last set (rdvl; the "
-		  "regsets say its own): most likely the kernel, seen under "
-		  "QEMU TCG only" },
 		{ "arm64.sme.write-ssve/*", "NT_ARM_SSVE read", "ffr",
 		  "KNOWN-ISSUES.md ssve-ffr-no-fa64: without FA64 an "
 		  "NT_ARM_SSVE read at the stop of an NT_ARM_SSVE write "
