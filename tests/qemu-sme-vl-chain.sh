@@ -49,9 +49,12 @@ case $rc in
 esac
 [ -n "$(branch_vl default)" ] && [ "$(branch_vl default)" = "$(want_vl default)" ]
 ok $? "with an indirect branch after smstop sm rdvl reads the VL prctl set (the tracee's step-around)"
-run one-insn -one-insn-per-tb
+# (QEMU before 8.1 calls it -singlestep)
+one=-one-insn-per-tb
+"$qemu" -h 2>/dev/null | grep -q -- -one-insn-per-tb || one=-singlestep
+run one-insn $one
 [ $rc = 0 ]
-ok $? "with -one-insn-per-tb the reproducer passes (exit $rc)"
+ok $? "with $one the reproducer passes (exit $rc)"
 run nochain -d nochain
 [ $rc = 0 ]
 ok $? "with -d nochain the reproducer passes (exit $rc)"
