@@ -7,7 +7,7 @@
  * of the old image, at whatever VL it ran.
  */
 #include "fpabi/case.h"
-#include "../src/arch/arm64/a64.h"
+#include "fpabi/arm64-case.h"
 
 static const struct fpabi_case cases[] = {
 	{

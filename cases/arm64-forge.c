@@ -11,8 +11,7 @@
  * and nothing older.
  */
 #include "fpabi/case.h"
-#include "../src/arch/arm64/a64.h"
-#include "../src/arch/arm64/sigframe.h"
+#include "fpabi/arm64-case.h"
 
 #define REFUSED_AT(nm, edit, nd, rl, sum) \
 	REFUSED_VSET(nm, edit, nd, rl, VSET_ALL, sum)

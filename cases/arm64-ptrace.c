@@ -7,7 +7,7 @@
  * must get the kernel's errno and, when rejected, change nothing.
  */
 #include "fpabi/case.h"
-#include "../src/arch/arm64/a64.h"
+#include "fpabi/arm64-case.h"
 
 static const struct fpabi_step read_at_brk[] = {
 	LOAD(1), TRAP, READ, STORE, END

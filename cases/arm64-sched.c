@@ -7,7 +7,7 @@
  * value, no older value of the tracee's own (A-SYS-8).
  */
 #include "fpabi/case.h"
-#include "../src/arch/arm64/a64.h"
+#include "fpabi/arm64-case.h"
 
 static const struct fpabi_case cases[] = {
 	{

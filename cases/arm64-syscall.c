@@ -6,7 +6,7 @@
  */
 #include "fpabi/case.h"
 #include "fpabi/shm.h"
-#include "../src/arch/arm64/a64.h"
+#include "fpabi/arm64-case.h"
 
 static const struct fpabi_step syscall_steps[] = {
 	LOAD(1), STORE, LOAD(2), SYSCALL(0), STORE, END

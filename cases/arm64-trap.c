@@ -9,7 +9,7 @@
  */
 #include "fpabi/case.h"
 #include "fpabi/shm.h"
-#include "../src/arch/arm64/a64.h"
+#include "fpabi/arm64-case.h"
 
 static const struct fpabi_step after_syscall[] = {
 	LOAD(1), TRAP, READ, SYSCALL(0), STORE, TRAP, READ, END

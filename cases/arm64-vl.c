@@ -7,7 +7,7 @@
  */
 #include "fpabi/case.h"
 #include "fpabi/shm.h"
-#include "../src/arch/arm64/a64.h"
+#include "fpabi/arm64-case.h"
 
 static const struct fpabi_case cases[] = {
 	{

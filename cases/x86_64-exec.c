@@ -6,7 +6,7 @@
  * init and PKRU is init_pkru_value (X-PROC-1): nothing of the old image.
  */
 #include "fpabi/case.h"
-#include "../src/arch/x86_64/x86.h"
+#include "fpabi/x86_64-case.h"
 
 static const struct fpabi_case cases[] = {
 	{

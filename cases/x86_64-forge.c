@@ -9,7 +9,7 @@
  */
 #include "fpabi/case.h"
 #include "fpabi/platform.h"
-#include "../src/arch/x86_64/x86.h"
+#include "fpabi/x86_64-case.h"
 
 /* a forged frame sigreturn takes: the tracee's dump after it */
 #define TAKEN(nm, edit, rl, nd, vs, sum)				\

@@ -8,7 +8,7 @@
  */
 #include "fpabi/case.h"
 #include "fpabi/platform.h"
-#include "../src/arch/x86_64/x86.h"
+#include "fpabi/x86_64-case.h"
 
 static const struct fpabi_case cases[] = {
 	{

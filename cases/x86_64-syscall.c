@@ -5,7 +5,7 @@
  */
 #include "fpabi/case.h"
 #include "fpabi/shm.h"
-#include "../src/arch/x86_64/x86.h"
+#include "fpabi/x86_64-case.h"
 
 /*
  * Phase 1 is loaded and stored first, so that if the phase-2 load or the

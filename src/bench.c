@@ -30,8 +30,9 @@
 
 #include "config.h"
 #include "fpabi/bench.h"
-#include "fpabi/stress.h"
+#include "fpabi/commands.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/stats.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 
@@ -68,10 +69,6 @@ enum { M_NS, M_UCYC, M_KCYC, M_UINS, M_KINS, NMETRIC };
 static const char *const metric_key[NMETRIC] = {
 	"ns_per_op", "user_cycles_per_op", "kernel_cycles_per_op",
 	"user_instructions_per_op", "kernel_instructions_per_op",
-};
-
-struct stat5 {
-	double median, q1, q3, min, max;
 };
 
 /* --- perf_event_open: cycles and instructions, user and kernel --- */
@@ -492,46 +489,6 @@ static const struct workload workloads[] = {
 };
 
 /* --- statistics --- */
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* quantile q of sorted v[n], linear between the closest ranks */
-static double quantile(const double *v, unsigned n, double q)
-{
-	double pos = q * (n - 1);
-	unsigned lo = (unsigned)pos;
-
-	if (lo + 1 >= n)
-		return v[n - 1];
-	return v[lo] + (pos - lo) * (v[lo + 1] - v[lo]);
-}
-
-static bool stat5_of(const double *in, unsigned n, struct stat5 *s)
-{
-	double *v = xmalloc(n * sizeof(*v));
-	unsigned k = 0;
-
-	for (unsigned i = 0; i < n; i++)
-		if (!isnan(in[i]))
-			v[k++] = in[i];
-	if (k < n) {	/* a sample without a count: no figure */
-		free(v);
-		return false;
-	}
-	qsort(v, k, sizeof(*v), cmp_double);
-	s->min = v[0];
-	s->max = v[k - 1];
-	s->median = quantile(v, k, 0.5);
-	s->q1 = quantile(v, k, 0.25);
-	s->q3 = quantile(v, k, 0.75);
-	free(v);
-	return true;
-}
 
 /* --- one result --- */
 

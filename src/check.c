@@ -15,7 +15,7 @@
 
 void add_finding(struct fpabi_run *r, const struct fpabi_finding *f)
 {
-	if (r->nfind < MAX_FINDINGS) {
+	if (r->nfind < FPABI_MAX_FINDINGS) {
 		r->find[r->nfind] = *f;
 		r->find[r->nfind].step = r->step;
 	}

@@ -19,6 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fpabi/commands.h"
+#include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"

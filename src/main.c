@@ -20,15 +20,13 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "fpabi/bench.h"
+#include "fpabi/commands.h"
+#include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
 #include "fpabi/report.h"
-#include "fpabi/stress.h"
 #include "fpabi/util.h"
-
-extern volatile pid_t fpabi_current_tracee;
 
 static const char usage[] =
 "Usage: fpabi [COMMAND] [OPTIONS]\n"
@@ -83,163 +81,6 @@ static const char usage[] =
 "\n"
 "Exit status: 0 nothing failed, 1 a case failed, 2 bad usage or setup.\n";
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
-bad_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "fpabi: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'fpabi --help'.\n");
-	exit(2);
-}
-
-static unsigned long long parse_num(const char *s, const char *opt,
-				    unsigned long long max)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || !*s || *end || *s == '-' || v > max)
-		bad_usage("invalid number for %s", opt);
-	return v;
-}
-
-void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
-{
-	const char *colon = strchr(spec, ':');
-
-	if (!colon || !colon[1])
-		bad_usage("--inject-fault wants KIND:TARGET, got '%s'", spec);
-	if (!strncmp(spec, "byte:", 5))
-		o->inject = INJ_BYTE;
-	else if (!strncmp(spec, "step:", 5))
-		o->inject = INJ_STEP;
-	else if (!strncmp(spec, "hang:", 5))
-		o->inject = INJ_HANG;
-	else
-		bad_usage("--inject-fault KIND is byte, step or hang, got '%s'",
-			  spec);
-	o->inject_target = colon + 1;
-}
-
-static bool inject_hits(const struct fpabi_opts *o, const struct plan_item *it)
-{
-	return o->inject != INJ_NONE &&
-	       (!strcmp(o->inject_target, "any") ||
-		!strcmp(o->inject_target, it->c->family) ||
-		!fnmatch(o->inject_target, it->id, 0));
-}
-
-/* A fresh run of plan item it: the seed depends on the item and the
- * repetition only, so a repeated attempt replays the same values. */
-void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
-	      const struct fpabi_opts *o, const struct plan_item *it,
-	      unsigned attempt)
-{
-	memset(r, 0, sizeof(*r));
-	r->m = m;
-	r->o = o;
-	r->c = it->c;
-	r->v = it->v;
-	r->v0 = it->v;
-	r->param = it->param;
-	r->attempt = attempt;
-	snprintf(r->id, sizeof(r->id), "%s", it->id);
-	r->seed = mix64(o->seed ^ hash_str(it->id));
-	r->cseed = canary_seed16(r->seed);
-	if (inject_hits(o, it)) {
-		r->inject_byte = o->inject == INJ_BYTE;
-		r->drop_step = o->inject == INJ_STEP && it->c->drop >= 0;
-		r->hang = o->inject == INJ_HANG;
-	}
-}
-
-char *fpabi_find_tracee(const char *opt)
-{
-	char self[PATH_MAX], *slash, *path;
-	const char *env = getenv("FPABI_TRACEE");
-	ssize_t n;
-
-	if (opt)
-		return xstrdup(opt);
-	if (env && *env)
-		return xstrdup(env);
-	n = readlink("/proc/self/exe", self, sizeof(self) - 32);
-	if (n > 0) {
-		self[n] = 0;
-		slash = strrchr(self, '/');
-		if (slash) {
-			strcpy(slash + 1, "fpabi-tracee");
-			if (access(self, X_OK) == 0)
-				return xstrdup(self);
-		}
-	}
-	path = xstrdup(FPABI_LIBEXECDIR "/fpabi-tracee");
-	return path;
-}
-
-/* A file in the same directory as path. */
-char *fpabi_sibling(const char *path, const char *name)
-{
-	const char *slash = strrchr(path, '/');
-	size_t dir = slash ? (size_t)(slash - path + 1) : 0;
-	char *p = xmalloc(dir + strlen(name) + 1);
-
-	memcpy(p, path, dir);
-	strcpy(p + dir, name);
-	return p;
-}
-
-const struct fpabi_profile *fpabi_profile_find(const char *name)
-{
-	const struct fpabi_profile *p;
-
-	for (p = fpabi_profiles; p->name; p++)
-		if (!strcmp(p->name, name))
-			return p;
-	return NULL;
-}
-
-const struct fpabi_profile *fpabi_profile_for(unsigned kver)
-{
-	const struct fpabi_profile *p;
-
-	/* every table ends with an entry for any kernel (min_kver 0) */
-	for (p = fpabi_profiles; p[1].name && (kver < p->min_kver ||
-		(p->below_kver && kver >= p->below_kver)); p++)
-		;
-	return p;
-}
-
-const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m)
-{
-	const struct fpabi_profile *a = fpabi_profile_for(m->kver), *p = a;
-
-	/* main() refused an unknown --profile */
-	if (m->profile_force && fpabi_profile_find(m->profile_force))
-		p = fpabi_profile_find(m->profile_force);
-	m->profile_auto = a->name;
-	m->profile = p->name;
-	m->profile_why = p->summary;
-	return p;
-}
-
-static void profile_names(char *buf, size_t n)
-{
-	const struct fpabi_profile *p;
-	size_t len = 0;
-
-	buf[0] = 0;
-	for (p = fpabi_profiles; p->name && len < n; p++)
-		len += snprintf(buf + len, n - len, "%s%s",
-				p == fpabi_profiles ? "" : ", ", p->name);
-}
-
 static int cmd_profiles(const struct fpabi_machine *m)
 {
 	const struct fpabi_profile *p;
@@ -251,43 +92,6 @@ static int cmd_profiles(const struct fpabi_machine *m)
 		       !strcmp(p->name, m->profile_auto) ?
 		       "\t(this kernel's)" : "");
 	return 0;
-}
-
-void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
-{
-	fprintf(f, "%sfpabi %s\n", pfx, PACKAGE_VERSION);
-	fprintf(f, "%skernel: %s\n", pfx, m->kernel);
-	fprintf(f, "%sarch: %s, %d CPUs usable\n", pfx, fpabi_arch.name, m->ncpus);
-	if (m->profile_force)
-		fprintf(f, "%sprofile: %s (forced by --profile; the kernel "
-			"would get %s)\n", pfx, m->profile, m->profile_auto);
-	else
-		fprintf(f, "%sprofile: %s (%s)\n", pfx, m->profile,
-			m->profile_why);
-	fpabi_platform_print(m, f, pfx);
-}
-
-void fpabi_probe(struct fpabi_machine *m, const char *force)
-{
-	struct utsname u;
-	cpu_set_t set;
-
-	memset(m, 0, sizeof(*m));
-	if (uname(&u) == 0)
-		snprintf(m->kernel, sizeof(m->kernel), "%s %s", u.release,
-			 u.version);
-	m->kver = kernel_version();
-	m->profile = "unknown";
-	m->profile_why = "not probed";
-	m->profile_force = force;
-	if (sched_getaffinity(0, sizeof(set), &set) == 0)
-		m->ncpus = CPU_COUNT(&set);
-	if (geteuid() == 0)
-		m->have |= NEED_ROOT;
-	if (m->ncpus >= 2)
-		m->have |= NEED_SMP2;
-	fpabi_arch.probe(m);
-	fpabi_platform_probe(m);
 }
 
 static int cmd_info(const struct fpabi_machine *m)
@@ -372,76 +176,6 @@ static int cmd_list(const struct fpabi_machine *m, const char *filter,
 	}
 	plan_free(&p);
 	return 0;
-}
-
-static void on_fatal_signal(int sig)
-{
-	pid_t pid = fpabi_current_tracee;
-
-	/* the tracee and its helpers die with the runner */
-	if (pid > 0) {
-		kill(-pid, SIGKILL);
-		kill(pid, SIGKILL);
-	}
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-void fpabi_setup_signals(void)
-{
-	struct sigaction sa;
-	sigset_t chld;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_fatal_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGPIPE, &sa, NULL);
-	/* SIGCHLD is waited for with sigtimedwait() by the watchdog */
-	sigemptyset(&chld);
-	sigaddset(&chld, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &chld, NULL);
-}
-
-/*
- * Whether this process may trace its children at all: Yama's
- * ptrace_scope 3 (2 without CAP_SYS_PTRACE), a container's seccomp
- * profile or an LSM refuse every PTRACE_SEIZE, and then no case can run.
- * Asked once, of a child that only waits, so the refusal is one SKIP of
- * the plan instead of a failure per case.  Returns 0, or -1 with why.
- */
-int fpabi_ptrace_refused(char *why, size_t n)
-{
-	int e, scope = -1;
-	pid_t pid;
-	FILE *f;
-
-	pid = fork();
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
-	if (!pid) {
-		for (;;)
-			pause();
-	}
-	e = ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_EXITKILL) ? errno : 0;
-	kill(pid, SIGKILL);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
-	if (!e)
-		return 0;
-	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "r");
-	if (f) {
-		if (fscanf(f, "%d", &scope) != 1)
-			scope = -1;
-		fclose(f);
-	}
-	snprintf(why, n, "ptrace refused: PTRACE_SEIZE of a child gives %s "
-		 "(%s)", strerror(e), scope >= 2 ?
-		 (scope == 3 ? "Yama ptrace_scope 3: no process may trace" :
-		  "Yama ptrace_scope 2: only with CAP_SYS_PTRACE") :
-		 "a seccomp filter, e.g. a container's, or an LSM");
-	return -1;
 }
 
 /* The whole plan skipped: the header, one `1..0 # SKIP` line, the counts. */

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/common-run.h"
+#include "fpabi/limits.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
-
-#define MAX_VARIANTS 16
 
 static void add(struct plan *p, const struct fpabi_case *c,
 		const struct fpabi_variant *v, unsigned param,
@@ -45,7 +45,7 @@ static void add(struct plan *p, const struct fpabi_case *c,
 }
 
 /* The first need the machine lacks, as a reason to skip; NULL if none. */
-static const char *missing_need(const struct fpabi_machine *m, uint64_t needs)
+const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs)
 {
 	const struct fpabi_need_name *nn;
 
@@ -82,8 +82,8 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 
 		for (ci = 0; ci < (*fam)->ncases; ci++) {
 			const struct fpabi_case *c = &(*fam)->cases[ci];
-			struct fpabi_variant v[MAX_VARIANTS];
-			const char *skip = missing_need(m, c->needs);
+			struct fpabi_variant v[FPABI_MAX_VARIANTS];
+			const char *skip = plan_missing_need(m, c->needs);
 			int nv = 0, vi;
 			unsigned pi;
 
@@ -94,7 +94,7 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 				skip = c->min_kver_why;
 			if (!skip)
 				nv = fpabi_arch.variants(m, c->vset, v,
-							 MAX_VARIANTS);
+							 FPABI_MAX_VARIANTS);
 			if (nv == 0) {
 				nv = 1;
 				v[0] = none;
@@ -102,7 +102,7 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 					skip = "no variant of this case fits the machine";
 			}
 			for (vi = 0; vi < nv; vi++) {
-				for (pi = 0; pi == 0 || (pi < MAX_PARAMS &&
+				for (pi = 0; pi == 0 || (pi < FPABI_MAX_PARAMS &&
 							 c->params[pi]); pi++) {
 					size_t before = p->n;
 

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fpabi/common-run.h"
+#include "fpabi/ops.h"
 #include "fpabi/platform.h"
 #include "fpabi/report.h"
 #include "fpabi/util.h"
@@ -42,6 +44,7 @@ static void kv(struct buf *b, const char *key, const char *val)
 	bprintf(b, "%s: %s\n", key, q);
 }
 
+/* the case's steps, as fpabi_ops[] names them */
 static void steps_text(const struct fpabi_run *r, char *out, size_t n)
 {
 	const struct fpabi_step *s;
@@ -50,90 +53,21 @@ static void steps_text(const struct fpabi_run *r, char *out, size_t n)
 
 	out[0] = 0;
 	for (i = 0, s = r->c->steps; s->op != S_END && o + 48 < n; s++, i++) {
-		const char *sep = o ? " " : "";
-		const char *drop = r->drop_step && r->c->drop == i ?
-				   "[dropped]" : "";
-
-		switch (s->op) {
-		case S_LOAD:
-			o += snprintf(out + o, n - o, "%sload(%u)%s", sep, s->a, drop);
-			break;
-		case S_SYSCALL:
-			o += snprintf(out + o, n - o, "%ssyscall(%s)%s", sep,
-				      sc_name(s->a ? s->a : r->param), drop);
-			break;
-		case S_TRAP:
-			o += snprintf(out + o, n - o, "%sbreakpoint%s", sep, drop);
-			break;
-		case S_STORE:
-			o += snprintf(out + o, n - o, "%sdump%s", sep, drop);
-			break;
-		case S_FAULT:
-			o += snprintf(out + o, n - o,
-				      "%sSIGILL(handler loads %u, edit: %s %u)%s",
-				      sep, s->a, fpabi_arch.edit_name ?
-				      fpabi_arch.edit_name(step_edit_kind(s)) :
-				      "-", step_edit_phase(s), drop);
-			break;
-		case S_READ:
-			o += snprintf(out + o, n - o, "%sread-regsets%s", sep, drop);
-			break;
-		case S_PREEMPT:
-			o += snprintf(out + o, n - o, "%spreempted(x%u)%s", sep,
-				      s->a, drop);
-			break;
-		case S_SYSCALL_STOP:
-			o += snprintf(out + o, n - o, "%ssyscall-entry-stop(%s)%s",
-				      sep, sc_name(s->a), drop);
-			break;
-		case S_SYSEXIT:
-			o += snprintf(out + o, n - o, "%ssyscall-exit-stop%s", sep,
-				      drop);
-			break;
-		case S_SECCOMP_STOP:
-			o += snprintf(out + o, n - o, "%sseccomp-stop(%s)%s", sep,
-				      sc_name(s->a), drop);
-			break;
-		case S_INTERRUPT:
-			o += snprintf(out + o, n - o, "%sPTRACE_INTERRUPT%s", sep,
-				      drop);
-			break;
-		case S_GROUPSTOP:
-			o += snprintf(out + o, n - o, "%sgroup-stop%s", sep, drop);
-			break;
-		case S_MIGRATE_RUNNING:
-			o += snprintf(out + o, n - o, "%smigrate-while-running%s",
-				      sep, drop);
-			break;
-		case S_EXEC:
-			o += snprintf(out + o, n - o, "%sexecve+exec-stop%s", sep,
-				      drop);
-			break;
-		case S_SIGSYS:
-			o += snprintf(out + o, n - o, "%sSIGSYS(handler loads %u)%s",
-				      sep, s->a, drop);
-			break;
-		case S_MIGRATE:
-			o += snprintf(out + o, n - o, "%smigrate%s", sep, drop);
-			break;
-		case S_REFUSED:
-			o += snprintf(out + o, n - o, "%ssigreturn-refused(SIGSEGV)%s",
-				      sep, drop);
-			break;
-		case S_WRITE:
-			o += snprintf(out + o, n - o, "%swrite(%s,%u)%s", sep,
-				      fpabi_arch.write_kind_name(s->b), s->a, drop);
-			break;
-		}
+		if (o)
+			out[o++] = ' ';
+		step_text(s, r->param, r->drop_step && r->c->drop == i,
+			  out + o, n - o);
+		o += strlen(out + o);
 	}
 }
 
-static bool has_step(const struct fpabi_run *r, int op)
+/* a scheduling step: a passing run says what proves it happened */
+static bool has_proof_step(const struct fpabi_run *r)
 {
 	const struct fpabi_step *s;
 
 	for (s = r->c->steps; s->op != S_END; s++)
-		if (s->op == op)
+		if (op_has(s->op, OPF_PROOF))
 			return true;
 	return false;
 }
@@ -179,7 +113,7 @@ void finding_line(const struct fpabi_finding *f, char *out, size_t n)
 
 bool known_match(const struct fpabi_run *r, const struct fpabi_known_issue *k)
 {
-	unsigned i, n = MIN(r->nfind, (unsigned)MAX_FINDINGS);
+	unsigned i, n = MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS);
 
 	for (i = 0; i < n; i++)
 		if (strncmp(r->find[i].observer, k->observer,
@@ -198,7 +132,7 @@ static const struct fpabi_known_issue *known_issue(const struct fpabi_run *r)
 		return NULL;
 	for (k = fpabi_arch.known; k->id_glob; k++) {
 		if (fnmatch(k->id_glob, r->id, 0) ||
-		    (r->nfind > MAX_FINDINGS && !k->spans))
+		    (r->nfind > FPABI_MAX_FINDINGS && !k->spans))
 			continue;
 		if (known_match(r, k))
 			return k;
@@ -221,8 +155,7 @@ void report(struct tap *t, const struct fpabi_run *r)
 			tap_result(t, TAP_PASS, r->id, NULL, NULL);
 		/* scheduling events are reported with what proves them, and
 		 * so is a run that needed more than one attempt */
-		if (has_step(r, S_PREEMPT) || has_step(r, S_MIGRATE) ||
-		    has_step(r, S_MIGRATE_RUNNING) || r->attempt > 1)
+		if (has_proof_step(r) || r->attempt > 1)
 			tap_comment(t, "%s: proof: %s", r->id, r->proof);
 		return;
 	}
@@ -246,12 +179,12 @@ void report(struct tap *t, const struct fpabi_run *r)
 	kv(&b, "case", r->id);
 	kv(&b, "summary", r->c->summary);
 	kv(&b, "profile", r->m->profile);
-	if (r->v.xfeatures)
-		bprintf(&b, "xstate_bv: \"%#llx\"\n",
-			(unsigned long long)r->v.xfeatures);
-	if (r->v.vl)
-		bprintf(&b, "vl: %u\nsvl: %u\nsvcr: %u\n", r->v.vl, r->v.svl,
-			r->v.svcr);
+	if (fpabi_arch.variant_yaml) {
+		char v[160];
+
+		fpabi_arch.variant_yaml(&r->v, v, sizeof(v));
+		bprintf(&b, "%s", v);
+	}
 	kv(&b, "steps", steps);
 	bprintf(&b, "seed: %llu\n", (unsigned long long)r->o->seed);
 	if (r->proof[0])
@@ -276,7 +209,7 @@ void report(struct tap *t, const struct fpabi_run *r)
 		}
 		if (r->nfind > 1) {
 			bprintf(&b, "more:\n");
-			for (i = 1; i < MIN(r->nfind, (unsigned)MAX_FINDINGS); i++) {
+			for (i = 1; i < MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS); i++) {
 				char q[600];
 
 				finding_line(&r->find[i], line, sizeof(line));

@@ -13,6 +13,7 @@
 #include "fpabi/case.h"
 #include "fpabi/event.h"
 #include "fpabi/image.h"
+#include "fpabi/ops.h"
 
 struct fpabi_run;
 struct fpabi_shm_hdr;
@@ -63,11 +64,23 @@ const struct fpabi_profile *fpabi_profile_for(unsigned kver);
  * force (m->profile_force if set, else the automatic one). */
 const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m);
 
+/*
+ * A variant: its name (the ID part, "xsave-full", "vl64") and the
+ * backend's own fields, which generic code copies and never reads
+ * (x86: struct x86_variant, the components loaded non-init; arm64:
+ * struct a64_variant, VL, SVL and SVCR).  The backend reads them through
+ * a may_alias view (FPABI_VARIANT_VIEW); variant_yaml prints them.
+ */
 struct fpabi_variant {
-	char name[40];		/* ID part: "xsave-full", "vl64" */
-	uint64_t xfeatures;	/* x86: components loaded non-init */
-	uint32_t vl, svl, svcr;	/* arm64 */
+	char name[40];
+	uint64_t arch[2];
 };
+
+/* The backend's view T of variant pointer v, const if v is. */
+#define FPABI_VARIANT_VIEW(T, v) \
+	_Generic((v), \
+		 const struct fpabi_variant *: (const T *)(const void *)(v)->arch, \
+		 struct fpabi_variant *: (T *)(void *)(v)->arch)
 
 /*
  * A kernel bug fpabi knows (KNOWN-ISSUES.md): a failure whose every
@@ -79,7 +92,7 @@ struct fpabi_known_issue {
 	const char *what;	/* and its register or field contains this */
 	const char *reason;	/* the TODO text: what, where, the evidence */
 	/* the issue spans more registers than a run keeps findings of
-	 * (MAX_FINDINGS): the kept findings decide; otherwise a run with
+	 * (FPABI_MAX_FINDINGS): the kept findings decide; otherwise a run with
 	 * more findings than it kept is never taken for a known issue */
 	bool spans;
 };
@@ -186,6 +199,18 @@ struct fpabi_arch {
 	/* what the tracee's own STORE does to the state (arm64: its SVE
 	 * stores take the first-use trap); NULL: nothing */
 	void (*model_store)(struct fpabi_run *r);
+	/* the model's variant (r->v) no longer has the planned one's layout
+	 * (r->v0; arm64: the VL moved), so images made before the run do not
+	 * fit it; NULL: layouts never move */
+	bool (*layout_moved)(const struct fpabi_run *r);
+	/* the backend's syscall kinds (SC_ARCH...): a name ("prctl-sve-set-vl",
+	 * NULL: not one), and whether the kind moves the layout (NULL: no) */
+	const char *(*sc_name)(unsigned sc);
+	bool (*sc_moves_layout)(unsigned sc);
+	/* the variant's own fields as YAML lines ("vl: 64\n..."), for a
+	 * failure's report */
+	void (*variant_yaml)(const struct fpabi_variant *v, char *out,
+			     size_t n);
 };
 
 extern const struct fpabi_arch fpabi_arch;

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "fpabi/limits.h"
+
 struct fpabi_run;
 
 enum fpabi_op {
@@ -53,23 +55,20 @@ enum fpabi_op {
 			   the run ends at that stop (READs may follow) */
 };
 
+#define S_NOPS	(S_REFUSED + 1)
+
+/* (what each kind is, needs and leaves: fpabi_ops[], fpabi/ops.h) */
 struct fpabi_step {
-	uint8_t op;
+	enum fpabi_op op : 8;
 	uint8_t a;
 	uint16_t b;
 };
 
-/* an S_FAULT or S_SIGSYS step's arch frame edit and the phase it writes
- * (b: edit | phase << 8 | flags, the SIGNAL macros below) */
-static inline unsigned step_edit_kind(const struct fpabi_step *s)
-{
-	return s->b & 0xff;
-}
+_Static_assert(sizeof(struct fpabi_step) == 4, "a step is 4 bytes");
 
-static inline unsigned step_edit_phase(const struct fpabi_step *s)
-{
-	return (s->b >> 8) & 0x3f;
-}
+/* an S_FAULT or S_SIGSYS step's b: edit | edit phase << 8 | SIG_* flags
+ * (step_edit_kind() and the other accessors: fpabi/ops.h) */
+#define SIG_PHASE_MASK	0x3fu
 
 #define LOAD(p)		{ S_LOAD, (p), 0 }
 #define LOADK(p, k)	{ S_LOAD, (p), (k) }
@@ -111,7 +110,8 @@ static inline unsigned step_edit_phase(const struct fpabi_step *s)
  * of the pre-signal state, the handler's clobber, the edit phase or the
  * handler's starting state: nothing stale, foreign or misplaced.
  */
-#define SIG_MAYBE	0x4000	/* (edit phases stay below 0x40) */
+#define SIG_MAYBE	0x4000	/* (edit phases stay below 0x40:
+				   SIG_PHASE_MASK) */
 #define SIGNAL_MAYBE(clobber, edit, edit_phase) \
 	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 | SIG_MAYBE }
 
@@ -127,8 +127,6 @@ enum variant_set {
 	VSET_EXTRA,	/* the arch's extra variants (x86: with AMX tiles) */
 };
 
-#define MAX_PARAMS	8
-
 struct fpabi_case {
 	const char *family;	/* "syscall" */
 	const char *name;	/* "preserve" */
@@ -136,7 +134,7 @@ struct fpabi_case {
 	const char *rule;	/* the rule ID it enforces, e.g. "X-SYS-1" */
 	uint64_t needs;
 	uint8_t vset;		/* enum variant_set */
-	uint8_t params[MAX_PARAMS];	/* S_SYSCALL 0 takes each in turn */
+	uint8_t params[FPABI_MAX_PARAMS];	/* S_SYSCALL 0 takes each in turn */
 	const struct fpabi_step *steps;
 	/*
 	 * A competitor: another process on the tracee's CPU (both pinned)

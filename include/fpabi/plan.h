@@ -22,5 +22,7 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 		const char *filter);
 void plan_free(struct plan *p);
 const char *need_names(uint64_t needs, char *buf, size_t n);
+/* The first need the machine lacks, as a reason to skip; NULL if none. */
+const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs);
 
 #endif

@@ -14,10 +14,9 @@
 #include "fpabi/arch.h"
 #include "fpabi/canary.h"
 #include "fpabi/image.h"
+#include "fpabi/limits.h"
 
 enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG };
-
-const char *inject_kind_name(enum inject_kind k);
 
 struct fpabi_opts {
 	uint64_t seed;
@@ -33,8 +32,6 @@ struct fpabi_opts {
 	unsigned seconds;	/* fuzz: how long to run */
 	const char *argv0;
 };
-
-#define MAX_FINDINGS 8
 
 struct fpabi_finding {
 	char observer[64];
@@ -72,12 +69,12 @@ struct fpabi_run {
 	uint32_t astate[4];	/* the arch model's own state (arm64: format) */
 	/* every layout (and its init image) the run used: observations
 	 * taken with one keep pointing at it until the run ends */
-	struct fpabi_layout all_lo[48];
-	uint8_t *all_init[48];
+	struct fpabi_layout all_lo[FPABI_MAX_LAYOUTS];
+	uint8_t *all_init[FPABI_MAX_LAYOUTS];
 	unsigned nlo;
 	/* EXP_ONE_OF: the images a field's words may come from (the run
 	 * owns them until it ends) */
-	uint8_t *oneof[4];
+	uint8_t *oneof[FPABI_MAX_ONEOF];
 	unsigned noneof;
 	bool drop_step;		/* INJ_STEP applies to this run */
 	bool inject_byte;	/* INJ_BYTE: corrupt the next observation */
@@ -88,8 +85,8 @@ struct fpabi_run {
 				 * stress bench's baseline) */
 
 	unsigned checks;	/* values compared */
-	unsigned nfind;		/* findings (first MAX_FINDINGS kept) */
-	struct fpabi_finding find[MAX_FINDINGS];
+	unsigned nfind;		/* findings (first FPABI_MAX_FINDINGS kept) */
+	struct fpabi_finding find[FPABI_MAX_FINDINGS];
 	char broken[256];	/* setup failure: no verdict on the kernel */
 	char proof[192];	/* what proves the event happened */
 	char skip[160];		/* the event could not be proven: SKIP why */
@@ -114,8 +111,8 @@ struct fpabi_run {
 
 /* A run whose event under test did not happen (a blocking syscall that
  * was woken before it was switched out, a sleep whose timer expired while
- * the task was preempted) is run again, this many times at most. */
-#define FPABI_ATTEMPTS 5
+ * the task was preempted) is run again, FPABI_ATTEMPTS times at most
+ * (fpabi/limits.h). */
 
 /*
  * The image layout changes (arm64: a new vector length, taken from r->v):
@@ -183,23 +180,9 @@ int regset_get(struct fpabi_run *r, unsigned note, void *buf, size_t len,
 	       size_t *got);
 int regset_set(struct fpabi_run *r, unsigned note, void *buf, size_t len);
 
-/* engine.c */
+/* the engine (src/engine/): run one case instance */
 void run_case(struct fpabi_run *r);
-
-struct fpabi_machine;
-struct plan_item;
-/* main.c: a run of plan item it at o->seed (attempt counts from 1) */
-void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
-	      const struct fpabi_opts *o, const struct plan_item *it,
-	      unsigned attempt);
-/* main.c: the output's header (fpabi, kernel, arch, profile), each line
- * prefixed with pfx */
-void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
-/* main.c: non-zero, with why, when this process may not trace its
- * children (Yama, a container's seccomp profile, an LSM) */
-int fpabi_ptrace_refused(char *why, size_t n);
-/* fuzz.c: fpabi fuzz */
-int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o);
-const char *sc_name(unsigned sc);
+/* the tracee being run, for the runner's signal handler */
+extern volatile pid_t fpabi_current_tracee;
 
 #endif

@@ -32,6 +32,8 @@
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 
+#include "fpabi/limits.h"
+
 #define FPABI_SHM_VERSION	1
 
 /* FPABI_EV_SYSCALL .nr as the tracer writes it; the tracee resolves it. */
@@ -40,14 +42,12 @@ enum fpabi_sc {
 	SC_SCHED_YIELD,
 	SC_NANOSLEEP,		/* 1 ms */
 	SC_PIPE_READ,		/* blocks until a helper process writes */
-	SC_SET_SVE_VL,		/* prctl(PR_SVE_SET_VL, .arg[0]) */
 	SC_GETPPID,		/* the tracee's seccomp filter traces it */
 	SC_GETPGID,		/* the tracee's seccomp filter traps it */
 	SC_EXEC,		/* execve the exec probe (hdr.exec_path) */
 	SC_FORK,		/* clone(SIGCHLD): a child process */
 	SC_THREAD,		/* clone(CLONE_VM | CLONE_THREAD ...): a thread */
 	SC_EXIT,		/* exit(0): the end of a child's list */
-	SC_SET_SME_VL,		/* prctl(PR_SME_SET_VL, .arg[0]) */
 	SC_VFORK,		/* clone(CLONE_VM | CLONE_VFORK): on the same stack */
 	SC_CLONE3,		/* clone3() with no flags: a child process */
 	SC_FORK_SETTLS,		/* clone(CLONE_SETTLS): a child process */
@@ -57,7 +57,12 @@ enum fpabi_sc {
 				   .arg[0] (struct fpabi_time) */
 	SC_MIGRATE_SELF,	/* sched_setaffinity(0) to CPU .arg[0] alone:
 				   the tracee moves itself mid-sequence */
-	SC_NR
+	SC_NR,
+	/* the backend's own kinds start here (fpabi/<arch>-case.h; the
+	 * tracee resolves them in src/tracee/<arch>/, sc_name() asks
+	 * fpabi_arch.sc_name) */
+	SC_ARCH = 32,
+	SC_ARCH_END = 48
 };
 
 /* Tracee progress, in shm_hdr.state */
@@ -78,7 +83,6 @@ struct fpabi_proof {
  * it, runs the exit events (a LOAD: clobbers) and returns through
  * sigreturn.  Offsets are from the start of the shared memory.
  */
-#define FPABI_MAX_SIGNALS	4
 
 struct fpabi_sig_slot {
 	uint64_t entry_ev;	/* event list run at handler entry */
@@ -123,8 +127,9 @@ struct fpabi_shm_hdr {
 	char errmsg[124];
 	struct fpabi_proof proof;
 	uint64_t never;		/* stays 0: what an injected hang spins on */
-	uint32_t sve_vl;	/* arm64: prctl(PR_SVE_SET_VL) first, if set */
-	uint32_t sme_vl;	/* arm64: prctl(PR_SME_SET_VL) first, if set */
+	uint32_t arch_setup[2];	/* what the tracee's arch code does first
+				   (arm64: the SVE and SME VLs to set; x86:
+				   ask for AMX): src/tracee/<arch>/setup.c */
 	uint32_t nsig;		/* FPABI_EV_FAULTs in the list */
 	uint64_t spin[8];	/* S_PREEMPT k spins until spin[k] != 0 */
 	uint64_t spinning[8];	/* and sets spinning[k] when it starts */
@@ -139,7 +144,7 @@ struct fpabi_shm_hdr {
 	uint32_t pad;
 	uint64_t altstack_sp, altstack_size;	/* as the tracee set it */
 	uint64_t minsigstksz;	/* getauxval(AT_MINSIGSTKSZ) in the tracee */
-	uint32_t amx;		/* x86: ARCH_REQ_XCOMP_PERM(XTILEDATA) first */
+	uint32_t arch_pad;
 	uint32_t arch_flags;	/* machine facts the tracee's handler needs
 				   (x86: FPABI_X86_NO_MXCSR_GP) */
 	uint64_t arch_aux[2];	/* and image offsets (arm64 SME: ZA, ZT0) */

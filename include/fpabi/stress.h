@@ -34,18 +34,4 @@ void stress_format(const struct stress_seq *q, char *out, size_t n);
 int stress_parse(const char *text, struct stress_seq *q, char *why,
 		 size_t n);
 
-int cmd_stress(int argc, char **argv);
-
-/* The stress engine's cost (fpabi bench stress): checked sequences
- * against the same stops and regset reads without the model. */
-int bench_stress(int argc, char **argv);
-
-/* main.c's pieces the stress command shares with run */
-void fpabi_probe(struct fpabi_machine *m, const char *force_profile);
-char *fpabi_find_tracee(const char *opt);
-char *fpabi_sibling(const char *path, const char *name);
-void fpabi_setup_signals(void);
-void fpabi_parse_inject(struct fpabi_opts *o, const char *spec);
-void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
-
 #endif

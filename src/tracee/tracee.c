@@ -29,14 +29,15 @@
 #include "fpabi/event.h"
 #include "fpabi/shm.h"
 #include "sig.h"
+#include "tracee.h"
+
 
 static struct fpabi_shm_hdr *h;
 static uint8_t *base;
 static struct sig_rt sig_rt[FPABI_MAX_SIGNALS];
 struct sig_rt *fpabi_sig_cur;
 
-static void __attribute__((noreturn, format(printf, 2, 3)))
-fail(int err, const char *fmt, ...)
+void tracee_fail(int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -61,7 +62,7 @@ static void wait_for_go(void)
 			return;
 		syscall(SYS_futex, &h->go, FUTEX_WAIT, 0, &ts, NULL, 0);
 	}
-	fail(ETIMEDOUT, "the tracer never said go");
+	tracee_fail(ETIMEDOUT, "the tracer never said go");
 }
 
 static void proof(int i)
@@ -69,7 +70,7 @@ static void proof(int i)
 	struct rusage ru;
 
 	if (getrusage(RUSAGE_SELF, &ru) < 0)
-		fail(errno, "getrusage: %s", strerror(errno));
+		tracee_fail(errno, "getrusage: %s", strerror(errno));
 	h->proof.nvcsw[i] = ru.ru_nvcsw;
 	h->proof.nivcsw[i] = ru.ru_nivcsw;
 	h->proof.cpu[i] = sched_getcpu();
@@ -137,7 +138,7 @@ static pid_t start_writer(int wfd)
 
 	pid = syscall(SYS_clone, 0, NULL, NULL, NULL, NULL);
 	if (pid < 0)
-		fail(errno, "clone writer: %s", strerror(errno));
+		tracee_fail(errno, "clone writer: %s", strerror(errno));
 	if (pid == 0) {
 		struct timespec ts = { 0, 200000 };
 		int i, hidden = 0, d;
@@ -156,39 +157,6 @@ static pid_t start_writer(int wfd)
 		_exit(0);
 	}
 	return pid;
-}
-
-/*
- * x86 AMX: the permission to use TILEDATA, for the whole process
- * (Documentation/arch/x86/xstate.rst); the first tile load then takes the
- * XFD first-use path.
- */
-static void request_amx(void)
-{
-#if defined(__x86_64__)
-	if (h->amx && syscall(SYS_arch_prctl, 0x1023 /* ARCH_REQ_XCOMP_PERM */,
-			      18 /* XFEATURE_XTILEDATA */) < 0)
-		fail(errno, "ARCH_REQ_XCOMP_PERM: %s", strerror(errno));
-#endif
-}
-
-/* The vector lengths the case asks for (arm64), before any event. */
-static void set_vector_lengths(void)
-{
-	int got;
-
-	if (h->sve_vl) {
-		got = prctl(PR_SVE_SET_VL, h->sve_vl);
-		if (got < 0 || (got & PR_SVE_VL_LEN_MASK) != (int)h->sve_vl)
-			fail(got < 0 ? errno : EINVAL, "PR_SVE_SET_VL(%u) gave %d",
-			     h->sve_vl, got);
-	}
-	if (h->sme_vl) {
-		got = prctl(PR_SME_SET_VL, h->sme_vl);
-		if (got < 0 || (got & PR_SME_VL_LEN_MASK) != (int)h->sme_vl)
-			fail(got < 0 ? errno : EINVAL, "PR_SME_SET_VL(%u) gave %d",
-			     h->sme_vl, got);
-	}
 }
 
 static char pipe_byte;
@@ -252,11 +220,7 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->nr = SYS_clone;
 		ev->arg[0] = SIGCHLD | CLONE_SETTLS;
 		ev->arg[1] = ev->arg[2] = ev->arg[3] = ev->arg[4] = 0;
-#if defined(__x86_64__)
-		ev->arg[4] = (uintptr_t)__builtin_thread_pointer();
-#else
-		ev->arg[3] = (uintptr_t)__builtin_thread_pointer();
-#endif
+		ev->arg[TRACEE_CLONE_TLS] = (uintptr_t)__builtin_thread_pointer();
 		break;
 	case SC_THREAD:
 	case SC_THREAD_SETTLS:
@@ -265,21 +229,12 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->arg[0] = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
 			     CLONE_THREAD | CLONE_SYSVSEM | CLONE_CHILD_CLEARTID;
 		ev->arg[1] = (uintptr_t)(thread_stack + sizeof(thread_stack));
-		ev->arg[2] = 0;
-#if defined(__x86_64__)
-		ev->arg[3] = (uintptr_t)&thread_tid;	/* child_tid */
-		ev->arg[4] = 0;				/* tls */
-#else
-		ev->arg[3] = 0;				/* tls */
-		ev->arg[4] = (uintptr_t)&thread_tid;	/* child_tid */
-#endif
+		ev->arg[2] = ev->arg[3] = ev->arg[4] = 0;
+		ev->arg[TRACEE_CLONE_CHILD_TID] = (uintptr_t)&thread_tid;
 		if (sc == SC_THREAD_SETTLS) {
 			ev->arg[0] |= CLONE_SETTLS;
-#if defined(__x86_64__)
-			ev->arg[4] = (uintptr_t)__builtin_thread_pointer();
-#else
-			ev->arg[3] = (uintptr_t)__builtin_thread_pointer();
-#endif
+			ev->arg[TRACEE_CLONE_TLS] =
+				(uintptr_t)__builtin_thread_pointer();
 		}
 		thread_tid = -1;
 		break;
@@ -292,16 +247,6 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->arg[0] = (uintptr_t)h->exec_path;
 		ev->arg[1] = (uintptr_t)exec_argv;
 		ev->arg[2] = (uintptr_t)exec_envp;
-		break;
-	case SC_SET_SVE_VL:
-		ev->nr = SYS_prctl;
-		ev->arg[1] = ev->arg[0];
-		ev->arg[0] = PR_SVE_SET_VL;
-		break;
-	case SC_SET_SME_VL:
-		ev->nr = SYS_prctl;
-		ev->arg[1] = ev->arg[0];
-		ev->arg[0] = PR_SME_SET_VL;
 		break;
 	case SC_SLEEP_UNTIL:
 		ev->nr = SYS_clock_nanosleep;
@@ -317,7 +262,7 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		cpu_set_t *set;
 
 		if (nmask == 4)
-			fail(EINVAL, "too many self-migrations");
+			tracee_fail(EINVAL, "too many self-migrations");
 		set = &masks[nmask++];
 		CPU_ZERO(set);
 		CPU_SET(ev->arg[0], set);
@@ -329,9 +274,9 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 	}
 	case SC_PIPE_READ:
 		if (*writer)
-			fail(EINVAL, "one pipe read per case");
+			tracee_fail(EINVAL, "one pipe read per case");
 		if (pipe(p) < 0)
-			fail(errno, "pipe: %s", strerror(errno));
+			tracee_fail(errno, "pipe: %s", strerror(errno));
 		*writer = start_writer(p[1]);
 		ev->nr = SYS_read;
 		ev->arg[0] = p[0];
@@ -339,8 +284,9 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->arg[2] = 1;
 		break;
 	default:
-		fail(EINVAL, "unknown syscall kind %llu",
-		     (unsigned long long)ev->nr);
+		if (tracee_arch_syscall(ev) < 0)
+			tracee_fail(EINVAL, "unknown syscall kind %llu",
+			     (unsigned long long)ev->nr);
 	}
 }
 
@@ -367,7 +313,7 @@ static void reap_children(const struct fpabi_ev *ev, unsigned n)
 
 			if (waitpid((pid_t)ev[i].ret, &status, __WALL) < 0 ||
 			    !WIFEXITED(status) || WEXITSTATUS(status))
-				fail(ECHILD, "the forked child failed");
+				tracee_fail(ECHILD, "the forked child failed");
 		}
 	}
 }
@@ -381,7 +327,7 @@ static void check_results(const struct fpabi_ev *ev, unsigned n)
 		if (ev[i].kind != FPABI_EV_SYSCALL || ev[i].pad[0])
 			continue;
 		if ((long)ev[i].ret < 0 && (long)ev[i].ret > -4096)
-			fail(-(long)ev[i].ret, "syscall %llu failed: %s",
+			tracee_fail(-(long)ev[i].ret, "syscall %llu failed: %s",
 			     (unsigned long long)ev[i].nr,
 			     strerror(-(long)ev[i].ret));
 	}
@@ -424,7 +370,7 @@ struct fpabi_ev *fpabi_sig_body(int sig, siginfo_t *si, void *uc)
 	struct sig_rt *rt = fpabi_sig_cur;
 
 	if (!rt || rt >= sig_rt + h->nsig)
-		fail(EINVAL, "signal %d with no slot left for it", sig);
+		tracee_fail(EINVAL, "signal %d with no slot left for it", sig);
 	rt->slot->signo = si->si_signo;
 	rt->slot->code = si->si_code;
 	arch_sig_frame(rt, uc);
@@ -440,7 +386,7 @@ static void setup_signals(pid_t *writer)
 	unsigned i;
 
 	if (h->nsig > FPABI_MAX_SIGNALS)
-		fail(EINVAL, "too many signals");
+		tracee_fail(EINVAL, "too many signals");
 	for (i = 0; i < h->nsig; i++) {
 		struct fpabi_sig_slot *s = &h->sig[i];
 
@@ -471,19 +417,19 @@ static void setup_signals(pid_t *writer)
 
 		h->minsigstksz = getauxval(AT_MINSIGSTKSZ);
 		if (!h->minsigstksz || h->minsigstksz + 32768 > sizeof(altstack))
-			fail(E2BIG, "AT_MINSIGSTKSZ %llu is not usable",
+			tracee_fail(E2BIG, "AT_MINSIGSTKSZ %llu is not usable",
 			     (unsigned long long)h->minsigstksz);
 		ss.ss_size = h->minsigstksz + 32768;
 		ss.ss_sp = altstack + sizeof(altstack) - ss.ss_size;
 		if (sigaltstack(&ss, NULL) < 0)
-			fail(errno, "sigaltstack: %s", strerror(errno));
+			tracee_fail(errno, "sigaltstack: %s", strerror(errno));
 		h->altstack_sp = (uintptr_t)ss.ss_sp;
 		h->altstack_size = ss.ss_size;
 		sa.sa_flags |= SA_ONSTACK;
 	}
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGILL, &sa, NULL) < 0 || sigaction(SIGSYS, &sa, NULL) < 0)
-		fail(errno, "sigaction: %s", strerror(errno));
+		tracee_fail(errno, "sigaction: %s", strerror(errno));
 }
 
 /*
@@ -500,7 +446,7 @@ static void setup_seccomp(void)
 		return;
 	ctx = seccomp_init(SCMP_ACT_ALLOW);
 	if (!ctx)
-		fail(ENOMEM, "seccomp_init failed");
+		tracee_fail(ENOMEM, "seccomp_init failed");
 	err = seccomp_rule_add(ctx, SCMP_ACT_TRACE(42), SCMP_SYS(getppid), 0);
 	if (!err)
 		err = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(getpgid), 0);
@@ -508,7 +454,7 @@ static void setup_seccomp(void)
 		err = seccomp_load(ctx);
 	seccomp_release(ctx);
 	if (err)
-		fail(-err, "seccomp filter: %s", strerror(-err));
+		tracee_fail(-err, "seccomp filter: %s", strerror(-err));
 }
 
 /*
@@ -545,8 +491,7 @@ static void __attribute__((noreturn)) compete(void)
 {
 	struct fpabi_ev *ev = (struct fpabi_ev *)(base + h->comp_ev);
 
-	set_vector_lengths();
-	request_amx();
+	tracee_arch_setup(h);
 	resolve_events(ev, 2 * FPABI_COMP_WAKES + 4, NULL);
 	/* the LOAD runs before the flag: a tiny window the tracer waits out;
 	 * a timer competitor loads only once it has been woken */
@@ -579,12 +524,11 @@ int main(int argc, char **argv)
 	h = (struct fpabi_shm_hdr *)base;
 	if (h->magic != FPABI_SHM_MAGIC || h->version != FPABI_SHM_VERSION ||
 	    h->size != (uint64_t)st.st_size)
-		fail(EINVAL, "shared memory header mismatch");
+		tracee_fail(EINVAL, "shared memory header mismatch");
 	if (argc == 3 && !strcmp(argv[2], "compete"))
 		compete();
 	wait_for_go();
-	set_vector_lengths();
-	request_amx();
+	tracee_arch_setup(h);
 
 	ev = (struct fpabi_ev *)(base + h->ev_off);
 	resolve_events(ev, h->nev, &writer);
@@ -599,14 +543,14 @@ int main(int argc, char **argv)
 	reap_children(ev, h->nev);
 	check_results(ev, h->nev);
 	if (fpabi_sig_cur != sig_rt + h->nsig)
-		fail(EINTR, "%u of %u signal handlers ran",
+		tracee_fail(EINTR, "%u of %u signal handlers ran",
 		     (unsigned)(fpabi_sig_cur - sig_rt), h->nsig);
 	if (writer > 0) {
 		int status;
 
 		if (waitpid(writer, &status, __WALL) < 0 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status))
-			fail(ECHILD, "the pipe writer failed");
+			tracee_fail(ECHILD, "the pipe writer failed");
 	}
 	__atomic_store_n(&h->state, TRACEE_DONE, __ATOMIC_SEQ_CST);
 	_exit(0);

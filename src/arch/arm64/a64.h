@@ -8,21 +8,10 @@
 #include "fpabi/arch.h"
 #include "fpabi/arm64-image.h"
 #include "fpabi/run.h"
-#include "sigframe.h"	/* enum a64_edit, the frame records */
+#include "fpabi/arm64-case.h"
+#include "sigframe.h"	/* the frame records */
 
-/* NEED_* bits of this arch */
-#define NEED_SVE	(1ull << 0)
-#define NEED_SME	(1ull << 1)
-#define NEED_SME2	(1ull << 2)
-#define NEED_FPMR	(1ull << 3)
-#define NEED_FA64	(1ull << 4)
-#define NEED_SVE_2VL	(1ull << 5)	/* at least two SVE VLs to change between */
-#define NEED_SME_2VL	(1ull << 6)	/* at least two SME VLs to change between */
 
-/* syscall argument codes (SYSCALLA(SC_SET_SVE_VL or SC_SET_SME_VL, code)) */
-enum { VL_OTHER = 1, VL_BACK,
-       VL_ONEXEC,	/* SC_SET_SME_VL: another SVL | PR_SME_SET_VL_ONEXEC */
-       VL_INHERIT };	/* SC_SET_SME_VL: another SVL | PR_SME_VL_INHERIT */
 
 /*
  * astate[1] (SME runs): the task's SME on-exec VL (bits 0-15, 0: the
@@ -55,97 +44,26 @@ enum {
 enum { C_Z = 16, C_P, C_FFR, C_FPSR, C_FPCR, C_INFO, C_ZA, C_ZT, C_TPIDR2,
        C_FPMR };
 
-/* LOAD kinds (S_LOAD b) */
-enum {
-	L_ALL,		/* everything; SME variants: smstart into the
-			   variant's SVCR first, then Z/P/FFR at its
-			   effective VL, ZA/ZT if ZA, TPIDR2, FPMR */
-	L_FPSIMD,
-	L_SMSTART,	/* SME variants: smstart (SM and ZA), nothing loaded:
-			   after a syscall, the first-use SME trap (A-SYS-4) */
-	/* SME variants: one PSTATE bit alone, nothing loaded (A-ARCH-2,
-	   A-ARCH-3) */
-	L_SMSTART_SM, L_SMSTART_ZA, L_SMSTOP_SM, L_SMSTOP_ZA,
-};
 
-/*
- * SME variants (variant set VSET_SME): v.svl != 0, v.svcr the SVCR the
- * case's loads establish (the model keeps the current one in the image's
- * svcr field, and r->v.svcr in step with it).
- */
-#define VSET_SME	2
-/* SVE VLs whose signal frame moves sve_context to the extra_context space
- * (it cannot fit __reserved beside fpsimd_context: VL >= 112 bytes) */
-#define VSET_XFRAME	3
-#define A64_XFRAME_MIN_VQ	7
-#define SV_SM		1u
-#define SV_ZA		2u
 
-/* FORK_ARCH(sc, k) kinds: the child executes smstart before its STORE
- * (the first-use SME trap in a fork child, A-SYS-4) */
-enum { CHILD_SMSTART = 1 };
 
-/* write kinds (S_WRITE b) */
-enum {
-	W_SVE,		/* NT_ARM_SVE, SVE format, full payload */
-	W_FPSIMD,	/* NT_ARM_SVE, FPSIMD format, full payload */
-	W_PRFPREG,	/* NT_PRFPREG, 528 bytes */
-	W_SVE_HEADER,	/* NT_ARM_SVE, SVE format, header only */
-	W_SVE_HALF,	/* NT_ARM_SVE, SVE format, Z0-Z15 only */
-	W_FPSIMD_HEADER,	/* NT_ARM_SVE, FPSIMD format, header only */
-	W_SVE_VL,	/* NT_ARM_SVE, SVE format header only, another VL */
-	W_SSVE,		/* NT_ARM_SSVE, SVE format, full payload (SM = 1) */
-	W_ZA,		/* NT_ARM_ZA, full payload (ZA = 1) */
-	W_ZA_HEADER,	/* NT_ARM_ZA, header only (ZA = 0) */
-	W_ZA_HALF,	/* NT_ARM_ZA, the first SVL/2 rows */
-	W_ZT,		/* NT_ARM_ZT (ZA = 1) */
-	W_ZA_VL,	/* NT_ARM_ZA header only, another SVL (A-VL-7) */
-	W_ZA_VL_BACK,	/* NT_ARM_ZA header only, the variant's SVL */
-	W_SSVE_VL,	/* NT_ARM_SSVE SVE-format header only, another SVL */
-	W_SSVE_VL_BACK,	/* the same with the variant's SVL */
-	W_TLS,		/* NT_ARM_TLS, TPIDR_EL0 (unchanged) and TPIDR2 */
-	W_FPMR,		/* NT_ARM_FPMR */
-	/* malformed writes: rejected ones must change nothing (regset.c) */
-	W_REJ_SVE_LEN0,		/* NT_ARM_SVE, iov_len 0 */
-	W_REJ_SVE_SHORT,	/* NT_ARM_SVE, 8 bytes: below the header */
-	W_REJ_SVE_UNALIGNED,	/* NT_ARM_SVE, full payload less 8 bytes */
-	W_REJ_SVE_VL0,		/* NT_ARM_SVE, full payload, header vl 0 */
-	W_REJ_SVE_VL_INVALID,	/* NT_ARM_SVE, full payload, vl + 8 */
-	W_REJ_SVE_FLAGS,	/* NT_ARM_SVE, full payload, unknown flag 0x8 */
-	W_REJ_SVE_VL_ROUNDED,	/* NT_ARM_SVE, full payload, a vl the kernel
-				   rounds to the task's VL */
-	W_REJ_FPR_UNALIGNED,	/* NT_PRFPREG, 526 bytes */
-	W_SVE_ABOVE,		/* NT_ARM_SVE, full payload and 16 more bytes */
-	W_SVE_BAD_SIZE,		/* NT_ARM_SVE, full payload, header.size bogus */
-	W_SVE_VL_ROUNDED_HEADER,	/* NT_ARM_SVE header only, a vl the
-					   kernel rounds to the task's VL */
-	W_PRFPREG_SHORT,	/* NT_PRFPREG, V0-V15 only (256 bytes) */
-	/* malformed SME writes, all rejected (sme.c) */
-	W_REJ_SSVE_LEN0,	/* NT_ARM_SSVE, iov_len 0 */
-	W_REJ_SSVE_UNALIGNED,	/* NT_ARM_SSVE, full payload less 8 bytes */
-	W_REJ_SSVE_VL_INVALID,	/* NT_ARM_SSVE, full payload, vl + 8 */
-	W_REJ_SSVE_FLAGS,	/* NT_ARM_SSVE, full payload, unknown flag 0x8 */
-	W_REJ_ZA_LEN0,		/* NT_ARM_ZA, iov_len 0 */
-	W_REJ_ZA_UNALIGNED,	/* NT_ARM_ZA, full payload less 8 bytes */
-	W_REJ_ZA_VL_INVALID,	/* NT_ARM_ZA, full payload, vl + 8 */
-	W_REJ_ZA_FLAGS,		/* NT_ARM_ZA, full payload, unknown flag 0x8 */
-	W_REJ_ZT_SHORT,		/* NT_ARM_ZT, 32 of its 64 bytes */
-	W_RANDOM,		/* fuzz: NT_ARM_SVE (or NT_PRFPREG) with random
-				   header, flag and length mutations */
-	/* odd-sized NT_ARM_TLS and NT_ARM_FPMR writes (sme.c) */
-	W_REJ_TLS_UNALIGNED,	/* NT_ARM_TLS, 12 bytes: EINVAL */
-	W_TLS_TPIDR_ONLY,	/* NT_ARM_TLS, 8 bytes: TPIDR only */
-	W_TLS_LONG,		/* NT_ARM_TLS, 24 bytes: cut to 16 */
-	W_REJ_FPMR_UNALIGNED,	/* NT_ARM_FPMR, 4 bytes: EINVAL */
-	W_FPMR_LONG,		/* NT_ARM_FPMR, 16 bytes: cut to 8 */
-	W_NKINDS
-};
 
 /*
  * What format a regset read must report (astate[0]).  A case starts at
  * FMT_EITHER: the tracee's libc may have used SVE before the first load.
  */
 enum { FMT_EITHER, FMT_FPSIMD, FMT_SVE };
+
+/* This backend's part of a variant (struct fpabi_variant.arch): the VL,
+ * the SVL (0: no SME in the variant) and the SVCR it starts in. */
+struct __attribute__((may_alias)) a64_variant {
+	uint32_t vl, svl, svcr, pad;
+};
+
+_Static_assert(sizeof(struct a64_variant) <=
+	       sizeof(((struct fpabi_variant *)0)->arch), "a64_variant fits");
+
+#define AV(v)	FPABI_VARIANT_VIEW(struct a64_variant, v)
 
 #define MAX_VLS 16
 
@@ -170,15 +88,15 @@ static inline bool has_sve(const struct fpabi_run *r)
 
 static inline bool sme_run(const struct fpabi_run *r)
 {
-	return r->v.svl != 0;
+	return AV(&r->v)->svl != 0;
 }
 
 /* the effective vector length of r->v (what layouts are made at) */
 static inline unsigned v_eff_vl(const struct fpabi_run *r)
 {
-	if (sme_run(r) && (r->v.svcr & SV_SM))
-		return r->v.svl;
-	return has_sve(r) ? r->v.vl : 16;
+	if (sme_run(r) && (AV(&r->v)->svcr & SV_SM))
+		return AV(&r->v)->svl;
+	return has_sve(r) ? AV(&r->v)->vl : 16;
 }
 
 /*
@@ -231,7 +149,7 @@ void a64_sme_model_exec(struct fpabi_run *r);
 void a64_sme_model_child(struct fpabi_run *r, unsigned sc);
 /* the SVE VL a new image starts with */
 unsigned a64_exec_vl(const struct fpabi_run *r);
-/* the model's r->v.svcr from the expectation (after a snapshot restore) */
+/* the model's AV(&r->v)->svcr from the expectation (after a snapshot restore) */
 void a64_sync_svcr(struct fpabi_run *r);
 
 void a64_probe(struct fpabi_machine *m);

@@ -206,9 +206,9 @@ static int sme_variants(const struct fpabi_machine *m, struct fpabi_variant *v,
 					snprintf(v[x].name, sizeof(v[x].name),
 						 "fpsimd-svl%u-%s", svls[j],
 						 mode[k]);
-				v[x].vl = vls[i];
-				v[x].svl = svls[j];
-				v[x].svcr = k;
+				AV(&v[x])->vl = vls[i];
+				AV(&v[x])->svl = svls[j];
+				AV(&v[x])->svcr = k;
 			}
 	return n;
 }
@@ -227,7 +227,7 @@ int a64_variants(const struct fpabi_machine *m, enum variant_set set,
 	if (!(m->have & NEED_SVE)) {
 		memset(&v[0], 0, sizeof(v[0]));
 		snprintf(v[0].name, sizeof(v[0].name), "fpsimd");
-		v[0].vl = 16;
+		AV(&v[0])->vl = 16;
 		return 1;
 	}
 	for (i = 0; i < a->nsve && n < max; i++) {
@@ -245,7 +245,7 @@ int a64_variants(const struct fpabi_machine *m, enum variant_set set,
 		odd_done |= !pow2;
 		memset(&v[n], 0, sizeof(v[n]));
 		snprintf(v[n].name, sizeof(v[n].name), "vl%u", vl);
-		v[n].vl = vl;
+		AV(&v[n])->vl = vl;
 		n++;
 	}
 	return n;

@@ -49,9 +49,9 @@ static void layout_sme(const struct fpabi_machine *m,
 	if (m->have & NEED_FPMR)
 		layout_add(lo, "fpmr", FPABI_A64_CTRL_FPMR, 8, 0, C_FPMR, 0, 0,
 			   FILL_SHAPED, G_FPMR);
-	for (n = 0; n < v->svl; n++) {
+	for (n = 0; n < AV(v)->svl; n++) {
 		snprintf(name, sizeof(name), "za row %u", n);
-		layout_add(lo, name, za + (size_t)n * v->svl, v->svl, 0, C_ZA,
+		layout_add(lo, name, za + (size_t)n * AV(v)->svl, AV(v)->svl, 0, C_ZA,
 			   n, 0, FILL_WORDS, G_ZA);
 	}
 	if (m->have & NEED_SME2)
@@ -63,13 +63,13 @@ void a64_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 		struct fpabi_layout *lo)
 {
 	bool sve = m->have & NEED_SVE;
-	unsigned vl = sve ? v->vl : 16, n;
+	unsigned vl = sve ? AV(v)->vl : 16, n;
 	char name[24];
 
-	if (v->svl && (v->svcr & SV_SM))
-		vl = v->svl;	/* streaming: the image is at SVL */
+	if (AV(v)->svl && (AV(v)->svcr & SV_SM))
+		vl = AV(v)->svl;	/* streaming: the image is at SVL */
 	memset(lo, 0, sizeof(*lo));
-	lo->size = v->svl ? a64_sme_image_size(m) : FPABI_A64_IMAGE_SIZE(vl);
+	lo->size = AV(v)->svl ? a64_sme_image_size(m) : FPABI_A64_IMAGE_SIZE(vl);
 	layout_add(lo, "fpsr", FPABI_A64_CTRL_FPSR, 4, 0, C_FPSR, 0, 0,
 		   FILL_SHAPED, G_FPSR);
 	layout_add(lo, "fpcr", FPABI_A64_CTRL_FPCR, 4, 0, C_FPCR, 0, 0,
@@ -80,7 +80,7 @@ void a64_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 	if (m->have & NEED_SME)
 		layout_add(lo, "svcr", FPABI_A64_CTRL_SVCR, 8, 0, C_INFO, 1, 0,
 			   FILL_FIXED, G_INFO);
-	if (v->svl)
+	if (AV(v)->svl)
 		layout_sme(m, v, lo);
 	for (n = 0; n < 32; n++) {
 		snprintf(name, sizeof(name), "z%u", n);
@@ -91,7 +91,7 @@ void a64_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 				   16, C_Z, n, 2, FILL_WORDS, G_ZHI);
 	}
 	/* P and FFR exist with SVE, or in streaming mode (SME alone) */
-	if (!sve && !(v->svl && (v->svcr & SV_SM)))
+	if (!sve && !(AV(v)->svl && (AV(v)->svcr & SV_SM)))
 		return;
 	for (n = 0; n < 16; n++) {
 		snprintf(name, sizeof(name), "p%u", n);
@@ -106,7 +106,7 @@ void a64_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
  * tracee must read back (its VL, SVCR 0). */
 void a64_init_image(struct fpabi_run *r, uint8_t *img)
 {
-	uint64_t vl = v_eff_vl(r), svl = r->v.svl, svcr = r->v.svcr & 3;
+	uint64_t vl = v_eff_vl(r), svl = AV(&r->v)->svl, svcr = AV(&r->v)->svcr & 3;
 
 	memset(img, 0, r->lo.size);
 	memcpy(img + FPABI_A64_CTRL_VL, &vl, 8);

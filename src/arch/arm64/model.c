@@ -52,7 +52,7 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 	if (kind == L_SMSTART) {
 		/* smstart alone: no group loaded, nothing read (events.S) */
 		ev->mask = FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA;
-		ev->arg[2] = r->v.svl;
+		ev->arg[2] = AV(&r->v)->svl;
 		return;
 	}
 	if (kind >= L_SMSTART_SM && kind <= L_SMSTOP_ZA) {
@@ -65,7 +65,7 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 		};
 
 		ev->mask = bit[kind];
-		ev->arg[2] = r->v.svl;
+		ev->arg[2] = AV(&r->v)->svl;
 		return;
 	}
 	if (kind == L_FPSIMD || (!has_sve(r) && !sme_run(r)))
@@ -80,9 +80,9 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 	}
 	if (sme_run(r) && kind == L_ALL) {
 		/* into the variant's mode first, at its VL (the image's) */
-		ev->mask |= (r->v0.svcr & SV_SM ? FPABI_A64_SMSTART_SM : 0) |
-			    (r->v0.svcr & SV_ZA ? FPABI_A64_SMSTART_ZA : 0);
-		ev->arg[2] = r->v0.svcr & SV_SM ? r->v0.svl : r->v0.vl;
+		ev->mask |= (AV(&r->v0)->svcr & SV_SM ? FPABI_A64_SMSTART_SM : 0) |
+			    (AV(&r->v0)->svcr & SV_ZA ? FPABI_A64_SMSTART_ZA : 0);
+		ev->arg[2] = AV(&r->v0)->svcr & SV_SM ? AV(&r->v0)->svl : AV(&r->v0)->vl;
 		if (!has_sve(r))
 			ev->arg[2] = 16;	/* only V uses it */
 		sme_ev(r, ev);
@@ -126,20 +126,20 @@ unsigned a64_other_vl(const struct fpabi_run *r)
 	const struct a64_machine *a = am(r);
 
 	if (!a->nsve)
-		return r->v0.vl;
-	return a->sve_vls[0] != r->v0.vl ? a->sve_vls[0] : a->sve_vls[a->nsve - 1];
+		return AV(&r->v0)->vl;
+	return a->sve_vls[0] != AV(&r->v0)->vl ? a->sve_vls[0] : a->sve_vls[a->nsve - 1];
 }
 
 static uint64_t a64_syscall_arg(struct fpabi_run *r, unsigned sc, unsigned code)
 {
 	if (sc == SC_SET_SME_VL)
-		return code == VL_BACK ? r->v0.svl :
+		return code == VL_BACK ? AV(&r->v0)->svl :
 		       a64_other_svl(r) |
 		       (code == VL_ONEXEC ? PR_SME_SET_VL_ONEXEC : 0) |
 		       (code == VL_INHERIT ? PR_SME_VL_INHERIT : 0);
 	if (sc != SC_SET_SVE_VL)
 		return code;
-	return code == VL_BACK ? r->v0.vl : a64_other_vl(r);
+	return code == VL_BACK ? AV(&r->v0)->vl : a64_other_vl(r);
 }
 
 /*
@@ -153,9 +153,9 @@ void a64_change_vl(struct fpabi_run *r, unsigned vl, int carry,
 	struct relayout old;
 	unsigned i, j;
 
-	if (vl == r->v.vl)
+	if (vl == AV(&r->v)->vl)
 		return;
-	r->v.vl = vl;
+	AV(&r->v)->vl = vl;
 	run_relayout(r, &old);
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
@@ -183,7 +183,7 @@ void a64_change_vl(struct fpabi_run *r, unsigned vl, int carry,
 /* The SVE VL after exec: the system default (A-VL-5; no INHERIT here). */
 unsigned a64_exec_vl(const struct fpabi_run *r)
 {
-	return am(r)->sve_default > 0 ? (unsigned)am(r)->sve_default : r->v.vl;
+	return am(r)->sve_default > 0 ? (unsigned)am(r)->sve_default : AV(&r->v)->vl;
 }
 
 /*
@@ -305,13 +305,13 @@ static const char *a64_tracer_regs(const struct fpabi_machine *m,
 static void a64_make_competitor(struct fpabi_run *r, uint8_t *dst,
 				struct fpabi_ev *ev)
 {
-	uint32_t svcr = r->v0.svcr;
+	uint32_t svcr = AV(&r->v0)->svcr;
 
 	image_fill(r, dst, 1, 1);
 	if (sme_run(r))
-		r->v0.svcr |= SV_ZA;
+		AV(&r->v0)->svcr |= SV_ZA;
 	a64_ev_load(r, ev, L_ALL);
-	r->v0.svcr = svcr;
+	AV(&r->v0)->svcr = svcr;
 }
 
 /*
@@ -320,6 +320,31 @@ static void a64_make_competitor(struct fpabi_run *r, uint8_t *dst,
  * it live (TIF_SVE), the upper bits, P and FFR zero as the model has them.
  * A signal after it gets an sve_context with a payload.
  */
+static const char *a64_sc_name(unsigned sc)
+{
+	return sc == SC_SET_SVE_VL ? "prctl-sve-set-vl" :
+	       sc == SC_SET_SME_VL ? "prctl-sme-set-vl" : NULL;
+}
+
+/* the VL prctls: images made at the planned VLs no longer fit */
+static bool a64_sc_moves_layout(unsigned sc)
+{
+	return sc == SC_SET_SVE_VL || sc == SC_SET_SME_VL;
+}
+
+static void a64_variant_yaml(const struct fpabi_variant *v, char *out,
+			     size_t n)
+{
+	snprintf(out, n, "vl: %u\nsvl: %u\nsvcr: %u\n", AV(v)->vl,
+		 AV(v)->svl, AV(v)->svcr);
+}
+
+/* The VL or SVL moved since the plan (a prctl, an NT_ARM_SVE write). */
+static bool a64_layout_moved(const struct fpabi_run *r)
+{
+	return AV(&r->v)->vl != AV(&r->v0)->vl || AV(&r->v)->svl != AV(&r->v0)->svl;
+}
+
 static void a64_model_store(struct fpabi_run *r)
 {
 	if (has_sve(r) && !sme_run(r))
@@ -329,9 +354,9 @@ static void a64_model_store(struct fpabi_run *r)
 static void a64_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
 	if (has_sve(r))
-		h->sve_vl = r->v.vl;
+		h->arch_setup[A64_SETUP_SVE_VL] = AV(&r->v)->vl;
 	if (sme_run(r)) {
-		h->sme_vl = r->v.svl;
+		h->arch_setup[A64_SETUP_SME_VL] = AV(&r->v)->svl;
 		/* where an E_SME_REGS edit finds ZA and ZT0 in the image */
 		h->arch_aux[0] = a64_za_off(r->m);
 		h->arch_aux[1] = a64_zt_off(r->m);
@@ -827,6 +852,10 @@ const struct fpabi_arch fpabi_arch = {
 	.make_load = a64_make_load,
 	.make_competitor = a64_make_competitor,
 	.model_store = a64_model_store,
+	.layout_moved = a64_layout_moved,
+	.variant_yaml = a64_variant_yaml,
+	.sc_name = a64_sc_name,
+	.sc_moves_layout = a64_sc_moves_layout,
 	.model_load = a64_model_load,
 	.model_syscall = a64_model_syscall,
 	.check_dump = a64_check_dump,

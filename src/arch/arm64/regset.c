@@ -137,7 +137,7 @@ static void check_sve(struct fpabi_run *r)
 	size_t len = SVE_REGSET_MAX + SLACK, got;
 	uint8_t *buf = xmalloc(len);
 	struct user_sve_header h;
-	unsigned vq = r->v.vl / 16, fmt = r->astate[0];
+	unsigned vq = AV(&r->v)->vl / 16, fmt = r->astate[0];
 	char obs[64];
 	int err;
 
@@ -150,7 +150,7 @@ static void check_sve(struct fpabi_run *r)
 	memcpy(&h, buf, sizeof(h));
 	/* the registers first: the most telling finding */
 	a64_check_sve_payload(r, obs, buf, &h);
-	check_value(r, obs, "header.vl", r->v.vl, h.vl, rule_get("A-PT-5"));
+	check_value(r, obs, "header.vl", AV(&r->v)->vl, h.vl, rule_get("A-PT-5"));
 	check_value(r, obs, "header.max_vl", a->sve_max, h.max_vl,
 		    rule_get("A-PT-5"));
 	check_value(r, obs, "header.max_size",

@@ -134,7 +134,7 @@ static void expect_sme_edit(struct fpabi_run *r, const uint8_t *img,
 	/* the edit image is laid out for the variant's planned mode: in
 	 * another one (a generated list's smstart or smstop) the handler
 	 * cannot write the payload it would need (stress counts it apart) */
-	if ((svcr ^ r->v0.svcr) & (SV_SM | SV_ZA)) {
+	if ((svcr ^ AV(&r->v0)->svcr) & (SV_SM | SV_ZA)) {
 		run_broken(r, "internal: an SME frame edit in a mode the variant "
 			   "did not plan");
 		return;
@@ -323,7 +323,7 @@ static unsigned want_records(const struct fpabi_run *r, uint32_t sve_size,
 	if (has_sve(r) || (r->m->have & NEED_SME))
 		w[n++] = (struct want){ A64_SVE_MAGIC, sve_size, 0, 0 };
 	if (r->m->have & NEED_SME) {
-		unsigned svl = r->v.svl, za = sme_run(r) &&
+		unsigned svl = AV(&r->v)->svl, za = sme_run(r) &&
 					      (a64_svcr(r) & SV_ZA);
 
 		w[n++] = (struct want){ A64_TPIDR2_MAGIC, 16, 0, 0 };
@@ -478,7 +478,7 @@ static void check_regs(struct fpabi_run *r, const char *obs,
 static void check_sme_records(struct fpabi_run *r, const char *obs,
 			      struct a64_walk *w)
 {
-	unsigned svl = r->v.svl;
+	unsigned svl = AV(&r->v)->svl;
 	size_t za = a64_za_off(r->m);
 	uint8_t *img = xmalloc(r->lo.size);
 	struct a64_rec *t = a64_find(w, A64_TPIDR2_MAGIC),

@@ -19,47 +19,8 @@
 #include <stdint.h>
 #include <string.h>
 
-/* frame edits (S_FAULT b & 0xff): the tracee's handler makes them
- * (src/tracee/arm64/sigedit.c), the tracer's model mirrors them */
-enum a64_edit {
-	E_NONE,
-	E_REGS,			/* V/FPSR/FPCR and the SVE payload from the image */
-	E_SVE_ONLY,		/* only the sve_context payload */
-	E_FPSIMD_ONLY,		/* only fpsimd_context (V, FPSR, FPCR) */
-	E_SVE_HEADER_ONLY,	/* sve_context cut to its 16-byte header */
-	E_SME_REGS,		/* an SME task's frame: every record's registers
-				   (V, the SVE or streaming payload, ZA rows,
-				   ZT0, TPIDR2, FPMR) from the image */
-	/*
-	 * Forged (E_REGS first, then one thing broken), all refused by
-	 * rt_sigreturn before it restores any FP state (A-SR-1, 2, 4):
-	 */
-	E_F_UNKNOWN_MAGIC,	/* fpsimd_context's magic unknown */
-	E_F_DUP_FPSIMD,		/* sve_context's magic FPSIMD_MAGIC: two */
-	E_F_NO_FPSIMD,		/* fpsimd_context's magic ESR_MAGIC: none */
-	E_F_MISALIGNED,		/* fpsimd_context's size + 8: the next record
-				   is not 16-byte aligned */
-	E_F_OVERRUN,		/* fpsimd_context's size past its space */
-	E_F_TERM_SIZE,		/* the last terminator's size 16 */
-	E_F_SVE_VL,		/* sve_context's vl not the task's */
-	/* ... with sve_context in the extra_context space (VSET_XFRAME) */
-	E_F_EXTRA_DATAP,	/* extra_context's datap 16 bytes on */
-	E_F_EXTRA_SIZE,		/* its size not a multiple of 16 */
-	E_F_EXTRA_HUGE,		/* its size past SIGFRAME_MAXSZ */
-	E_F_EXTRA_NO_TERM,	/* no terminator right after it */
-	E_F_EXTRA_SECOND,	/* sve_context's magic EXTRA_MAGIC: two */
-	/* ... with SME: */
-	E_F_DUP_ZA,		/* tpidr2_context's magic ZA_MAGIC: two */
-	E_F_SM_BADVL,		/* sve_context SVE_SIG_FLAG_SM with vl 8, no
-				   SVL's */
-	/* forged but taken: sve_context flags beyond SVE_SIG_FLAG_SM and
-	 * its __reserved set, which restore_sve_fpsimd_context() ignores */
-	E_F_SVE_FLAGS,
-	/* random mutations of the records' headers and fields, from the
-	 * slot's edit_seed (SIG_MAYBE: taken or refused) */
-	E_F_RANDOM,
-	E_NEDITS
-};
+#include "fpabi/arm64-case.h"	/* enum a64_edit */
+
 
 /* struct ucontext / sigcontext: __reserved[4096] is 16-aligned at 464 */
 #define A64_UC_RESERVED_OFF	464

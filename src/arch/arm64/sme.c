@@ -7,7 +7,7 @@
  * NT_ARM_FPMR) in every mode.
  *
  * The model's SVCR lives in the expectation's svcr field (so snapshots
- * carry it); r->v.svcr follows it and decides the layout: Z/P/FFR at the
+ * carry it); AV(&r->v)->svcr follows it and decides the layout: Z/P/FFR at the
  * effective VL (SVL while streaming), ZA/ZT at fixed offsets.
  */
 #include <errno.h>
@@ -56,7 +56,7 @@ unsigned a64_svcr(const struct fpabi_run *r)
 void a64_sync_svcr(struct fpabi_run *r)
 {
 	if (sme_run(r))
-		r->v.svcr = a64_svcr(r);
+		AV(&r->v)->svcr = a64_svcr(r);
 }
 
 static void set_info(struct fpabi_run *r, const char *name, uint64_t val)
@@ -117,7 +117,7 @@ void a64_set_svcr(struct fpabi_run *r, unsigned svcr, uint64_t keep,
 {
 	unsigned old_vl = img_vl(r), i;
 
-	r->v.svcr = svcr;
+	AV(&r->v)->svcr = svcr;
 	if (v_eff_vl(r) != old_vl) {
 		carry_relayout(r, keep, koz, rule);
 	} else {
@@ -134,21 +134,21 @@ void a64_set_svcr(struct fpabi_run *r, unsigned svcr, uint64_t keep,
 	}
 	set_info(r, "svcr", svcr);
 	set_info(r, "vl", img_vl(r));
-	set_info(r, "svl", r->v.svl);
+	set_info(r, "svl", AV(&r->v)->svl);
 }
 
 /* FFR is inaccessible in streaming mode without FA64 (A-PT-8): the
  * tracee's dump writes zeros there. */
 static void ffr_rule(struct fpabi_run *r)
 {
-	if ((r->v.svcr & SV_SM) && !(r->m->have & NEED_FA64))
+	if ((AV(&r->v)->svcr & SV_SM) && !(r->m->have & NEED_FA64))
 		a64_expect_zero(r, GM(G_FFR), rule_get("A-PT-8"));
 }
 
 /* ZA off: ZA and ZT read as zero (the dump's zeros, zt_get()). */
 static void za_off_rule(struct fpabi_run *r, const struct fpabi_rule *rule)
 {
-	if (!(r->v.svcr & SV_ZA))
+	if (!(AV(&r->v)->svcr & SV_ZA))
 		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
 }
 
@@ -158,15 +158,15 @@ static void za_off_rule(struct fpabi_run *r, const struct fpabi_rule *rule)
  */
 void a64_sme_model_load(struct fpabi_run *r, unsigned phase)
 {
-	unsigned svcr = a64_svcr(r) | (r->v0.svcr & 3);
+	unsigned svcr = a64_svcr(r) | (AV(&r->v0)->svcr & 3);
 
-	if ((svcr & SV_SM) != (r->v0.svcr & SV_SM))
+	if ((svcr & SV_SM) != (AV(&r->v0)->svcr & SV_SM))
 		run_broken(r, "internal: a load in streaming mode outside an SM variant");
 	a64_set_svcr(r, svcr, 0, 0, NULL);
 	expect_fill(r, phase, 0);
 	set_info(r, "svcr", svcr);
 	set_info(r, "vl", img_vl(r));
-	set_info(r, "svl", r->v.svl);
+	set_info(r, "svl", AV(&r->v)->svl);
 	ffr_rule(r);
 	za_off_rule(r, rule_get("A-PT-18"));
 	r->astate[0] = FMT_SVE;
@@ -203,7 +203,7 @@ void a64_sme_model_syscall(struct fpabi_run *r)
 	uint64_t keep = GM(G_ZA) | GM(G_ZT) | GM(G_TPIDR2) | GM(G_FPMR) |
 			GM(G_FPSR);
 
-	r->v.svcr = svcr;
+	AV(&r->v)->svcr = svcr;
 	if (!(svcr & SV_SM)) {
 		a64_expect_zero(r, GM(G_ZHI) | GM(G_P) | GM(G_FFR),
 				rule_get("A-SYS-1"));
@@ -277,7 +277,7 @@ void a64_sme_model_pstate(struct fpabi_run *r, unsigned kind)
 	unsigned svcr = a64_svcr(r), to = svcr;
 	const struct fpabi_rule *rule;
 
-	r->v.svcr = svcr;
+	AV(&r->v)->svcr = svcr;
 	switch (kind) {
 	case L_SMSTART_SM: to |= SV_SM; break;
 	case L_SMSTOP_SM: to &= ~SV_SM; break;
@@ -309,8 +309,8 @@ unsigned a64_other_svl(const struct fpabi_run *r)
 	const struct a64_machine *a = am(r);
 
 	if (!a->nsme)
-		return r->v0.svl;
-	return a->sme_vls[0] != r->v0.svl ? a->sme_vls[0] :
+		return AV(&r->v0)->svl;
+	return a->sme_vls[0] != AV(&r->v0)->svl ? a->sme_vls[0] :
 					    a->sme_vls[a->nsme - 1];
 }
 
@@ -335,10 +335,10 @@ void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
 {
 	unsigned svcr = am(r)->v616 ? a64_svcr(r) & SV_SM : 0;
 
-	if (svl == r->v.svl)
+	if (svl == AV(&r->v)->svl)
 		return;
-	r->v.svl = svl;
-	r->v.svcr = svcr;
+	AV(&r->v)->svl = svl;
+	AV(&r->v)->svcr = svcr;
 	carry_relayout(r, GM(G_ZLO) | GM(G_FPSR) | GM(G_TPIDR2) | GM(G_FPMR),
 		       0, rule);
 	set_info(r, "svcr", svcr);
@@ -429,7 +429,7 @@ static void check_ssve_active(struct fpabi_run *r)
 	/* the same payload layout and padding rules as NT_ARM_SVE */
 	if (h.flags & SVE_PT_REGS_SVE)
 		a64_check_sve_payload(r, obs, buf, &h);
-	check_value(r, obs, "header.vl (SVL)", r->v.svl, h.vl,
+	check_value(r, obs, "header.vl (SVL)", AV(&r->v)->svl, h.vl,
 		    rule_get("A-PT-5"));
 	check_value(r, obs, "header.max_vl", a->sme_max, h.max_vl,
 		    rule_get("A-PT-5"));
@@ -449,7 +449,7 @@ out:
 static void check_za_zt(struct fpabi_run *r)
 {
 	const struct a64_machine *a = am(r);
-	unsigned svl = r->v.svl, vq = svl / 16, on = a64_svcr(r) & SV_ZA;
+	unsigned svl = AV(&r->v)->svl, vq = svl / 16, on = a64_svcr(r) & SV_ZA;
 	size_t za = a64_za_off(r->m), len = ZA_PT_SIZE(vq) + SLACK, got;
 	uint8_t *buf = xmalloc(len), *img = xmalloc(r->lo.size);
 	struct user_za_header h;
@@ -551,14 +551,14 @@ bool a64_sme_check_stop(struct fpabi_run *r)
 	const struct a64_machine *a = am(r);
 	bool sm = a64_svcr(r) & SV_SM;
 
-	r->v.svcr = a64_svcr(r);
+	AV(&r->v)->svcr = a64_svcr(r);
 	if (sm) {
 		check_ssve_active(r);
 		if (a->v616 && has_sve(r))
-			check_inactive(r, NT_ARM_SVE, "NT_ARM_SVE", r->v.vl,
+			check_inactive(r, NT_ARM_SVE, "NT_ARM_SVE", AV(&r->v)->vl,
 				       a->sve_max);
 	} else if (a->v616) {
-		check_inactive(r, NT_ARM_SSVE, "NT_ARM_SSVE", r->v.svl,
+		check_inactive(r, NT_ARM_SSVE, "NT_ARM_SSVE", AV(&r->v)->svl,
 			       a->sme_max);
 	}
 	check_za_zt(r);
@@ -592,7 +592,7 @@ int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,
 			    unsigned kind)
 {
 	const struct a64_machine *a = am(r);
-	unsigned svl = r->v.svl, vq = svl / 16, note = NT_ARM_ZA;
+	unsigned svl = AV(&r->v)->svl, vq = svl / 16, note = NT_ARM_ZA;
 	size_t ssve = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE), za = ZA_PT_SIZE(vq);
 	uint8_t *img = xmalloc(r->lo.size), *buf = xzalloc(MAX(ssve, za) + 64);
 	struct user_sve_header *sh = (void *)buf;
@@ -742,14 +742,14 @@ int a64_sme_write_tls_fpmr(struct fpabi_run *r, unsigned phase,
 int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	const struct a64_machine *a = am(r);
-	unsigned svcr = a64_svcr(r), svl = r->v.svl, vq = svl / 16, note;
+	unsigned svcr = a64_svcr(r), svl = AV(&r->v)->svl, vq = svl / 16, note;
 	size_t za = a64_za_off(r->m), full, len = 0;
 	uint8_t *img = xmalloc(r->lo.size), *buf;
 	const struct fpabi_rule *rule;
 	char obs[96];
 	int err, i;
 
-	r->v.svcr = svcr;
+	AV(&r->v)->svcr = svcr;
 	if (kind == W_SSVE)
 		/* the write puts the task in streaming mode: its layout */
 		a64_set_svcr(r, svcr | SV_SM, GM(G_ZA) | GM(G_ZT) |
@@ -782,7 +782,7 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 		struct user_sve_header *h = (void *)buf;
 
 		note = NT_ARM_SSVE;
-		h->vl = kind == W_SSVE_VL ? a64_other_svl(r) : r->v0.svl;
+		h->vl = kind == W_SSVE_VL ? a64_other_svl(r) : AV(&r->v0)->svl;
 		h->max_vl = a->sme_max;
 		h->flags = SVE_PT_REGS_SVE;
 		h->size = sizeof(*h);
@@ -795,7 +795,7 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 		struct user_za_header *h = (void *)buf;
 
 		note = NT_ARM_ZA;
-		h->vl = kind == W_ZA_VL ? a64_other_svl(r) : r->v0.svl;
+		h->vl = kind == W_ZA_VL ? a64_other_svl(r) : AV(&r->v0)->svl;
 		h->max_vl = a->sme_max;
 		h->size = sizeof(*h);
 		len = sizeof(*h);
@@ -882,7 +882,7 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 		break;
 	case W_SSVE_VL:
 	case W_SSVE_VL_BACK: {
-		unsigned to = kind == W_SSVE_VL ? a64_other_svl(r) : r->v0.svl;
+		unsigned to = kind == W_SSVE_VL ? a64_other_svl(r) : AV(&r->v0)->svl;
 		uint64_t keep = GM(G_ZA) | GM(G_ZT) | GM(G_TPIDR2) |
 				GM(G_FPMR);
 
@@ -899,7 +899,7 @@ int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
 	}
 	case W_ZA_VL:
 	case W_ZA_VL_BACK: {
-		unsigned to = kind == W_ZA_VL ? a64_other_svl(r) : r->v0.svl;
+		unsigned to = kind == W_ZA_VL ? a64_other_svl(r) : AV(&r->v0)->svl;
 
 		/* the VL change (SM and ZA off) if any, then ZA off */
 		a64_sme_change_svl(r, to, rule);
@@ -956,7 +956,7 @@ void a64_sme_handler_entry(struct fpabi_run *r)
 	const struct fpabi_rule *rule = rule_get("A-SIG-7");
 	unsigned svcr = a64_svcr(r), i;
 
-	r->v.svcr = svcr;
+	AV(&r->v)->svcr = svcr;
 	for (i = 0; i < r->lo.nfields; i++)
 		if (r->exp.kind[i] != EXP_ANY && r->lo.f[i].group != G_INFO)
 			r->exp.rule[i] = rule;
@@ -992,15 +992,15 @@ void a64_sme_model_exec(struct fpabi_run *r)
 	struct relayout old;
 	unsigned i;
 
-	r->v.vl = a64_exec_vl(r);
+	AV(&r->v)->vl = a64_exec_vl(r);
 	if (A64_SME_ONEXEC(r))
-		r->v.svl = A64_SME_ONEXEC(r);
+		AV(&r->v)->svl = A64_SME_ONEXEC(r);
 	else if (a->sme_default > 0)
-		r->v.svl = (unsigned)a->sme_default;
+		AV(&r->v)->svl = (unsigned)a->sme_default;
 	/* fpsimd_flush_thread_vl(): the on-exec VL stays only with INHERIT */
 	if (!(r->astate[1] & A64_SME_INHERIT))
 		r->astate[1] = 0;
-	r->v.svcr = 0;
+	AV(&r->v)->svcr = 0;
 	run_relayout(r, &old);
 	relayout_done(&old);
 	for (i = 0; i < r->lo.nfields; i++)
@@ -1034,7 +1034,7 @@ void a64_sme_model_child(struct fpabi_run *r, unsigned sc)
 	uint64_t sme = GM(G_ZA) | GM(G_ZT) | GM(G_TPIDR2);
 	unsigned svcr = a64_svcr(r), i;
 
-	r->v.svcr = svcr;
+	AV(&r->v)->svcr = svcr;
 	if (svcr & SV_SM)
 		die("internal: %s: a clone's child modelled in streaming mode",
 		    r->id);

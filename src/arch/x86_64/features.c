@@ -295,7 +295,7 @@ int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 			return 0;
 		memset(&v[0], 0, sizeof(v[0]));
 		snprintf(v[0].name, sizeof(v[0].name), "amx");
-		v[0].xfeatures = x->testable | XFM_AMX;
+		XV(&v[0])->xfeatures = x->testable | XFM_AMX;
 		return 1;
 	}
 	for (i = 0; i < ARRAY_SIZE(table) && n < max; i++) {
@@ -306,7 +306,7 @@ int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 			continue;
 		memset(&v[n], 0, sizeof(v[n]));
 		snprintf(v[n].name, sizeof(v[n].name), "%s", table[i].name);
-		v[n].xfeatures = mask;
+		XV(&v[n])->xfeatures = mask;
 		n++;
 		if (set == VSET_DEFAULT)
 			break;

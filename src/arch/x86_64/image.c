@@ -82,7 +82,7 @@ void x86_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 		layout_add(lo, "pkru", off, 4, 0, XF_PKRU, R_PKRU, 0,
 			   FILL_SHAPED, XF_PKRU);
 	}
-	if ((v->xfeatures & XFM_AMX) == XFM_AMX) {
+	if ((XV(v)->xfeatures & XFM_AMX) == XFM_AMX) {
 		/* palette 1: eight tiles of 16 rows of 64 bytes */
 		layout_add(lo, "tilecfg", x->xl.comp[XF_TILECFG].offset, 64, 0,
 			   XF_TILECFG, 0, 0, FILL_SHAPED, XF_TILECFG);

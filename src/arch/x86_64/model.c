@@ -14,7 +14,7 @@
 static void x86_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	(void)kind;
-	x86_expect_components(r, phase, r->v.xfeatures, NULL);
+	x86_expect_components(r, phase, XV(&r->v)->xfeatures, NULL);
 }
 
 /*
@@ -74,7 +74,7 @@ static const char *x86_tracer_regs(const struct fpabi_machine *m,
 
 static void x86_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
-	h->amx = (r->v.xfeatures & XFM_AMX) != 0;
+	h->arch_setup[X86_SETUP_AMX] = (XV(&r->v)->xfeatures & XFM_AMX) != 0;
 	h->arch_flags = (r->m->platform->present | r->m->platform->untestable) &
 			QUIRK_MXCSR_RSVD_OK ? FPABI_X86_NO_MXCSR_GP : 0;
 }
@@ -97,7 +97,7 @@ static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
 			  unsigned task)
 {
 	image_fill(r, dst, phase, task);
-	x86_set_header(dst, r->v.xfeatures);
+	x86_set_header(dst, XV(&r->v)->xfeatures);
 }
 
 static void x86_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
@@ -358,6 +358,13 @@ const struct fpabi_rule x86_rules[] = {
 	{ NULL, NULL, NULL }
 };
 
+static void x86_variant_yaml(const struct fpabi_variant *v, char *out,
+			     size_t n)
+{
+	snprintf(out, n, "xstate_bv: \"%#llx\"\n",
+		 (unsigned long long)XV(v)->xfeatures);
+}
+
 const struct fpabi_arch fpabi_arch = {
 	.name = "x86_64",
 	.needs = (const struct fpabi_need_name[]){
@@ -411,4 +418,5 @@ const struct fpabi_arch fpabi_arch = {
 	.check_frame = x86_check_frame,
 	.edit_name = x86_edit_name,
 	.frame_below_uc = 8,	/* struct rt_sigframe: pretcode, then uc */
+	.variant_yaml = x86_variant_yaml,
 };

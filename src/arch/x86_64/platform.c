@@ -156,7 +156,7 @@ static bool touches_init(const struct fpabi_machine *m,
 {
 	const struct x86_machine *x = m->arch;
 
-	return (x->testable & ~v->xfeatures) != 0;
+	return (x->testable & ~XV(v)->xfeatures) != 0;
 }
 
 /*

@@ -346,7 +346,7 @@ static int write_bad(struct fpabi_run *r, unsigned phase, unsigned kind)
 	const struct x86_machine *x = xm(r);
 	bool xs = bw->note == NT_X86_XSTATE;
 	size_t full = xs ? x->size : 512, len, alloc;
-	uint64_t bv = r->v.xfeatures;
+	uint64_t bv = XV(&r->v)->xfeatures;
 	uint8_t *buf;
 	char obs[64];
 	int err;
@@ -393,7 +393,7 @@ static int write_bad(struct fpabi_run *r, unsigned phase, unsigned kind)
 static int write_random(struct fpabi_run *r, unsigned phase)
 {
 	const struct x86_machine *x = xm(r);
-	uint64_t seed = r->seed ^ 0x77726974652d7264ull, bv = r->v.xfeatures;
+	uint64_t seed = r->seed ^ 0x77726974652d7264ull, bv = XV(&r->v)->xfeatures;
 	uint64_t hdr_bv, xcomp = 0;
 	bool xs = mix64_next(&seed) % 4 != 0;
 	size_t full = xs ? x->size : 512, len = full;
@@ -459,7 +459,7 @@ int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	switch (kind) {
 	case W_XSTATE:
-		return write_xstate(r, phase, r->v.xfeatures);
+		return write_xstate(r, phase, XV(&r->v)->xfeatures);
 	case W_XSTATE_LEGACY:
 		return write_xstate(r, phase, XFM(XF_FP) | XFM(XF_SSE));
 	case W_FPREGS:

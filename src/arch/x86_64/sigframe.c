@@ -66,7 +66,7 @@ static void expect_compacted(struct fpabi_run *r, unsigned phase,
 	unsigned i;
 
 	/* the frame's XSTATE_BV, as E_REGS writes it: the variant's */
-	bv = r->v.xfeatures;
+	bv = XV(&r->v)->xfeatures;
 	image_fill(r, img, phase, 0);
 	x86_expect_components(r, phase, bv, rule);
 	for (i = 2; i < XF_MAX; i++) {
@@ -104,7 +104,7 @@ void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 	case E_NONE:
 		break;
 	case E_REGS:
-		x86_expect_components(r, phase, r->v.xfeatures, rule);
+		x86_expect_components(r, phase, XV(&r->v)->xfeatures, rule);
 		break;
 	case E_CLEAR_AVX:
 		for (i = 0; i < r->lo.nfields; i++) {
@@ -138,14 +138,14 @@ void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 	 */
 	case E_F_SIZE_SMALL:
 		if (xm(r)->magic2_at_user_size)
-			x86_expect_components(r, phase, r->v.xfeatures,
+			x86_expect_components(r, phase, XV(&r->v)->xfeatures,
 					      rule_get("X-SR-6"));
 		else
 			x86_expect_components(r, phase, XFM(XF_FP) | XFM(XF_SSE),
 					      rule_get("X-SR-6"));
 		break;
 	case E_F_SIZE_MOVED:
-		x86_expect_components(r, phase, r->v.xfeatures &
+		x86_expect_components(r, phase, XV(&r->v)->xfeatures &
 				      (XFM(XF_FP) | XFM(XF_SSE) |
 				       (xm(r)->magic2_at_user_size ? 0 :
 					XFM(XF_YMM))), rule_get("X-SR-6"));
@@ -157,12 +157,12 @@ void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 	 * user_xfeatures).
 	 */
 	case E_F_XFEAT_NOAVX:
-		x86_expect_components(r, phase, r->v.xfeatures &
+		x86_expect_components(r, phase, XV(&r->v)->xfeatures &
 				      ~(XFM(XF_YMM) | XFM_AVX512),
 				      rule_get("X-SR-7"));
 		break;
 	case E_F_XFEAT_EXTRA:
-		x86_expect_components(r, phase, r->v.xfeatures,
+		x86_expect_components(r, phase, XV(&r->v)->xfeatures,
 				      rule_get("X-SR-7"));
 		break;
 	/* X-SR-8: no fpstate at all: fpu__restore_sig() clears the user
@@ -205,7 +205,7 @@ static uint64_t task_features(const struct fpabi_run *r)
 {
 	uint64_t f = xm(r)->xl.xcr0;
 
-	return r->v.xfeatures & XFM(XF_TILEDATA) ? f : f & ~XFM(XF_TILEDATA);
+	return XV(&r->v)->xfeatures & XFM(XF_TILEDATA) ? f : f & ~XFM(XF_TILEDATA);
 }
 
 static uint32_t task_size(const struct fpabi_run *r)

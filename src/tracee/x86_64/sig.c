@@ -11,7 +11,7 @@
 
 #include "fpabi/util.h"
 #include "../sig.h"
-#include "../../arch/x86_64/sigedit.h"
+#include "fpabi/x86_64-case.h"
 #include "../../arch/x86_64/xsave.h"
 
 /* a field of fx_sw_reserved in the fpstate */
@@ -116,7 +116,7 @@ static void mutate(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,
 }
 
 /*
- * Forge the frame (sigedit.h): the registers of the edit image, then one
+ * Forge the frame (fpabi/x86_64-case.h): the registers of the edit image, then one
  * field broken.  The fpstate is the kernel's, laid out as it wrote it.
  */
 static void forge(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The step kinds, as one table (src/ops.c): each kind's one name, which
+ * side runs it, what its fields mean, what it needs and what it leaves.
+ * The engine, the report and fpabi stress all read their facts from here;
+ * a new step kind is a row of fpabi_ops[] plus its engine and model code,
+ * and -Wswitch on enum fpabi_op points at every switch that must learn it.
+ */
+#ifndef FPABI_OPS_H
+#define FPABI_OPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fpabi/case.h"
+
+/* Who runs a step: the tracee (from its event list; the tracer resumes it
+ * first) or the tracer (at the stop the tracee sits in). */
+enum op_side { SIDE_TRACEE, SIDE_TRACER };
+
+/* Where the tracee stands after a step: which stop, or running. */
+enum stop_class {
+	ST_NONE, ST_TRAP, ST_SC_ENTRY, ST_SC_EXIT, ST_SECCOMP, ST_INTERRUPT,
+	ST_GROUP, ST_SIGNAL, ST_SIGNAL_INNER, ST_EXEC, ST_FORK, ST_REFUSED,
+	ST_NCLASSES,
+	ST_KEEP = ST_NCLASSES	/* (table only) where it was */
+};
+
+/* What a step's a field means. */
+enum op_arg_a {
+	A_NONE,		/* nothing */
+	A_PHASE,	/* a phase of canaries (0: none) */
+	A_SYSCALL,	/* an enum fpabi_sc (0: the case's parameter) */
+	A_COUNT,	/* a count */
+};
+
+/* What a step's b field means. */
+enum op_arg_b {
+	B_NONE,
+	B_LOAD_KIND,	/* the arch's load kind (0: everything) */
+	B_SYSCALL_ARG,	/* the syscall's argument, as the arch resolves it */
+	B_SIGNAL,	/* edit | edit phase << 8 | SIG_* flags */
+	B_WRITE_KIND,	/* the arch's write kind */
+	B_FORK,		/* bit 0: its event stop; above: the arch's child kind */
+};
+
+#define OPF_EVENT	(1u << 0)	/* an event in the tracee's list */
+#define OPF_DUMP	(1u << 1)	/* makes a dump (a slot in shm) */
+#define OPF_SPIN	(1u << 2)	/* the tracee spins (a spin slot) */
+#define OPF_SIGNAL	(1u << 3)	/* the tracee takes a signal (a slot) */
+#define OPF_AT_STOP	(1u << 4)	/* needs the tracee at a stop first */
+#define OPF_OWN_RESUME	(1u << 5)	/* resumes the tracee itself (the walk
+					   does not PTRACE_CONT it first) */
+#define OPF_CTX		(1u << 6)	/* valid only at the kinds of stop the
+					   cases use it at (fpabi stress) */
+#define OPF_GEN		(1u << 7)	/* fpabi stress's grammar knows it */
+#define OPF_PROOF	(1u << 8)	/* scheduling: a passing run says what
+					   proves it happened */
+
+struct fpabi_op_info {
+	const char *name;	/* one spelling: reports and --replay */
+	enum op_side side;
+	enum op_arg_a a;
+	enum op_arg_b b;
+	unsigned flags;		/* OPF_* */
+	enum stop_class stop;	/* the stop it leaves the tracee at */
+	const char *what;	/* one line */
+};
+
+extern const struct fpabi_op_info fpabi_ops[S_NOPS];
+
+static inline const struct fpabi_op_info *op_info(enum fpabi_op op)
+{
+	return &fpabi_ops[(unsigned)op < S_NOPS ? op : S_END];
+}
+
+static inline bool op_has(enum fpabi_op op, unsigned flags)
+{
+	return (op_info(op)->flags & flags) == flags;
+}
+
+static inline bool op_tracer(enum fpabi_op op)
+{
+	return op_info(op)->side == SIDE_TRACER;
+}
+
+/* The step kind called name, or S_END. */
+enum fpabi_op op_by_name(const char *name);
+
+/* b of a B_SIGNAL step: its frame edit, the phase the edit writes, and
+ * its flags */
+static inline unsigned step_edit_kind(const struct fpabi_step *s)
+{
+	return s->b & 0xff;
+}
+
+static inline unsigned step_edit_phase(const struct fpabi_step *s)
+{
+	return (s->b >> 8) & SIG_PHASE_MASK;
+}
+
+static inline void step_set_edit_phase(struct fpabi_step *s, unsigned phase)
+{
+	s->b = (uint16_t)((s->b & ~(SIG_PHASE_MASK << 8)) |
+			  (phase & SIG_PHASE_MASK) << 8);
+}
+
+static inline bool step_nested(const struct fpabi_step *s)
+{
+	return op_info(s->op)->b == B_SIGNAL && (s->b & SIG_NESTED);
+}
+
+static inline bool step_maybe(const struct fpabi_step *s)
+{
+	return op_info(s->op)->b == B_SIGNAL && (s->b & SIG_MAYBE);
+}
+
+/* b of a B_FORK step: it stops at its event stop; the arch's child kind */
+static inline bool step_fork_stops(const struct fpabi_step *s)
+{
+	return s->op == S_FORK && (s->b & 1);
+}
+
+static inline unsigned step_fork_kind(const struct fpabi_step *s)
+{
+	return s->b >> 1;
+}
+
+/* Does step s need the tracee at a stop before it? */
+static inline bool step_at_stop(const struct fpabi_step *s)
+{
+	return op_has(s->op, OPF_AT_STOP) || step_fork_stops(s);
+}
+
+/* The stop step s leaves the tracee at, from the one it found (prev is the
+ * step before it, or NULL). */
+enum stop_class step_stop_after(const struct fpabi_step *s,
+				const struct fpabi_step *prev,
+				enum stop_class before);
+
+/* A step's name and arguments, as reports print it: "signal(handler
+ * loads 2, edit: ... 3)".  sc_param stands in for SYSCALL(0); dropped
+ * marks the step fault injection dropped. */
+void step_text(const struct fpabi_step *s, unsigned sc_param, bool dropped,
+	       char *out, size_t n);
+
+#endif

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The one validator of step lists (src/steps.c): every precondition a step
+ * has in the engine and the model, and the limits of fpabi/limits.h.  The
+ * engine checks each list with it before a run; fpabi stress keeps only
+ * the lists it accepts, and adds the rules of its own grammar.
+ */
+#ifndef FPABI_STEPS_H
+#define FPABI_STEPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fpabi/ops.h"
+
+/* What a walk over a list found so far: where it stands, what it used. */
+struct steps_state {
+	enum stop_class stop;
+	unsigned dumps, sigs, obs, spins, children, threads, pipes, selfmig;
+	enum fpabi_op last_tracee;	/* the last tracee step (S_END: none) */
+	bool nested_done;		/* a nesting pair of signals ran */
+	bool exec, groupstop, fork_events, refused;
+};
+
+void steps_begin(struct steps_state *w);
+
+/*
+ * Step s (prev: the one before it, or NULL) after the steps w has seen:
+ * 0, and w moves on; or -1 with the reason in why.  sc_param stands in
+ * for SYSCALL(0).
+ */
+int steps_next(struct steps_state *w, const struct fpabi_step *s,
+	       const struct fpabi_step *prev, unsigned sc_param, char *why,
+	       size_t n);
+
+/* A whole list (ending with S_END): 0, or -1 with the step and why. */
+int steps_check(const struct fpabi_step *steps, unsigned sc_param,
+		char *why, size_t n);
+
+/* The syscall a step makes (SYSCALL(0): sc_param), or 0. */
+unsigned step_syscall(const struct fpabi_step *s, unsigned sc_param);
+
+#endif

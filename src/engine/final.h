@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The engine's final checks (final.c). */
+#ifndef FPABI_ENGINE_FINAL_H
+#define FPABI_ENGINE_FINAL_H
+
+#include "engine.h"
+
+/* Let the tracee finish, then check what it left against the model. */
+void eng_final(struct engine *e);
+
+#endif

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Run one case instance: check its step list, build the shared memory
+ * and event lists (build.c), start the tracee (control.c), walk the steps
+ * with the model (walk.c), run the final checks (final.c), clean up.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "control.h"
+#include "final.h"
+#include "walk.h"
+
+/* the tracee being run, for the runner's signal handler */
+volatile pid_t fpabi_current_tracee;
+
+/* Free what the run kept: snapshots, the shared memory, every layout and
+ * init image, the open expectation's images. */
+static void release(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	unsigned k;
+
+	for (k = 0; k < e->mod.nobs; k++)
+		snapshot_free(&e->mod.obs[k].snap);
+	if (r->shm)
+		munmap(r->shm, r->shm_size);
+	r->shm = NULL;
+	if (e->lay.memfd >= 0)
+		close(e->lay.memfd);
+	expect_free(&r->exp);
+	for (k = 0; k < r->nlo; k++) {
+		layout_free(&r->all_lo[k]);
+		free(r->all_init[k]);
+	}
+	for (k = 0; k < r->noneof; k++) {
+		free(r->oneof[k]);
+		r->oneof[k] = NULL;
+	}
+	r->noneof = 0;
+	memset(&r->lo, 0, sizeof(r->lo));
+}
+
+void run_case(struct fpabi_run *r)
+{
+	struct engine e = { .r = r, .lay.memfd = -1, .ctl.migrated_to = -1 };
+	char why[200];
+
+	r->sp.comp_policy = -1;
+	if (r->c->probe) {
+		r->c->probe(r);
+		return;
+	}
+	/* a list the engine cannot run is the case's (or the generator's)
+	 * fault: refused before anything starts */
+	if (steps_check(r->c->steps, r->param, why, sizeof(why)) < 0) {
+		run_broken(r, "internal: %s", why);
+		return;
+	}
+	fpabi_arch.layout(r->m, &r->v, &r->lo);
+	expect_alloc(r);
+	ctl_start_clock(&e);
+	e.ctl.cpu = e.lay.self_cpu = ctl_first_cpu();
+	if (eng_build(&e) == 0 && ctl_spawn_tracee(&e) == 0 &&
+	    eng_walk(&e) == 0)
+		eng_final(&e);
+	ctl_cleanup(&e);
+	release(&e);
+}

@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fpabi stress, the command: random valid step lists from every family
+ * run beside competitors that force switches, a test point per batch and
+ * per forcing mode, and each failure's report with its shrunk
+ * reproducer; or one list replayed.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "fpabi/commands.h"
+#include "fpabi/common-run.h"
+#include "fpabi/kmsg.h"
+#include "fpabi/platform.h"
+#include "fpabi/report.h"
+#include "fpabi/tap.h"
+#include "fpabi/util.h"
+
+#include "fpabi/shm.h"
+#include "stress-int.h"
+
+static void yaml_kv(char *y, size_t n, const char *key, const char *val)
+{
+	char q[1400];
+
+	yaml_quote(q, sizeof(q), val);
+	snprintf(y + strlen(y), n - strlen(y), "%s: %s\n", key, q);
+}
+
+/* A failing sequence: its diagnosis, the shrunk list, the reproducer. */
+static void report_failure(struct stress *st, struct tap *t,
+			   const struct stress_seq *q, unsigned k,
+			   const char *name, struct outcome *out)
+{
+	char y[8192], line[600], text[1200], id[192];
+	const struct fpabi_run *r = &out->r;
+	const struct fpabi_finding *f = &r->find[0];
+	struct stress_seq s = *q;
+	unsigned runs = 0;
+	double t0 = now_s();
+
+	seq_id(q, name, id, sizeof(id));
+	y[0] = 0;
+	if (r->timed_out) {
+		tap_comment(t, "%s: the tracee did not finish within %u s",
+			    id, st->o->timeout);
+		snprintf(y, sizeof(y), "verdict: timeout\n");
+	} else if (out->broken) {
+		tap_comment(t, "%s: setup failed, no verdict on the kernel: %s",
+			    id, r->broken);
+		snprintf(y, sizeof(y), "verdict: broken\n");
+		yaml_kv(y, sizeof(y), "reason", r->broken);
+	} else {
+		finding_line(f, line, sizeof(line));
+		tap_comment(t, "%s", line);
+		snprintf(y, sizeof(y), "verdict: fail\n");
+	}
+	yaml_kv(y, sizeof(y), "arch", fpabi_arch.name);
+	yaml_kv(y, sizeof(y), "variant", q->v.name);
+	yaml_kv(y, sizeof(y), "competitor", comp_names[q->comp]);
+	snprintf(y + strlen(y), sizeof(y) - strlen(y),
+		 "sequence: %u\nmaster_seed: %llu\nseed: %llu\n", k,
+		 (unsigned long long)st->o->seed, (unsigned long long)q->seed);
+	stress_format(q, text, sizeof(text));
+	yaml_kv(y, sizeof(y), "steps", text);
+	if (r->nfind) {
+		snprintf(y + strlen(y), sizeof(y) - strlen(y),
+			 "step: %d\nfindings: %u\n", f->step, r->nfind);
+		yaml_kv(y, sizeof(y), "observer", f->observer);
+		yaml_kv(y, sizeof(y), "register", f->what);
+		yaml_kv(y, sizeof(y), "expected", f->expected);
+		yaml_kv(y, sizeof(y), "got", f->got);
+		yaml_kv(y, sizeof(y), "classification", canary_class_name(f->cls));
+		yaml_kv(y, sizeof(y), "origin", f->origin);
+		if (f->rule) {
+			yaml_kv(y, sizeof(y), "rule", f->rule->id);
+			yaml_kv(y, sizeof(y), "source", f->rule->source);
+		}
+	}
+	if (r->proof[0])
+		yaml_kv(y, sizeof(y), "proof", r->proof);
+	if (st->shrink && !out->broken) {
+		char sig[200];
+
+		signature(out, sig, sizeof(sig));
+		shrink(st, &s, sig, &runs);
+		stress_format(&s, text, sizeof(text));
+		yaml_kv(y, sizeof(y), "shrunk", text);
+		snprintf(y + strlen(y), sizeof(y) - strlen(y),
+			 "shrunk_steps: %u\nshrink_runs: %u\nshrink_seconds: "
+			 "%.1f\n", s.n, runs, now_s() - t0);
+	}
+	stress_reproducer(st, &s, text, sizeof(text));
+	yaml_kv(y, sizeof(y), "reproduce", text);
+	tap_result(t, TAP_FAIL, id, NULL, y);
+}
+
+struct totals {
+	unsigned long seqs, events, checks, fails, unproven, broken, known,
+		      rejected;
+};
+
+static void progress(const struct stress *st, const struct totals *a,
+		     double t0, double end)
+{
+	double now = now_s();
+
+	if (!st->progress)
+		return;
+	fprintf(stderr, "\rstress: %4.0f s left, %lu sequences, %lu events "
+		"(%.0f/s), %lu checks, %lu failures ", end - now > 0 ?
+		end - now : 0, a->seqs, a->events,
+		a->events / (now - t0 > 0 ? now - t0 : 1), a->checks, a->fails);
+}
+
+/* A batch's test point and its forcing proof, then the next batch. */
+static void batch_point(struct tap *t, unsigned b, const struct totals *a,
+			const struct totals *b0, const struct force_sum *fs,
+			double secs)
+{
+	char id[96], txt[400];
+	int i;
+
+	snprintf(id, sizeof(id), "%s.stress.batch-%u", fpabi_arch.name, b);
+	tap_comment(t, "batch %u: sequences %lu-%lu in %.1f s: %lu events, "
+		    "%lu checks, %lu unproven (retried, then skipped), %lu "
+		    "known issues", b, b0->seqs, a->seqs ? a->seqs - 1 : 0, secs,
+		    a->events - b0->events, a->checks - b0->checks,
+		    a->unproven - b0->unproven, a->known - b0->known);
+	for (i = 0; i < F_NFORCE; i++) {
+		if (!fs[i].runs)
+			continue;
+		force_text(i, &fs[i], txt, sizeof(txt));
+		tap_comment(t, "batch %u proof: %s: %s", b, force_names[i], txt);
+	}
+	tap_result(t, a->fails + a->broken > b0->fails + b0->broken ?
+		   TAP_FAIL : TAP_PASS, id, NULL, NULL);
+}
+
+/* Each forcing mode: proven at least once over the run, or why not. */
+static void force_points(struct tap *t, const struct force_sum *fs)
+{
+	char id[96], txt[400], why[480];
+	int i;
+
+	for (i = 0; i < F_NFORCE; i++) {
+		snprintf(id, sizeof(id), "%s.stress.forcing/%s",
+			 fpabi_arch.name, force_names[i]);
+		if (!fs[i].runs) {
+			tap_result(t, TAP_SKIP, id, "no sequence used it (too "
+				   "short a run, or the machine lacks two CPUs)",
+				   NULL);
+			continue;
+		}
+		force_text(i, &fs[i], txt, sizeof(txt));
+		tap_comment(t, "%s: %s", force_names[i], txt);
+		if (fs[i].proven) {
+			tap_result(t, TAP_PASS, id, NULL, NULL);
+		} else {
+			snprintf(why, sizeof(why), "not proven in %u runs: %s",
+				 fs[i].runs, txt);
+			tap_result(t, TAP_SKIP, id, why, NULL);
+		}
+	}
+}
+
+static int stress_loop(struct stress *st, struct tap *t)
+{
+	struct totals a = { 0 }, b0 = { 0 };
+	struct force_sum fs[F_NFORCE], all[F_NFORCE];
+	double t0 = now_s(), end = t0 + st->seconds, tb = t0, tp = 0;
+	unsigned k, batch = 0;
+
+	memset(fs, 0, sizeof(fs));
+	memset(all, 0, sizeof(all));
+	for (k = 0; now_s() < end; k++) {
+		struct stress_seq q;
+		struct outcome out;
+		char name[32];
+		int i;
+
+		seq_gen(st, st->o->seed, k, &q);
+		snprintf(name, sizeof(name), "seq%u", k);
+		if (fpabi_verbose) {
+			char text[1200];
+
+			stress_format(&q, text, sizeof(text));
+			vlog("sequence %u (seed %llu, %s, competitor %s%s): %s",
+			     k, (unsigned long long)q.seed, q.v.name,
+			     comp_names[q.comp], q.altstack ? ", altstack" : "",
+			     text);
+		}
+		run_seq(st, &q, name, &out);
+		a.seqs++;
+		a.events += q.n;
+		a.checks += out.checks;
+		a.unproven += out.unproven;
+		a.known += out.known;
+		a.rejected += out.rejected;
+		if (out.known)
+			tap_comment(t, "%s: a known kernel issue, not counted as a "
+				    "failure: %s", out.r.id, out.known_why);
+		if (out.rejected)
+			tap_comment(t, "%s: the model refused the list (%s): "
+				    "not counted", out.r.id, out.r.broken);
+		force_add(fs, &q, &out.r);
+		if (out.fail || out.broken) {
+			if (st->progress)
+				fputc('\n', stderr);
+			a.fails += out.fail;
+			a.broken += out.broken;
+			report_failure(st, t, &q, k, name, &out);
+		}
+		if (now_s() - tp > 0.25) {
+			progress(st, &a, t0, end);
+			tp = now_s();
+		}
+		if (now_s() - tb >= 10 || now_s() >= end ||
+		    a.fails + a.broken >= st->max_fail) {
+			batch_point(t, ++batch, &a, &b0, fs, now_s() - tb);
+			for (i = 0; i < F_NFORCE; i++)
+				force_merge(&all[i], &fs[i]);
+			memset(fs, 0, sizeof(fs));
+			b0 = a;
+			tb = now_s();
+		}
+		if (a.fails + a.broken >= st->max_fail)
+			break;
+	}
+	if (st->progress)
+		fputc('\n', stderr);
+	force_points(t, all);
+	tap_comment(t, "stress: %lu sequences, %lu events, %lu checks, %lu "
+		    "failures, %lu broken, %lu unproven, %lu known issues, %lu "
+		    "refused by the model in %.1f s (%.0f events/s, %.0f "
+		    "checks/s)", a.seqs, a.events, a.checks, a.fails, a.broken,
+		    a.unproven, a.known, a.rejected,
+		    now_s() - t0, a.events / (now_s() - t0),
+		    a.checks / (now_s() - t0));
+	return 0;
+}
+
+static int parse_comp(const char *s)
+{
+	int i;
+
+	for (i = 0; i < COMP_NMODES; i++)
+		if (!strcmp(s, comp_names[i]))
+			return i;
+	return -1;
+}
+
+/* --replay: the one list, run --repeat times or until it fails. */
+static int replay(struct stress *st, struct tap *t, const char *steps,
+		  const char *variant, int comp, bool altstack, unsigned repeat)
+{
+	struct stress_seq q;
+	struct walk_state w;
+	struct outcome out;
+	char why[200];
+	unsigned cls, i;
+	int vi = -1;
+
+	memset(&q, 0, sizeof(q));
+	for (cls = 0; cls < 3 && vi < 0; cls += 2)
+		for (i = 0; i < (unsigned)st->voc[cls].nv && vi < 0; i++)
+			if (!variant || !strcmp(variant, st->voc[cls].v[i].name)) {
+				vi = i;
+				q.cls = cls;
+			}
+	if (vi < 0) {
+		fprintf(stderr, "fpabi: no variant '%s' on this machine\n",
+			variant ? variant : "");
+		return 2;
+	}
+	q.v = st->voc[q.cls].v[vi];
+	q.comp = comp;
+	q.altstack = altstack;
+	q.seed = st->o->seed;
+	if (stress_parse(steps, &q, why, sizeof(why)) < 0 ||
+	    seq_check(st, &q, &w, why, sizeof(why)) < 0) {
+		fprintf(stderr, "fpabi: --replay: %s\n", why);
+		return 2;
+	}
+	tap_plan(t, repeat);
+	for (i = 0; i < repeat; i++) {
+		run_seq(st, &q, "replay", &out);
+		if (out.fail || out.broken) {
+			st->shrink = false;
+			report_failure(st, t, &q, i, "replay", &out);
+			tap_totals(t);
+			return 1;
+		}
+		tap_result(t, out.unproven ? TAP_SKIP : TAP_PASS, out.r.id,
+			   out.unproven ? (out.r.skip[0] ? out.r.skip :
+					   out.r.broken) : NULL, NULL);
+		if (out.r.proof[0])
+			tap_comment(t, "proof: %s", out.r.proof);
+	}
+	tap_totals(t);
+	return 0;
+}
+
+static const char stress_usage[] =
+"Usage: fpabi stress [--seconds N] [--seed S] [OPTIONS]\n"
+"       fpabi stress --replay 'STEPS' --variant V [--competitor MODE]\n"
+"                    [--altstack] --seed S\n"
+"Random step lists drawn from the steps of every case family this machine\n"
+"runs, each run with the model checking every observation, beside a\n"
+"competitor on the tracee's CPU (spinning, at SCHED_IDLE, or woken by\n"
+"hrtimers at SCHED_FIFO) and with migrations.  A failure is shrunk to a\n"
+"short list that still fails and printed as a --replay command line.\n"
+"\n"
+"  -n, --seconds N        run for N seconds (default 10)\n"
+"  -s, --seed S           master seed (default: random, printed); with\n"
+"                         --replay, the sequence's own seed\n"
+"      --max-failures N   stop after N failing sequences (default 1)\n"
+"      --no-shrink        report failures as found\n"
+"      --replay STEPS     run one list (the syntax reproducers print)\n"
+"      --variant V        its variant (default: the first)\n"
+"      --competitor MODE  none, spin, idle or timer (default none)\n"
+"      --altstack         its handlers on a sigaltstack\n"
+"  -r, --repeat N         --replay: run it N times or until it fails\n"
+"  -t, --timeout S        watchdog per sequence (default 60)\n"
+"      --kmsg             fail if the kernel logs an Oops, BUG or WARNING\n"
+"      --inject-fault=KIND:TARGET  as for run (TARGET any or stress)\n"
+"      --no-workarounds   never step around a platform quirk (as for run)\n"
+"      --profile NAME, --tracee PATH, -v, -h\n"
+"Progress goes to stderr when it is a terminal.  Exit status: 0 nothing\n"
+"failed, 1 a sequence failed, 2 bad usage or setup.\n";
+
+/* What the command line asked for. */
+struct stress_args {
+	const char *steps, *variant, *profile, *tracee;
+	bool seeded, altstack;
+	int comp;
+};
+
+/* Parse the options into st, o and a: 0, 1 (--help printed), or -1. */
+static int stress_options(int argc, char **argv, struct stress *st,
+			  struct fpabi_opts *o, struct stress_args *a)
+{
+	enum { O_MAXF = 256, O_NOSHRINK, O_REPLAY, O_VARIANT, O_COMP,
+	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE, O_NOWORK };
+	static const struct option longopts[] = {
+		{ "seconds", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "repeat", required_argument, NULL, 'r' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "max-failures", required_argument, NULL, O_MAXF },
+		{ "no-shrink", no_argument, NULL, O_NOSHRINK },
+		{ "replay", required_argument, NULL, O_REPLAY },
+		{ "variant", required_argument, NULL, O_VARIANT },
+		{ "competitor", required_argument, NULL, O_COMP },
+		{ "altstack", no_argument, NULL, O_ALTSTACK },
+		{ "kmsg", no_argument, NULL, O_KMSG },
+		{ "inject-fault", required_argument, NULL, O_INJECT },
+		{ "profile", required_argument, NULL, O_PROFILE },
+		{ "tracee", required_argument, NULL, O_TRACEE },
+		{ "no-workarounds", no_argument, NULL, O_NOWORK },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char *end;
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "n:s:r:t:vh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n': st->seconds = strtoul(optarg, &end, 10);
+			if (*end || !*optarg) return -1;
+			break;
+		case 's': o->seed = strtoull(optarg, &end, 0); a->seeded = true;
+			if (*end || !*optarg) return -1;
+			break;
+		case 'r': o->repeat = strtoul(optarg, &end, 10);
+			if (*end || !o->repeat) return -1;
+			break;
+		case 't': o->timeout = strtoul(optarg, &end, 10);
+			if (*end || !o->timeout) return -1;
+			break;
+		case O_MAXF: st->max_fail = strtoul(optarg, &end, 10);
+			if (*end || !st->max_fail) return -1;
+			break;
+		case O_NOSHRINK: st->shrink = false; break;
+		case O_REPLAY: a->steps = optarg; break;
+		case O_VARIANT: a->variant = optarg; break;
+		case O_COMP:
+			a->comp = parse_comp(optarg);
+			if (a->comp < 0) return -1;
+			break;
+		case O_ALTSTACK: a->altstack = true; break;
+		case O_KMSG: o->kmsg = true; break;
+		case O_INJECT: fpabi_parse_inject(o, optarg); break;
+		case O_PROFILE: a->profile = optarg; break;
+		case O_TRACEE: a->tracee = optarg; break;
+		case O_NOWORK: fpabi_no_workarounds = 1; break;
+		case 'v': fpabi_verbose = 1; break;
+		case 'h': fputs(stress_usage, stdout); return 1;
+		default: return -1;
+		}
+	}
+	return optind < argc ? -1 : 0;
+}
+
+/* The header, then the replay or the loop: the exit status. */
+static int stress_run(struct stress *st, struct fpabi_opts *o,
+		      const struct stress_args *a, int kfd)
+{
+	struct tap t;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_begin(&t, stdout);
+	fpabi_header(st->m, stdout, "# ");
+	if (o->inject != INJ_NONE)
+		tap_comment(&t, "fault injection: %s into %s (test-only: "
+			    "failures below are expected)",
+			    inject_kind_name(o->inject), o->inject_target);
+	if (a->steps) {
+		tap_comment(&t, "replay: seed %llu, variant %s, competitor %s%s",
+			    (unsigned long long)o->seed,
+			    a->variant ? a->variant : "-", comp_names[a->comp],
+			    a->altstack ? ", altstack" : "");
+		return replay(st, &t, a->steps, a->variant, a->comp,
+			      a->altstack, o->repeat);
+	}
+	if (!st->voc[0].n || !st->voc[0].nv) {
+		tap_plan_skip_all(&t, "no case of this arch runs here");
+		return 0;
+	}
+	tap_comment(&t, "stress: master seed %llu, %u s, vocabulary %u steps "
+		    "(%u in the extra variants), %d + %d variants",
+		    (unsigned long long)o->seed, st->seconds, st->voc[0].n,
+		    st->voc[2].n, st->voc[0].nv, st->voc[2].nv);
+	stress_loop(st, &t);
+	if (o->kmsg)
+		kmsg_tap_result(&t, kfd);
+	tap_plan(&t, t.n);
+	tap_totals(&t);
+	return t.failed ? 1 : 0;
+}
+
+int cmd_stress(int argc, char **argv)
+{
+	struct fpabi_opts o = { .repeat = 1, .timeout = 60 };
+	struct stress st = { .o = &o, .seconds = 10, .max_fail = 1,
+			     .shrink = true };
+	struct stress_args a = { .comp = COMP_NONE };
+	struct fpabi_machine m;
+	int ret, kfd = -1;
+
+	o.argv0 = "fpabi";
+	ret = stress_options(argc, argv, &st, &o, &a);
+	if (ret > 0)
+		return 0;
+	if (ret < 0) {
+		fprintf(stderr, "fpabi stress: bad usage\nTry 'fpabi stress "
+			"--help'.\n");
+		return 2;
+	}
+	if (a.profile && !fpabi_profile_find(a.profile)) {
+		fprintf(stderr, "fpabi: unknown --profile '%s'\n", a.profile);
+		return 2;
+	}
+	if (!a.seeded &&
+	    getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
+		o.seed = (uint64_t)getpid() * 2654435761u;
+	if (!a.seeded)
+		o.seed &= 0xffffffffffffull;
+	fpabi_probe(&m, a.profile);
+	st.m = &m;
+	o.tracee = fpabi_find_tracee(a.tracee);
+	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
+	if (access(o.tracee, X_OK) != 0)
+		die("cannot run the tracee %s: %s (use --tracee)", o.tracee,
+		    strerror(errno));
+	fpabi_setup_signals();
+	harvest(&st);
+	st.progress = isatty(2) && !a.steps;
+	if (o.kmsg)
+		kfd = kmsg_open();
+	ret = stress_run(&st, &o, &a, kfd);
+	if (kfd >= 0)
+		close(kfd);
+	stress_free(&st);
+	free((char *)o.tracee);
+	free((char *)o.exec_probe);
+	return ret;
+}
