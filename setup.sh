@@ -28,13 +28,16 @@ build_deps=(
 	# the harnesses (make check) and the Debian package (check)
 	"tap2junit libtap-formatter-junit-perl" "prove perl"
 	"/usr/lib/python3/dist-packages/yaml/__init__.py python3-yaml"
+	"/usr/lib/python3/dist-packages/tap/__init__.py python3-tap"
+	"/usr/lib/python3/dist-packages/jsonschema/__init__.py python3-jsonschema"
+	"xmllint libxml2-utils" "dpkg:linux-source linux-source"
 	"groff groff-base" "man man-db" "setpriv util-linux"
 	"qemu-aarch64-static qemu-user-static"
 	# tests/qemu-sme-vl-chain.sh: the QEMU finding's reproducer, for arm64
 	"aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu"
 	"/usr/aarch64-linux-gnu/lib/libc.a libc6-dev-arm64-cross"
 	"dpkg:build-essential build-essential" "dpkg-buildpackage dpkg-dev"
-	"dh debhelper" "autopkgtest autopkgtest"
+	"dh debhelper" "autopkgtest autopkgtest" "lintian lintian"
 )
 
 have() {
@@ -105,6 +108,8 @@ vm() {
 		PKG_CONFIG=pkg-config \
 		PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig || return 1
 	build_static "$top/build-static" --enable-static || return 1
+	# the QEMU plugin of fpabi-vm --count-insns (tests/vm/*-insns.vm)
+	make -C "$B" qemu-plugin || return 1
 	FPABI_BUILD_ARM64=$top/build-arm64 FPABI_BUILD_X86_64=$top/build-static \
 		make -C "$B" check-vm
 }
@@ -118,18 +123,18 @@ sanitized() {
 		make -j"$(nproc)" >/dev/null && FPABI_FUZZ_SECONDS=0 make check)
 }
 
-# The Debian package, from make dist's tarball, built in a temporary
-# directory (nothing lands in the source tree), then its autopkgtest on
-# this machine: once as it is (must pass), once with an injected fault
-# (autopkgtest must report the failure: exit 4).
+# The Debian package (make check-package: from make dist's tarball and
+# debian/, built in a temporary directory, nothing lands in the source
+# tree; lintian -EviIL +pedantic without E: or W:; run unpacked under
+# another root), then its autopkgtest on this machine: once as it is
+# (must pass), once with an injected fault (autopkgtest must report the
+# failure: exit 4).
 debian_package() {
-	local tmp rc=0 deb tarball
-	tarball=$(ls "$B"/fpabi-*.tar.gz 2>/dev/null | tail -1)
-	[ -n "$tarball" ] || { make -C "$B" dist >/dev/null && tarball=$(ls "$B"/fpabi-*.tar.gz | tail -1); } || return 1
+	local tmp rc=0 deb
 	tmp=$(mktemp -d)
-	tar -C "$tmp" -xzf "$tarball" || return 1
-	(cd "$tmp"/fpabi-*/ && dpkg-buildpackage -us -uc -b) >"$B/deb-build.log" 2>&1 ||
-		{ tail -40 "$B/deb-build.log"; rm -rf "$tmp"; return 1; }
+	make -C "$B" check-package FPABI_PKG_DIR="$tmp" >"$B/check-package.log" 2>&1 ||
+		{ tail -40 "$B/check-package.log"; rm -rf "$tmp"; return 1; }
+	grep '^check-package: ' "$B/check-package.log"
 	deb=$(ls "$tmp"/fpabi_*.deb)
 	echo "setup.sh: built $(basename "$deb")"
 	autopkgtest "$deb" "$tmp"/fpabi-*/ -- null >"$B/autopkgtest.log" 2>&1 ||

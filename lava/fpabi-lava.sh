@@ -1,35 +1,62 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# fpabi-lava.sh [FPABI ARGS...]: run fpabi and report each TAP result to
-# LAVA with lava-test-case: ok -> pass, not ok -> fail, # SKIP -> skip,
-# not ok # TODO (a known kernel issue) -> skip.  A case ID's "/" become
-# "_" (LAVA test case names).  A whole-plan SKIP (ptrace refused) is one
-# skipped case "fpabi"; a run that ends badly (exit 2: bad usage or
-# setup, or a crash) is a failed case "fpabi-run".  The TAP is kept in
-# ${OUTPUT:-./output}/fpabi.tap.
+# fpabi-lava.sh [FPABI ARGS...]: run fpabi and write its results as
+# ${OUTPUT:-./output}/result.txt, one "NAME RESULT" line per TAP result
+# (Linaro test-definitions' result file; lava/send-to-lava.sh reports
+# it): ok -> pass, not ok -> fail, ok # SKIP -> skip, a known kernel
+# issue (not ok # TODO) -> skip.  NAME is the case ID with every
+# character LAVA does not keep in a name ("/", "@") as "_"; never a
+# reason.  A whole-plan SKIP (ptrace refused) is one skipped case
+# "fpabi"; "fpabi-run" fails if fpabi ended with a status other than 0,
+# 1 or the skip status (bad usage or setup, a crash).  With BENCH=true,
+# fpabi bench ${BENCH_ARGS} runs after the suite and every figure is a
+# measurement: "fpabi-bench.NAME pass VALUE ns" (median nanoseconds per
+# operation).  The TAP is kept in OUTPUT as fpabi.tap and bench.tap.
 out=${OUTPUT:-./output}
 mkdir -p "$out"
-"${FPABI:-fpabi}" run "$@" >"$out/fpabi.tap"
+result=$out/result.txt
+: >"$result"
+fpabi=${FPABI:-fpabi}
+"$fpabi" run "$@" >"$out/fpabi.tap"
 rc=$?
 cat "$out/fpabi.tap"
+name() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
 sed -n -e 's/^\(not ok\|ok\) [0-9][0-9]* - \([^ ]*\)\(.*\)$/\1\t\2\t\3/p' \
 	-e 's/^1\.\.0 # SKIP .*/plan-skip/p' "$out/fpabi.tap" |
 while IFS='	' read -r word id rest; do
 	if [ "$word" = plan-skip ]; then
-		lava-test-case fpabi --result skip
+		echo "fpabi skip" >>"$result"
 		continue
 	fi
-	name=$(printf '%s' "$id" | tr -c 'A-Za-z0-9._-' '_')
 	case $word$rest in
-	"ok"*"# SKIP"*|"not ok"*"# TODO"*) result=skip ;;
-	ok*) result=pass ;;
-	*) result=fail ;;
+	"ok"*"# SKIP"*|"not ok"*"# TODO"*) r=skip ;;
+	ok*) r=pass ;;
+	*) r=fail ;;
 	esac
-	lava-test-case "$name" --result "$result"
+	echo "$(name "$id") $r" >>"$result"
 done
 # 0 and 1 are reported case by case; 4/77 (--skip-exit) are skips
 case $rc in
-0|1|4|77) lava-test-case fpabi-run --result pass ;;
-*) lava-test-case fpabi-run --result fail ;;
+0|1|4|77) echo "fpabi-run pass" >>"$result" ;;
+*) echo "fpabi-run fail" >>"$result" ;;
 esac
+
+if [ "${BENCH:-false}" = true ]; then
+	# shellcheck disable=SC2086
+	"$fpabi" bench ${BENCH_ARGS:-} >"$out/bench.tap"
+	brc=$?
+	cat "$out/bench.tap"
+	# "# ID: 141.1 ns/op (...)" before each result; a SKIP has none
+	sed -n -e 's|^# \([^ :]*\): \([0-9.][0-9.]*\) ns/op .*|\1 \2|p' \
+		-e 's/^ok [0-9][0-9]* - \([^ ]*\) # SKIP.*/\1 skip/p' "$out/bench.tap" |
+	while read -r id v; do
+		if [ "$v" = skip ]; then
+			echo "fpabi-bench.$(name "$id") skip" >>"$result"
+		else
+			echo "fpabi-bench.$(name "$id") pass $v ns" >>"$result"
+		fi
+	done
+	[ $brc -eq 0 ] && echo "fpabi-bench-run pass" >>"$result" ||
+		echo "fpabi-bench-run fail" >>"$result"
+fi
 exit 0

@@ -21,6 +21,7 @@
 
 #include "config.h"
 #include "fpabi/common-run.h"
+#include "fpabi/paths.h"
 #include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
@@ -37,35 +38,46 @@ void bad_usage(const char *fmt, ...)
 	exit(2);
 }
 
-unsigned long long parse_num(const char *s, const char *opt,
-			     unsigned long long max)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || !*s || *end || *s == '-' || v > max)
-		bad_usage("invalid number for %s", opt);
-	return v;
-}
-
 void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 {
 	const char *colon = strchr(spec, ':');
 
+	enum inject_kind k;
+
 	if (!colon || !colon[1])
 		bad_usage("--inject-fault wants KIND:TARGET, got '%s'", spec);
 	if (!strncmp(spec, "byte:", 5))
-		o->inject = INJ_BYTE;
+		k = INJ_BYTE;
 	else if (!strncmp(spec, "step:", 5))
-		o->inject = INJ_STEP;
+		k = INJ_STEP;
 	else if (!strncmp(spec, "hang:", 5))
-		o->inject = INJ_HANG;
+		k = INJ_HANG;
+	else if (!strncmp(spec, "known:", 6))
+		k = INJ_KNOWN;
 	else
-		bad_usage("--inject-fault KIND is byte, step or hang, got '%s'",
-			  spec);
-	o->inject_target = colon + 1;
+		bad_usage("--inject-fault KIND is byte, step, hang or known, "
+			  "got '%s'", spec);
+	if (o->ninj == MAX_INJECT)
+		bad_usage("--inject-fault at most %d times", MAX_INJECT);
+	o->inj[o->ninj].kind = k;
+	o->inj[o->ninj++].target = colon + 1;
+	if (!o->inject) {
+		o->inject = k;
+		o->inject_target = colon + 1;
+	}
+}
+
+const struct fpabi_inject *inject_for(const struct fpabi_opts *o,
+				      const char *id, const char *family)
+{
+	unsigned i;
+
+	for (i = 0; i < o->ninj; i++)
+		if (!strcmp(o->inj[i].target, "any") ||
+		    !strcmp(o->inj[i].target, family) ||
+		    !fnmatch(o->inj[i].target, id, 0))
+			return &o->inj[i];
+	return NULL;
 }
 
 bool inject_applies(const struct fpabi_opts *o, const char *id,
@@ -77,27 +89,55 @@ bool inject_applies(const struct fpabi_opts *o, const char *id,
 		!fnmatch(o->inject_target, id, 0));
 }
 
+/*
+ * An --inject-fault whose TARGET is no case of the plan (or, for step,
+ * none with a marked step) would inject nothing and pass: bad usage.
+ */
+void fpabi_inject_check(const struct fpabi_opts *o, const struct plan *p)
+{
+	unsigned i;
+
+	if (o->inject == INJ_NONE)
+		return;
+	for (i = 0; i < p->n; i++)
+		if (inject_applies(o, p->items[i].id, p->items[i].c->family) &&
+		    (o->inject != INJ_STEP || p->items[i].c->drop >= 0))
+			return;
+	bad_usage("--inject-fault=%s:%s hits no case%s of the plan",
+		  inject_kind_name(o->inject), o->inject_target,
+		  o->inject == INJ_STEP ? " with a step to drop" : "");
+}
+
 /* A fresh run of plan item it: the seed depends on the item and the
  * repetition only, so a repeated attempt replays the same values. */
 void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 	      const struct fpabi_opts *o, const struct plan_item *it,
 	      unsigned attempt)
 {
+	struct timespec deadline = r->deadline;
+
+	/* a retry keeps the first attempt's deadline (run_again()) */
 	memset(r, 0, sizeof(*r));
+	if (attempt > 1)
+		r->deadline = deadline;
 	r->m = m;
 	r->o = o;
 	r->c = it->c;
 	r->v = it->v;
 	r->v0 = it->v;
 	r->param = it->param;
+	r->place = it->place;
 	r->attempt = attempt;
 	snprintf(r->id, sizeof(r->id), "%s", it->id);
 	r->seed = mix64(o->seed ^ hash_str(it->id));
 	r->cseed = canary_seed16(r->seed);
-	if (inject_applies(o, it->id, it->c->family)) {
-		r->inject_byte = o->inject == INJ_BYTE;
-		r->drop_step = o->inject == INJ_STEP && it->c->drop >= 0;
-		r->hang = o->inject == INJ_HANG;
+	if (inject_for(o, it->id, it->c->family)) {
+		enum inject_kind k = inject_for(o, it->id, it->c->family)->kind;
+
+		r->inject_byte = k == INJ_BYTE || k == INJ_KNOWN;
+		r->inject_known = k == INJ_KNOWN;
+		r->drop_step = k == INJ_STEP && it->c->drop >= 0;
+		r->hang = k == INJ_HANG;
 	}
 }
 
@@ -116,9 +156,18 @@ char *fpabi_find_tracee(const char *opt)
 		self[n] = 0;
 		slash = strrchr(self, '/');
 		if (slash) {
-			strcpy(slash + 1, "fpabi-tracee");
-			if (access(self, X_OK) == 0)
+			/* a build tree, else an installed tree wherever it
+			 * was moved, else the configured path */
+			*slash = 0;
+			path = fpabi_relocated(self, "fpabi-tracee");
+			strcpy(slash, "/fpabi-tracee");
+			if (access(self, X_OK) == 0) {
+				free(path);
 				return xstrdup(self);
+			}
+			if (access(path, X_OK) == 0)
+				return path;
+			free(path);
 		}
 	}
 	path = xstrdup(FPABI_LIBEXECDIR "/fpabi-tracee");
@@ -262,7 +311,7 @@ int fpabi_ptrace_refused(char *why, size_t n)
 	pid_t pid;
 	FILE *f;
 
-	pid = fork();
+	pid = fpabi_fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (!pid) {
@@ -308,7 +357,7 @@ const char *inject_kind_name(enum inject_kind k)
 {
 	static const char *const names[] = {
 		[INJ_NONE] = "none", [INJ_BYTE] = "byte", [INJ_STEP] = "step",
-		[INJ_HANG] = "hang",
+		[INJ_HANG] = "hang", [INJ_KNOWN] = "known",
 	};
 
 	return names[k];

@@ -22,6 +22,7 @@
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
 #include "fpabi/run.h"
@@ -58,12 +59,16 @@ static void batch_result(struct tap *t, struct batch *b, const char *filter)
 
 	if (!b->runs)
 		return;
-	snprintf(id, sizeof(id), "fuzz.batch-%u: %u runs of %s, seeds "
-		 "%llu..%llu", b->no, b->runs, filter,
-		 (unsigned long long)b->seed0, (unsigned long long)b->seed1);
+	/* the name holds no count or seed (a result history keys on it):
+	 * those are in the comment and the YAML block */
+	snprintf(id, sizeof(id), "%s.fuzz.batch-%u", fpabi_arch.name, b->no);
+	tap_comment(t, "%s: %u runs of %s, seeds %llu..%llu", id, b->runs,
+		    filter, (unsigned long long)b->seed0,
+		    (unsigned long long)b->seed1);
 	yaml_quote(q, sizeof(q), b->first);
-	snprintf(yaml, sizeof(yaml), "verdict: fail\nfailed_runs: %u\n"
-		 "first_failure: %s", b->failed, q);
+	snprintf(yaml, sizeof(yaml), "verdict: fail\nruns: %u\nfailed_runs: %u\n"
+		 "seeds: \"%llu..%llu\"\nfirst_failure: %s", b->runs, b->failed,
+		 (unsigned long long)b->seed0, (unsigned long long)b->seed1, q);
 	tap_result(t, b->failed ? TAP_FAIL : TAP_PASS, id, NULL,
 		   b->failed ? yaml : NULL);
 	b->no++;
@@ -84,7 +89,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	unsigned i, runnable = 0;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter);
+	plan_select(&p, m, o);
 	if (!o->filter) {	/* by default the cases marked fuzz */
 		unsigned n = 0;
 
@@ -93,6 +98,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 				p.items[n++] = p.items[i];
 		p.n = n;
 	}
+	fpabi_inject_check(o, &p);
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -107,16 +113,14 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 		plan_free(&p);
 		return o->skip_exit;
 	}
-	if (access(o->tracee, X_OK) != 0)
-		die("cannot run the tracee %s: %s (use --tracee)", o->tracee,
-		    strerror(errno));
+	fpabi_check_tracee(o->tracee);
 	if (o->kmsg)
 		kfd = kmsg_open();
 	tap_comment(&t, "fuzz: %s for %u s from seed %llu, %u instances",
 		    filter, o->seconds, (unsigned long long)base, runnable);
 	batch_end = start + FUZZ_BATCH_SECONDS;
 	for (k = 0; now() < end; k++) {
-		o->seed = base + k;
+		o->seed = (base + k) & FPABI_SEED_MAX;	/* replayable */
 		if (!b.runs)
 			b.seed0 = o->seed;
 		b.seed1 = o->seed;
@@ -127,10 +131,13 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 			if (it->skip)
 				continue;
+			/* --seconds bound the whole: plus one run at most */
+			if (now() >= end)
+				break;
 			do {
 				init_run(&r, m, o, it, ++attempt);
 				run_case(&r);
-			} while (r.unproven && attempt < FPABI_ATTEMPTS);
+			} while (run_again(&r));
 			runs++;
 			b.runs++;
 			checks += r.checks;
@@ -158,7 +165,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	tap_comment(&t, "fuzz: %llu runs in %.0f s, %llu values checked, "
 		    "%llu failed; seeds %llu..%llu", runs, now() - start,
 		    checks, failed, (unsigned long long)base,
-		    (unsigned long long)(base + k - 1));
+		    (unsigned long long)((base + k - 1) & FPABI_SEED_MAX));
 	tap_plan(&t, t.n);
 	tap_totals(&t);
 	o->seed = base;

@@ -23,9 +23,13 @@
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
+#include "fpabi/record.h"
 #include "fpabi/report.h"
+#include "fpabi/steps.h"
+#include "fpabi/reports.h"
 #include "fpabi/util.h"
 
 static const char usage[] =
@@ -51,35 +55,88 @@ static const char usage[] =
 "  stress         random step lists from every family beside competitors\n"
 "                 that force switches; shrink a failure to a reproducer\n"
 "                 (fpabi stress --help)\n"
+"  repro ID       run one case instance (--seed S) and write it as a\n"
+"                 standalone C reproducer (fpabi repro --help)\n"
+"  race           the unobserved loop: load, event, store and compare in\n"
+"                 the untraced tracee's assembly, thousands of times a\n"
+"                 second, beside competitors and signals (fpabi race --help)\n"
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
+"      --exclude GLOB        skip the cases it matches (a glob or a family;\n"
+"                            repeatable): SKIP, with the reason\n"
+"      --skip-file FILE      skip each case ID or glob FILE lists, one a line\n"
+"                            ('#' starts a comment)\n"
 "  -s, --seed N              seed of the canaries (default: random, printed)\n"
-"  -r, --repeat N            run the plan N times, seeds N, N+1, ...\n"
+"  -r, --repeat N            run the plan N times, seeds S, S+1, ...; each\n"
+"                            result's ID ends in @rK (K = 1..N)\n"
 "      --seconds N           fuzz: run for N seconds (default 60)\n"
 "  -t, --timeout SECONDS     watchdog per case (default 60)\n"
 "      --skip-exit N         exit status when every case was skipped\n"
 "                            (kselftest 4, autopkgtest 77; default 0)\n"
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
-"                            then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"                            then in the installed layout relative to\n"
+"                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
+"      --tier NAME           default (the quick suite) or full: also the\n"
+"                            unobserved twins, the task histories and the\n"
+"                            placements (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
 "      --no-workarounds      never step around a platform quirk: the cases\n"
 "                            it can change SKIP instead (the header names\n"
 "                            the quirks)\n"
+"      --format tap|kselftest  run: the TAP dialect on stdout (kselftest: as\n"
+"                            kselftest.h prints it; a known issue is\n"
+"                            ok # XFAIL, a SKIP's reason on a comment line)\n"
+"      --junit FILE          run: write the results as JUnit XML to FILE\n"
+"      --json FILE           run: write the results as JSON to FILE\n"
 "      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
 "                            while the suite runs (reads /dev/kmsg)\n"
 "      --inject-fault=KIND:TARGET\n"
 "                            test-only: prove the checks can fail.  KIND is\n"
 "                            byte (corrupt one observed byte), step (drop\n"
-"                            the case's marked step) or hang (the tracee\n"
-"                            spins: the watchdog must end it); TARGET is a\n"
-"                            family, a case ID glob, or any\n"
+"                            the case's marked step), hang (the tracee\n"
+"                            spins: the watchdog must end it) or known (a\n"
+"                            byte fault reported as a known issue); TARGET\n"
+"                            is a family, a case ID glob, or any; up to 4\n"
+"                            times, a case takes the first that hits it\n"
 "  -v, --verbose             explain on stderr what the runner does\n"
 "  -h, --help                this text\n"
 "  -V, --version             the version\n"
 "\n"
 "Exit status: 0 nothing failed, 1 a case failed, 2 bad usage or setup.\n";
+
+static enum fpabi_tier parse_tier(const char *s)
+{
+	if (!strcmp(s, "default"))
+		return TIER_DEFAULT;
+	if (!strcmp(s, "full"))
+		return TIER_FULL;
+	bad_usage("--tier is default or full, got '%s'", s);
+}
+
+static enum tap_format_opt parse_format(const char *s)
+{
+	if (!strcmp(s, "tap"))
+		return FMT_TAP;
+	if (!strcmp(s, "kselftest"))
+		return FMT_KSELFTEST;
+	bad_usage("--format is tap or kselftest, got '%s'", s);
+}
+
+/* --junit and --json: reports of the run beside its TAP */
+static void reports_open(struct tap *t, const struct fpabi_machine *m,
+			 const struct fpabi_opts *o, const char *cmd)
+{
+	struct report_run run = {
+		.m = m, .seed = o->seed, .repeat = o->repeat, .command = cmd,
+	};
+
+	if (o->junit)
+		tap_add_sink(t, junit_open(o->junit, &run));
+	if (o->json)
+		tap_add_sink(t, json_open(o->json, &run));
+}
 
 static int cmd_profiles(const struct fpabi_machine *m)
 {
@@ -147,7 +204,7 @@ static int list_rules(void)
 	return 0;
 }
 
-static int cmd_list(const struct fpabi_machine *m, const char *filter,
+static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 		    bool rules)
 {
 	struct plan p;
@@ -155,10 +212,10 @@ static int cmd_list(const struct fpabi_machine *m, const char *filter,
 
 	if (rules)
 		return list_rules();
-	plan_build(&p, m, filter);
+	plan_select(&p, m, o);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
-		char needs[160], kver[32] = "";
+		char needs[160], kver[32] = "", pre[400];
 
 		if (c->min_kver)
 			snprintf(kver, sizeof(kver), "%skernel>=%u.%u",
@@ -168,11 +225,13 @@ static int cmd_list(const struct fpabi_machine *m, const char *filter,
 		if (!c->needs && c->min_kver)
 			needs[0] = 0;
 		strcat(needs, kver);
-		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\n",
+		steps_preconditions(c, p.items[i].param, p.items[i].place, pre,
+				    sizeof(pre));
+		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\tpre: %s\n",
 		       p.items[i].id, needs,
 		       c->rule, c->drop >= 0 && c->drop_class ? c->drop_class : "-",
 		       p.items[i].skip ? "skip: " : "runnable",
-		       p.items[i].skip ? p.items[i].skip : "");
+		       p.items[i].skip ? p.items[i].skip : "", pre);
 	}
 	plan_free(&p);
 	return 0;
@@ -186,7 +245,9 @@ static int run_refused(const struct fpabi_machine *m,
 	struct tap t;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin(&t, stdout);
+	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
+			 TAPF_KSELFTEST : TAPF_TAP);
+	reports_open(&t, m, o, "run");
 	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "%u case instances, none can run here", ninst);
 	tap_plan_skip_all(&t, why);
@@ -204,9 +265,8 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	uint64_t base = o->seed;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter);
-	if (o->filter && !p.n)
-		bad_usage("--filter '%s' matches no case", o->filter);
+	plan_select(&p, m, o);
+	fpabi_inject_check(o, &p);
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
 	if (runnable && fpabi_ptrace_refused(why, sizeof(why))) {
@@ -214,26 +274,34 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		plan_free(&p);
 		return run_refused(m, o, i, why);
 	}
-	if (runnable && access(o->tracee, X_OK) != 0)
-		die("cannot run the tracee %s: %s (use --tracee)", o->tracee,
-		    strerror(errno));
+	if (runnable)
+		fpabi_check_tracee(o->tracee);
 	if (o->kmsg)
 		kfd = kmsg_open();
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin(&t, stdout);
+	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
+			 TAPF_KSELFTEST : TAPF_TAP);
+	reports_open(&t, m, o, "run");
 	fpabi_header(m, stdout, "# ");
-	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s",
-		    (unsigned long long)base, o->repeat, o->timeout);
-	if (o->inject != INJ_NONE)
+	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
+		    (unsigned long long)base, o->repeat, o->timeout,
+		    o->tier == TIER_FULL ? "full" : "default");
+	tap_comment(&t, "tracee: %s", o->tracee);
+	for (i = 0; i < o->ninj; i++)
 		tap_comment(&t, "fault injection: %s into %s (test-only: "
-			    "failures below are expected)",
-			    inject_kind_name(o->inject), o->inject_target);
+			    "failures below are expected%s)",
+			    inject_kind_name(o->inj[i].kind), o->inj[i].target,
+			    o->inj[i].kind == INJ_KNOWN ? "; reported as a "
+			    "known issue" : "");
 	tap_comment(&t, "%u case instances, %u runnable here", p.n, runnable);
 	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0));
 
 	for (rep = 0; rep < o->repeat; rep++) {
 		o->seed = base + rep;
+		/* every result a name of its own (README: Using fpabi) */
+		if (o->repeat > 1)
+			snprintf(t.suffix, sizeof(t.suffix), "@r%u", rep + 1);
 		for (i = 0; i < p.n; i++) {
 			const struct plan_item *it = &p.items[i];
 			struct fpabi_run r;
@@ -250,7 +318,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 				run_case(&r);
 				vlog("%s: %u values checked, %u findings", r.id,
 				     r.checks, r.nfind);
-			} while (r.unproven && attempt < FPABI_ATTEMPTS);
+			} while (run_again(&r));
 			if (attempt > 1 && !r.unproven)
 				snprintf(r.proof + strlen(r.proof),
 					 sizeof(r.proof) - strlen(r.proof),
@@ -260,6 +328,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		}
 	}
 	o->seed = base;
+	t.suffix[0] = 0;
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);
 	tap_totals(&t);
@@ -271,14 +340,49 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	return 0;
 }
 
+/*
+ * The seed (random unless given: 48 bits, with room for --repeat after
+ * it), and options given to a command that has no use for them.
+ */
+static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded)
+{
+	if ((o->nexclude || o->skip_file) && !strcmp(cmd, "info"))
+		bad_usage("%s goes with run, list or fuzz",
+			  o->nexclude ? "--exclude" : "--skip-file");
+	if (!seeded) {
+		if (getrandom(&o->seed, sizeof(o->seed), 0) != sizeof(o->seed))
+			o->seed = (uint64_t)getpid() * 2654435761u;
+		o->seed %= FPABI_SEED_MAX - (o->repeat - 1) + 1;
+	}
+	if (o->seed > FPABI_SEED_MAX - (o->repeat - 1))
+		bad_usage("--seed %llu with --repeat %u: the last seed would be "
+			  "past %llu", (unsigned long long)o->seed, o->repeat,
+			  FPABI_SEED_MAX);
+}
+
+/* The commands with their own options, wherever they stand among the
+ * leading ones (`fpabi --kmsg bench ...` from fpabi-vm is bench too). */
+static const struct {
+	const char *name;
+	int (*cmd)(int argc, char **argv);
+} subcommands[] = {
+	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
+	{ "repro", cmd_repro },
+};
+
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_NO_WORKAROUNDS };
+	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
+	       OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
+	       OPT_NO_WORKAROUNDS };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
+		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+		{ "skip-file", required_argument, NULL, OPT_SKIP_FILE },
 		{ "seed", required_argument, NULL, 's' },
 		{ "seconds", required_argument, NULL, OPT_SECONDS },
+		{ "tier", required_argument, NULL, OPT_TIER },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
@@ -289,6 +393,9 @@ int main(int argc, char **argv)
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ "profiles", no_argument, NULL, OPT_PROFILES },
 		{ "no-workarounds", no_argument, NULL, OPT_NO_WORKAROUNDS },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "junit", required_argument, NULL, OPT_JUNIT },
+		{ "json", required_argument, NULL, OPT_JSON },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -298,36 +405,42 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
+	static const char **exclude;	/* static: reachable until exit */
+	unsigned k;
 	int c, i, ret;
 
 	o.argv0 = argv[0];
+	check_stdout_at_exit();
+	o.exclude = exclude = xzalloc(argc * sizeof(*exclude));
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
 		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
-	if (i < argc && !strcmp(argv[i], "bench")) {
-		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
-		argv[1] = (char *)"bench";
-		return cmd_bench(argc - 1, argv + 1);
-	}
-	if (i < argc && !strcmp(argv[i], "stress")) {
-		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
-		argv[1] = (char *)"stress";
-		return cmd_stress(argc - 1, argv + 1);
-	}
+	for (k = 0; i < argc && k < ARRAY_SIZE(subcommands); k++)
+		if (!strcmp(argv[i], subcommands[k].name)) {
+			memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+			argv[1] = (char *)subcommands[k].name;
+			return subcommands[k].cmd(argc - 1, argv + 1);
+		}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;
-		case 's': o.seed = parse_num(optarg, "--seed", ~0ull); seeded = true; break;
-		case 'r': o.repeat = parse_num(optarg, "--repeat", 100000); break;
-		case 't': o.timeout = parse_num(optarg, "--timeout", 86400); break;
-		case OPT_SKIP_EXIT: o.skip_exit = parse_num(optarg, "--skip-exit", 255); break;
-		case OPT_TRACEE: tracee = optarg; break;
-		case OPT_SECONDS: o.seconds = parse_num(optarg, "--seconds", 86400 * 7); seconds = true; break;
+		case OPT_EXCLUDE: exclude[o.nexclude++] = optarg; break;
+		case OPT_SKIP_FILE: o.skip_file = optarg; break;
+		case 's': o.seed = opt_seed("--seed", optarg); seeded = true; break;
+		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); break;
+		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); break;
+		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); break;
+		case OPT_TRACEE: tracee = optarg; o.tracee_given = true; break;
+		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_NO_WORKAROUNDS: fpabi_no_workarounds = 1; break;
+		case OPT_TIER: o.tier = parse_tier(optarg); break;
+		case OPT_FORMAT: o.format = parse_format(optarg); break;
+		case OPT_JUNIT: o.junit = optarg; break;
+		case OPT_JSON: o.json = optarg; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;
@@ -339,8 +452,6 @@ int main(int argc, char **argv)
 		cmd = argv[optind++];
 	if (optind < argc)
 		bad_usage("unexpected argument '%s'", argv[optind]);
-	if (!o.repeat || !o.timeout)
-		bad_usage("%s must be at least 1", !o.repeat ? "--repeat" : "--timeout");
 	if (!strcmp(cmd, "bench"))
 		bad_usage("%s", "options that take a value go after the word bench");
 	if (strcmp(cmd, "run") && strcmp(cmd, "list") && strcmp(cmd, "info") &&
@@ -350,8 +461,8 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if (!strcmp(cmd, "fuzz") && !o.seconds)
-		bad_usage("%s", "--seconds must be at least 1");
+	if ((o.junit || o.json || o.format) && strcmp(cmd, "run"))
+		bad_usage("%s", "--format, --junit and --json go with the run command");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
 	if (profiles && strcmp(cmd, "info"))
@@ -363,9 +474,7 @@ int main(int argc, char **argv)
 		bad_usage("unknown --profile '%s'; %s has: %s", profile,
 			  fpabi_arch.name, names);
 	}
-	if (!seeded && getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
-		o.seed = (uint64_t)getpid() * 2654435761u;
-	o.seed &= 0xffffffffffffull;	/* short enough to retype */
+	seed_and_scope(&o, cmd, seeded);
 
 	fpabi_probe(&m, profile);
 	if (profiles)
@@ -373,7 +482,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))
-		return cmd_list(&m, o.filter, rules);
+		return cmd_list(&m, &o, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
 	fpabi_setup_signals();

@@ -3,23 +3,42 @@
  * The plan: every case crossed with the machine's variants and the case's
  * parameters, filtered, each marked runnable or skipped with a reason.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "fpabi/common-run.h"
+#include "fpabi/derive.h"
 #include "fpabi/limits.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 
-static void add(struct plan *p, const struct fpabi_case *c,
-		const struct fpabi_variant *v, unsigned param,
-		const char *skip)
+static const char *const place_names[] = {
+	[PLACE_NONE] = "", [PLACE_ALONE] = "alone", [PLACE_SHARED] = "shared",
+};
+
+const char *place_name(enum fpabi_place pl)
+{
+	return place_names[pl];
+}
+
+/* One instance: c at variant v with parameter param, in history h and
+ * placement pl (its form, /unobserved, is the derived case's). */
+static struct plan_item *add(struct plan *p, const struct fpabi_case *c,
+			     const struct fpabi_variant *v, unsigned param,
+			     const char *skip, const struct fpabi_history *h,
+			     enum fpabi_place pl)
 {
 	struct plan_item *it;
+	size_t o;
 
 	if (p->n == p->cap) {
 		struct plan_item *n;
@@ -37,11 +56,20 @@ static void add(struct plan *p, const struct fpabi_case *c,
 	it->v = *v;
 	it->param = param;
 	it->skip = skip;
-	snprintf(it->id, sizeof(it->id), "%.16s.%.32s.%.48s/%.40s%s%.32s",
-		 fpabi_arch.name,
-		 c->family, c->name, v->name, param ? "/" : "",
-		 param ? sc_name(param) : "");
+	it->hist = h;
+	it->place = pl;
+	o = snprintf(it->id, sizeof(it->id), "%.16s.%.32s.%.48s/%.40s%s%.32s",
+		     fpabi_arch.name, c->family, c->name, v->name,
+		     param ? "/" : "", param ? sc_name(param) : "");
+	if (h && o < sizeof(it->id))
+		o += snprintf(it->id + o, sizeof(it->id) - o, "/h=%s", h->name);
+	if (pl && o < sizeof(it->id))
+		o += snprintf(it->id + o, sizeof(it->id) - o, "/p=%s",
+			      place_names[pl]);
+	if (c->unobserved && o < sizeof(it->id))
+		snprintf(it->id + o, sizeof(it->id) - o, "/unobserved");
 	p->n++;
+	return it;
 }
 
 /* The first need the machine lacks, as a reason to skip; NULL if none. */
@@ -55,72 +83,346 @@ const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs)
 	return NULL;
 }
 
-static bool matches(const char *filter, const char *id, const char *family)
-{
-	char buf[512], *pat, *save = NULL;
+/* A comma list of globs, split once, whatever its length. */
+struct pats {
+	char *buf;
+	char **pat;
+	unsigned n;
+};
 
-	if (!filter)
+static void pats_split(struct pats *ps, const char *list)
+{
+	char *pat, *save = NULL;
+
+	ps->buf = xstrdup(list);
+	ps->pat = xmalloc((strlen(list) / 2 + 1) * sizeof(*ps->pat));
+	ps->n = 0;
+	for (pat = strtok_r(ps->buf, ",", &save); pat;
+	     pat = strtok_r(NULL, ",", &save))
+		ps->pat[ps->n++] = pat;
+}
+
+static void pats_free(struct pats *ps)
+{
+	free(ps->buf);
+	free(ps->pat);
+}
+
+/* A case ID glob, or a family's name. */
+static bool match_one(const char *pat, const char *id, const char *family)
+{
+	return !fnmatch(pat, id, 0) || !strcmp(pat, family);
+}
+
+static bool matches(const struct pats *ps, const char *id, const char *family)
+{
+	unsigned i;
+
+	if (!ps)
 		return true;
-	snprintf(buf, sizeof(buf), "%s", filter);
-	for (pat = strtok_r(buf, ",", &save); pat;
-	     pat = strtok_r(NULL, ",", &save)) {
-		if (!fnmatch(pat, id, 0) || !strcmp(pat, family))
+	for (i = 0; i < ps->n; i++)
+		if (match_one(ps->pat[i], id, family))
 			return true;
-	}
 	return false;
 }
 
-void plan_build(struct plan *p, const struct fpabi_machine *m,
-		const char *filter)
+/* Why c cannot run on m (a need, the kernel), or NULL; and its variants. */
+static const char *case_fit(const struct fpabi_machine *m,
+			    const struct fpabi_case *c,
+			    struct fpabi_variant *v, int *nv)
 {
-	const struct fpabi_family *const *fam;
-	struct fpabi_variant none = { .name = "default" };
+	static const struct fpabi_variant none = { .name = "default" };
+	const char *skip = plan_missing_need(m, c->needs);
 
-	memset(p, 0, sizeof(*p));
-	for (fam = fpabi_arch.families; *fam; fam++) {
-		unsigned ci;
+	/* every case names a rule the model has (dies if not: a case table
+	 * bug, found by any listing) */
+	rule_get(c->rule);
+	if (!skip && c->min_kver && m->kver < c->min_kver)
+		skip = c->min_kver_why;
+	/* the variants whether or not the case can run, so the plan's IDs
+	 * do not depend on the machine, where the backend's variant names
+	 * do not (x86_64: every one listed, a SKIP where the CPU lacks it;
+	 * arm64's are the machine's vector lengths: a case that cannot run
+	 * is one "default" instance) */
+	*nv = skip && !fpabi_arch.variants_stable ? 0 :
+	      fpabi_arch.variants(m, c->vset, v, FPABI_MAX_VARIANTS);
+	if (*nv == 0) {
+		*nv = 1;
+		v[0] = none;
+		if (!skip)
+			skip = "no variant of this case fits the machine";
+	}
+	return skip;
+}
 
-		for (ci = 0; ci < (*fam)->ncases; ci++) {
-			const struct fpabi_case *c = &(*fam)->cases[ci];
-			struct fpabi_variant v[FPABI_MAX_VARIANTS];
-			const char *skip = plan_missing_need(m, c->needs);
-			int nv = 0, vi;
-			unsigned pi;
+/* Every variant and parameter of c (one of each with first_only). */
+static void add_all(struct plan *p, const struct fpabi_machine *m,
+		    const struct fpabi_case *c, const struct pats *filter,
+		    const struct fpabi_history *h, enum fpabi_place pl,
+		    bool first_only, enum fpabi_tier tier)
+{
+	struct fpabi_variant v[FPABI_MAX_VARIANTS];
+	const char *skip;
+	int nv, vi;
+	unsigned pi;
 
-			/* every case names a rule the model has (dies if
-			 * not: a case table bug, found by any listing) */
-			rule_get(c->rule);
-			if (!skip && c->min_kver && m->kver < c->min_kver)
-				skip = c->min_kver_why;
-			if (!skip)
-				nv = fpabi_arch.variants(m, c->vset, v,
-							 FPABI_MAX_VARIANTS);
-			if (nv == 0) {
-				nv = 1;
-				v[0] = none;
-				if (!skip)
-					skip = "no variant of this case fits the machine";
-			}
-			for (vi = 0; vi < nv; vi++) {
-				for (pi = 0; pi == 0 || (pi < FPABI_MAX_PARAMS &&
-							 c->params[pi]); pi++) {
-					size_t before = p->n;
+	skip = case_fit(m, c, v, &nv);
+	if (!skip && h)
+		skip = plan_missing_need(m, h->needs);
+	if (!skip && pl && m->ncpus < 2)
+		skip = "placement needs two CPUs";
+	for (vi = 0; vi < (first_only ? 1 : nv); vi++) {
+		if (v[vi].tier > tier)
+			continue;
+		for (pi = 0; pi == 0 || (pi < FPABI_MAX_PARAMS && c->params[pi]);
+		     pi++) {
+			size_t before = p->n;
 
-					add(p, c, &v[vi], c->params[pi], skip ? skip :
-					    fpabi_platform_skip(m, c, &v[vi]));
-					if (!matches(filter, p->items[before].id,
-						     c->family))
-						p->n = before;
-				}
-			}
+			/* an unobserved window cannot hold a blocking call,
+			 * nor can a CPU of its own (the pipe's writer) */
+			if ((c->unobserved || pl) && sc_switches(c->params[pi]))
+				continue;
+			add(p, c, &v[vi], c->params[pi],
+			    skip ? skip : v[vi].skip ? v[vi].skip :
+			    fpabi_platform_skip(m, c, &v[vi]), h, pl);
+			if (!matches(filter, p->items[before].id, c->family))
+				p->n = before;
+			if (first_only && p->n > before)
+				break;
 		}
 	}
 }
 
+/* A derived case, unless one the plan has already runs the same. */
+static const struct fpabi_case *derived(struct plan *p,
+					const struct fpabi_case *base,
+					const struct fpabi_history *h, bool twin)
+{
+	const struct fpabi_case *d = derive_case(&p->pool, base, h, twin,
+						 NULL, 0);
+	unsigned i;
+
+	if (!d)
+		return NULL;
+	for (i = 0; i < p->nderived; i++)
+		if (derived_same(p->derived[i], d))
+			return NULL;
+	if (p->nderived == p->derived_cap) {
+		p->derived_cap = p->derived_cap ? 2 * p->derived_cap : 64;
+		p->derived = realloc(p->derived,
+				     p->derived_cap * sizeof(*p->derived));
+		if (!p->derived)
+			die("out of memory");
+	}
+	p->derived[p->nderived++] = d;
+	return d;
+}
+
+/* A case that forces scheduling (a competitor, a preemption or migration
+ * to prove): histories and placements would only slow its proof. */
+static bool forces_scheduling(const struct fpabi_case *c)
+{
+	const struct fpabi_step *s;
+
+	if (c->competitor)
+		return true;
+	for (s = c->steps; s && s->op != S_END; s++)
+		if (op_has(s->op, OPF_PROOF))
+			return true;
+	return false;
+}
+
+/* Does c stop the tracee with nothing else on its CPU to tell apart
+ * (placement: no competitor, no other task, no migration)? */
+static bool placeable(const struct fpabi_case *c)
+{
+	const struct fpabi_step *s;
+	bool stops = false;
+
+	if (c->probe || c->fuzz || !c->steps || forces_scheduling(c))
+		return false;
+	for (s = c->steps; s->op != S_END; s++) {
+		/* (a refused sigreturn ends the run before the tracee's
+		 * own counters are read) */
+		if (s->op == S_FORK || s->op == S_MIGRATE || s->op == S_REFUSED ||
+		    s->op == S_MIGRATE_RUNNING || s->op == S_PREEMPT ||
+		    (s->op == S_SYSCALL && s->a && sc_switches(s->a)))
+			return false;
+		stops |= op_info(s->op)->stop != ST_NONE &&
+			 op_info(s->op)->stop != ST_KEEP;
+	}
+	return stops;
+}
+
+/* The generated forms of c (tier full): its twin, its histories (observed
+ * and unobserved, the first variant), its placements. */
+static void add_generated(struct plan *p, const struct fpabi_machine *m,
+			  const struct fpabi_case *c, const struct pats *filter)
+{
+	const struct fpabi_history *h;
+	const struct fpabi_case *d;
+
+	if ((d = derived(p, c, NULL, true)))
+		add_all(p, m, d, filter, NULL, PLACE_NONE, false, TIER_FULL);
+	for (h = fpabi_arch.histories; h && h->name && !forces_scheduling(c);
+	     h++) {
+		/* (the primary variant is one of all of them) */
+		if (h->vset != c->vset &&
+		    !(h->vset == VSET_ALL && c->vset == VSET_DEFAULT))
+			continue;
+		if ((d = derived(p, c, h, false)))
+			add_all(p, m, d, filter, h, PLACE_NONE, true, TIER_FULL);
+		if ((d = derived(p, c, h, true)))
+			add_all(p, m, d, filter, h, PLACE_NONE, true, TIER_FULL);
+	}
+	if (placeable(c)) {
+		add_all(p, m, c, filter, NULL, PLACE_ALONE, true, TIER_FULL);
+		add_all(p, m, c, filter, NULL, PLACE_SHARED, true, TIER_FULL);
+	}
+}
+
+void plan_build(struct plan *p, const struct fpabi_machine *m,
+		const char *filter, enum fpabi_tier tier)
+{
+	const struct fpabi_family *const *fam;
+	struct pats ps = { 0 }, *f = filter ? &ps : NULL;
+	unsigned ci;
+
+	memset(p, 0, sizeof(*p));
+	if (filter)
+		pats_split(&ps, filter);
+	for (fam = fpabi_arch.families; *fam; fam++)
+		for (ci = 0; ci < (*fam)->ncases; ci++) {
+			const struct fpabi_case *c = &(*fam)->cases[ci];
+
+			if (c->tier > tier)
+				continue;
+			add_all(p, m, c, f, NULL, PLACE_NONE, false, tier);
+			if (tier >= TIER_FULL && c->tier == TIER_DEFAULT)
+				add_generated(p, m, c, f);
+		}
+	if (filter)
+		pats_free(&ps);
+}
+
+void plan_select(struct plan *p, const struct fpabi_machine *m,
+		 const struct fpabi_opts *o)
+{
+	char why[300];
+	unsigned i;
+
+	plan_build(p, m, o->filter, o->tier);
+	if (o->filter && !p->n)
+		usage_error("--filter '%s' matches no case", o->filter);
+	for (i = 0; i < o->nexclude; i++) {
+		snprintf(why, sizeof(why), "excluded: --exclude '%.200s'",
+			 o->exclude[i]);
+		plan_exclude(p, o->exclude[i], why);
+	}
+	if (o->skip_file && plan_skip_file(p, o->skip_file, why,
+					   sizeof(why)) < 0)
+		usage_error("%s", why);
+}
+
 void plan_free(struct plan *p)
 {
+	unsigned i;
+
+	for (i = 0; i < p->nowned; i++)
+		free(p->owned[i]);
+	free(p->owned);
 	free(p->items);
+	free(p->derived);
+	derive_free(&p->pool);
 	memset(p, 0, sizeof(*p));
+}
+
+/* A reason the plan keeps until plan_free(). */
+static const char *own(struct plan *p, char *s)
+{
+	if (!(p->nowned & (p->nowned + 1))) {	/* 0, 1, 3, 7, ...: grow */
+		char **n = xmalloc(2 * (p->nowned + 1) * sizeof(*n));
+
+		if (p->nowned)
+			memcpy(n, p->owned, p->nowned * sizeof(*n));
+		free(p->owned);
+		p->owned = n;
+	}
+	p->owned[p->nowned++] = s;
+	return s;
+}
+
+unsigned plan_exclude(struct plan *p, const char *glob, const char *why)
+{
+	const char *reason = NULL;
+	unsigned i, n = 0;
+
+	for (i = 0; i < p->n; i++) {
+		struct plan_item *it = &p->items[i];
+
+		if (it->skip || !match_one(glob, it->id, it->c->family))
+			continue;
+		if (!reason)
+			reason = own(p, xstrdup(why));
+		it->skip = reason;
+		n++;
+	}
+	return n;
+}
+
+int plan_skip_file(struct plan *p, const char *path, char *err, size_t n)
+{
+	char *line = NULL, *s, *e, why[300];
+	size_t cap = 0;
+	unsigned no = 0;
+	struct stat st;
+	ssize_t len;
+	FILE *f;
+	int fd;
+
+	/* a regular file only: a FIFO must not be waited on */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    !(f = fdopen(fd, "r"))) {
+		snprintf(err, n, "--skip-file '%s': %s", path, fd < 0 ?
+			 strerror(errno) : "not a regular file");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		no++;
+		if (memchr(line, 0, (size_t)len)) {
+			snprintf(err, n, "--skip-file '%s' line %u: a NUL byte",
+				 path, no);
+			break;
+		}
+		line[strcspn(line, "#")] = 0;
+		for (s = line; *s == ' ' || *s == '\t'; s++)
+			;
+		for (e = s + strlen(s); e > s && strchr(" \t\r\n", e[-1]); e--)
+			;
+		*e = 0;
+		if (!*s)
+			continue;
+		if (strpbrk(s, " \t")) {
+			snprintf(err, n, "--skip-file '%s' line %u: one ID or "
+				 "glob a line, got '%.80s'", path, no, s);
+			break;
+		}
+		snprintf(why, sizeof(why), "excluded: %.200s line %u", path, no);
+		plan_exclude(p, s, why);
+	}
+	free(line);
+	if (len >= 0 || ferror(f)) {
+		if (ferror(f))
+			snprintf(err, n, "--skip-file '%s': %s", path,
+				 strerror(errno));
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	return 0;
 }
 
 const char *need_names(uint64_t needs, char *buf, size_t n)

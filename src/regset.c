@@ -10,6 +10,7 @@
 #include <sys/ptrace.h>
 #include <sys/uio.h>
 
+#include "fpabi/record.h"
 #include "fpabi/run.h"
 #include "fpabi/util.h"
 
@@ -22,8 +23,8 @@
  * that acted on current (the tracer) instead of target shows here.
  * Returns ptrace()'s result, errno set as ptrace() sets it.
  */
-static long tracer_ptrace(struct fpabi_run *r, long req, unsigned note,
-			  struct iovec *iov, const char *what)
+long regset_tracer_ptrace(struct fpabi_run *r, long req, unsigned long addr,
+			  void *data, const char *what)
 {
 	uint8_t in[TRACER_REGS_MAX], out[TRACER_REGS_MAX];
 	unsigned width, k;
@@ -32,7 +33,7 @@ static long tracer_ptrace(struct fpabi_run *r, long req, unsigned note,
 	long ret;
 
 	if (!fpabi_arch.tracer_ptrace)
-		return ptrace(req, r->pid, note, iov);
+		return ptrace(req, r->pid, addr, data);
 	name = fpabi_arch.tracer_regs(r->m, &len, &width);
 	if (len > TRACER_REGS_MAX)
 		die("internal: tracer register image of %zu bytes", len);
@@ -40,8 +41,8 @@ static long tracer_ptrace(struct fpabi_run *r, long req, unsigned note,
 		canary_fill(in + k * width, width, r->cseed, TRACER_TASK,
 			    r->stops & CANARY_MAX_PHASE, 0, k, 0);
 	canary_poison(out, len, r->cseed);
-	ret = fpabi_arch.tracer_ptrace(r->m, req, r->pid,
-				       (void *)(uintptr_t)note, iov, in, out);
+	ret = fpabi_arch.tracer_ptrace(r->m, req, r->pid, (void *)addr, data,
+				       in, out);
 	if (ret < 0) {
 		errno = (int)-ret;
 		ret = -1;
@@ -83,21 +84,28 @@ int regset_get(struct fpabi_run *r, unsigned note, void *buf, size_t len,
 	*got = len;
 	if (r->skip_io)
 		return 0;	/* fault injection: the read is dropped */
-	if (tracer_ptrace(r, PTRACE_GETREGSET, note, &iov,
-			  "PTRACE_GETREGSET") < 0)
-		return errno;
+	if (regset_tracer_ptrace(r, PTRACE_GETREGSET, note, &iov,
+				 "PTRACE_GETREGSET") < 0) {
+		int err = errno;
+
+		record_regset(r, false, note, buf, len, 0, err);
+		return err;
+	}
 	*got = iov.iov_len;
+	record_regset(r, false, note, buf, len, *got, 0);
 	return 0;
 }
 
 int regset_set(struct fpabi_run *r, unsigned note, void *buf, size_t len)
 {
 	struct iovec iov = { buf, len };
+	int err = 0;
 
 	if (r->skip_io)
 		return 0;	/* fault injection: the write is dropped */
-	if (tracer_ptrace(r, PTRACE_SETREGSET, note, &iov,
-			  "PTRACE_SETREGSET") < 0)
-		return errno;
-	return 0;
+	if (regset_tracer_ptrace(r, PTRACE_SETREGSET, note, &iov,
+				 "PTRACE_SETREGSET") < 0)
+		err = errno;
+	record_regset(r, true, note, buf, len, len, err);
+	return err;
 }

@@ -55,6 +55,15 @@ static int check_place(const struct steps_state *w,
 {
 	bool tracee = !op_tracer(s->op);
 
+	/* untraced, nothing stops the tracee: no stop, no tracer step, no
+	 * spin a tracer ends; an exec runs through (its probe dumps) */
+	if (w->unobserved &&
+	    (op_tracer(s->op) || op_has(s->op, OPF_SPIN) ||
+	     op_info(s->op)->stop != ST_NONE) && s->op != S_EXEC &&
+	    !op_has(s->op, OPF_SIGNAL))
+		return bad(why, n, "an unobserved list cannot stop the tracee");
+	if (w->unobserved && (step_fork_stops(s) || step_maybe(s)))
+		return bad(why, n, "an unobserved list cannot stop the tracee");
 	if (w->refused && s->op != S_READ)
 		return bad(why, n, "only reads follow a refused sigreturn");
 	if (w->exec && tracee)
@@ -64,7 +73,8 @@ static int check_place(const struct steps_state *w,
 			   "signal next");
 	if (prev && step_maybe(prev) && s->op != S_TRAP)
 		return bad(why, n, "a SIGNAL_MAYBE is followed by a trap");
-	if (step_at_stop(s) && w->stop == ST_NONE)
+	if (step_at_stop(s) && w->stop == ST_NONE &&
+	    !(w->unobserved && s->op == S_EXEC))
 		return bad(why, n, "needs a stop before it");
 	if (s->op == S_SYSEXIT && w->stop != ST_SC_ENTRY)
 		return bad(why, n, "needs a syscall-entry stop");
@@ -130,6 +140,10 @@ static int check_processes(const struct steps_state *w,
 	 */
 	if (s->op == S_EXEC && w->children)
 		return bad(why, n, "no exec after a fork");
+	/* nor a refused sigreturn: the tracee is killed where it stands,
+	 * and the engine would not wait for its children's dumps */
+	if (s->op == S_REFUSED && w->children)
+		return bad(why, n, "no refused sigreturn after a fork");
 	return 0;
 }
 
@@ -179,7 +193,7 @@ int steps_next(struct steps_state *w, const struct fpabi_step *s,
 	w->groupstop |= s->op == S_GROUPSTOP;
 	w->fork_events |= step_fork_stops(s);
 	w->refused |= s->op == S_REFUSED;
-	w->stop = step_stop_after(s, prev, w->stop);
+	w->stop = w->unobserved ? ST_NONE : step_stop_after(s, prev, w->stop);
 	if (!op_tracer(s->op))
 		w->last_tracee = s->op;
 	return 0;
@@ -188,12 +202,19 @@ int steps_next(struct steps_state *w, const struct fpabi_step *s,
 int steps_check(const struct fpabi_step *steps, unsigned sc_param,
 		char *why, size_t n)
 {
+	return steps_check_mode(steps, sc_param, false, why, n);
+}
+
+int steps_check_mode(const struct fpabi_step *steps, unsigned sc_param,
+		     bool unobserved, char *why, size_t n)
+{
 	const struct fpabi_step *s, *prev = NULL;
 	struct steps_state w;
 	char what[160];
 	unsigned i;
 
 	steps_begin(&w);
+	w.unobserved = unobserved;
 	for (i = 0, s = steps; s->op != S_END; prev = s, s++, i++)
 		if (steps_next(&w, s, prev, sc_param, what, sizeof(what)) < 0)
 			return bad(why, n, "step %u (%s): %s", i,
@@ -202,4 +223,52 @@ int steps_check(const struct fpabi_step *steps, unsigned sc_param,
 		return bad(why, n, "step %u (%s): the list ends before the step "
 			   "it needs next", i - 1, op_info(prev->op)->name);
 	return 0;
+}
+
+/* Append text to out (", " between), unless it is there already. */
+static void pre_add(char *out, size_t n, const char *text)
+{
+	size_t o = strlen(out);
+
+	if (!text || strstr(out, text) || o + 3 >= n)
+		return;
+	snprintf(out + o, n - o, "%s%s", o ? ", " : "", text);
+}
+
+void steps_preconditions(const struct fpabi_case *c, unsigned sc_param,
+			 enum fpabi_place pl, char *out, size_t n)
+{
+	const struct fpabi_step *s;
+
+	out[0] = 0;
+	if (c->probe) {
+		pre_add(out, n, "the probe's own checks");
+		return;
+	}
+	for (s = c->steps; s && s->op != S_END; s++) {
+		unsigned sc = step_syscall(s, sc_param);
+
+		if (c->unobserved && op_info(s->op)->stop != ST_NONE &&
+		    !op_has(s->op, OPF_SIGNAL))
+			continue;
+		if (s->op == S_SYSCALL && (sc == SC_PIPE_READ ||
+					   sc == SC_NANOSLEEP))
+			pre_add(out, n, "the syscall switched the tracee out "
+				"(voluntary switches counted)");
+		else if (s->op == S_SYSCALL && sc == SC_MIGRATE_SELF)
+			pre_add(out, n, "it moved itself (CPU seen)");
+		else if (!c->unobserved || op_has(s->op, OPF_SIGNAL) ||
+			 s->op == S_FORK)
+			pre_add(out, n, op_pre_text(s->op));
+	}
+	if (c->unobserved)
+		pre_add(out, n, "untraced: no switch from the first load to the "
+			"last store (its own counts)");
+	if (pl == PLACE_ALONE)
+		pre_add(out, n, "alone on its CPU (task arrivals counted)");
+	if (pl == PLACE_SHARED)
+		pre_add(out, n, "on the tracer's CPU, which loads its own vector "
+			"registers at every stop");
+	if (!out[0])
+		pre_add(out, n, "the tracee ran its list to the end");
 }

@@ -78,12 +78,32 @@ ok $? "the reverse comparison is -33.33% wall clock"
 	grep -q '^syscall/sse: wall clock .*no significant change (+50.00%, within --floor 60%)$'
 ok $? "--floor 60 makes a 50% change no significant change"
 
+# --fail-on-regression: exit 1 only for a change slower than PCT
+"$FPABI" bench --compare --fail-on-regression 40 "$tmp/x.json" "$tmp/y.json" >"$tmp/reg" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q '^syscall/sse: wall clock: regression: +50.00% is past --fail-on-regression 40%$' "$tmp/reg" &&
+	grep -q '^1 regression(s) past --fail-on-regression 40%$' "$tmp/reg"
+ok $? "--fail-on-regression 40 and a 50% slower figure: exit 1, the regression named (got $rc)"
+"$FPABI" bench --compare --fail-on-regression 60 "$tmp/x.json" "$tmp/y.json" >/dev/null 2>&1
+rc=$?
+[ $rc -eq 0 ]
+ok $? "--fail-on-regression 60 and a 50% slower figure: exit 0 (got $rc)"
+"$FPABI" bench --compare --fail-on-regression 10 "$tmp/y.json" "$tmp/x.json" >/dev/null 2>&1
+rc=$?
+[ $rc -eq 0 ]
+ok $? "--fail-on-regression 10 and a figure 33% faster: exit 0 (got $rc)"
+"$FPABI" bench --compare --floor 60 --fail-on-regression 10 "$tmp/x.json" "$tmp/y.json" >/dev/null 2>&1
+rc=$?
+[ $rc -eq 0 ]
+ok $? "--fail-on-regression counts only changes the verdict calls significant (--floor 60: exit $rc)"
+
 echo '{"results": [' >"$tmp/bad.json"
 "$FPABI" bench --compare "$tmp/bad.json" "$tmp/x.json" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && [ -s "$tmp/err" ]
 ok $? "--compare of a broken file exits 2 with a message"
 for args in "--compare $tmp/x.json" "--samples 0" "--iterations 0" \
-	    "--workload bogus" "extra" "--compare --floor x $tmp/x.json $tmp/x.json"; do
+	    "--workload bogus" "extra" "--compare --floor x $tmp/x.json $tmp/x.json" \
+	    "--compare --fail-on-regression -1 $tmp/x.json $tmp/x.json" "--fail-on-regression 5"; do
 	# shellcheck disable=SC2086
 	"$FPABI" bench $args >/dev/null 2>"$tmp/err"
 	rc=$?

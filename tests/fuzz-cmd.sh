@@ -16,14 +16,14 @@ id=$(awk -F'\t' '$5 == "runnable" {print $1; exit}' "$tmp/list")
 
 "$FPABI" fuzz --seconds 3 --seed 77 >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc -eq 0 ] && grep -q '^ok 1 - fuzz\.batch-0: [1-9][0-9]* runs' "$tmp/out" &&
+[ $rc -eq 0 ] && grep -q "^ok 1 - ${FPABI_ARCH}\.fuzz\.batch-0$" "$tmp/out" && grep -q "^# ${FPABI_ARCH}\.fuzz\.batch-0: [1-9][0-9]* runs" "$tmp/out" &&
 	grep -q '^1\.\.[1-9]' "$tmp/out" && ! grep -q '^not ok' "$tmp/out"
 ok $? "fuzz --seconds 3 passes: batches of runs, a plan, no failure (got $rc)"
 [ $rc -eq 0 ] || diag <"$tmp/out"
 
 "$FPABI" fuzz --seconds 2 --seed 77 --inject-fault=byte:forge >"$tmp/bad" 2>&1
 rc=$?
-[ $rc -eq 1 ] && grep -q '^not ok [0-9]* - fuzz\.batch-0' "$tmp/bad"
+[ $rc -eq 1 ] && grep -q "^not ok [0-9]* - ${FPABI_ARCH}\.fuzz\.batch-0$" "$tmp/bad"
 ok $? "a corrupted observation fails the batch (got $rc)"
 repro=$(sed -n 's/^  first_failure: "\(.*\)"$/\1/p' "$tmp/bad" | head -1)
 case $repro in

@@ -13,9 +13,10 @@ wrapper=${srcdir:-.}/kselftest/run_fpabi.sh
 
 # the Totals line as the TAP lines above it count
 expect_totals() {
-	awk '/^ok [0-9]+ / && / # SKIP/ {s++; next} /^ok [0-9]+ / {p++; next}
-	     /^not ok [0-9]+ / && / # TODO/ {x++; next} /^not ok [0-9]+ / {f++}
-	     END {printf "# Totals: pass:%d fail:%d xfail:%d xpass:0 skip:%d error:0\n", p, f, x, s}' "$1"
+	awk '/^ok [0-9]+ / && / # SKIP/ {s++; next} /^ok [0-9]+ / && / # XFAIL/ {x++; next}
+	     /^ok [0-9]+ / {p++; next} /^not ok [0-9]+ / && / # error/ {e++; next}
+	     /^not ok [0-9]+ / {f++}
+	     END {printf "# Totals: pass:%d fail:%d xfail:%d xpass:0 skip:%d error:%d\n", p, f, x, s, e}' "$1"
 }
 totals_ok() { # FILE
 	[ "$(grep -c '^# Totals: ' "$1")" -eq 1 ] &&

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The LAVA test definition (lava/fpabi.yaml): it parses as one, and its
-# run steps, run as LAVA runs them (from the repository's top, params as
-# shell variables) with lava-test-case replaced by a recorder, report one
-# case per TAP result: pass for ok, fail for the injected fault, skip for
-# SKIP and for a refused ptrace.
+# The LAVA test definition (lava/fpabi.yaml): it passes validate.py's
+# rules, and its run steps, run as LAVA runs them (from the repository's
+# top, params as shell variables) with lava-test-case replaced by a
+# recorder, report one case per TAP result: pass for ok, fail for the
+# injected fault, skip for SKIP and for a refused ptrace; bench figures
+# as measurements; LAVA signals where lava-test-case is missing.
 . "${srcdir:-.}/tests/lib.sh"
 echo "TAP version 13"
 if ! python3 -c 'import yaml' 2>/dev/null; then
@@ -17,27 +18,33 @@ def=$top/lava/fpabi.yaml
 fam=ptrace-read
 filter="$FPABI_ARCH.$fam.*"
 
+# the rules of Linaro's validate.py for a test definition: metadata with
+# non-empty name (no whitespace), format, description, maintainer, os and
+# devices; run.steps
 python3 - "$def" >"$tmp/steps" <<'PY'
 import sys, yaml
 d = yaml.safe_load(open(sys.argv[1]))
 m = d["metadata"]
-assert m["format"] == "Lava-Test Test Definition 1.0", m["format"]
-assert m["name"] and m["description"]
+for k in ("name", "format", "description", "maintainer", "os", "devices"):
+    assert k in m and len(m[k]) > 0, "metadata.%s missing or empty" % k
+assert " " not in m["name"], m["name"]
+assert m["format"] in ("Lava-Test Test Definition 1.0",
+                       "Manual Test Definition 1.0"), m["format"]
 assert isinstance(d["params"], dict) and "FPABI_ARGS" in d["params"]
 steps = d["run"]["steps"]
 assert steps and all(isinstance(s, str) for s in steps)
 print("\n".join(steps))
 PY
-ok $? "lava/fpabi.yaml is a LAVA test definition (metadata, params, run steps)"
+ok $? "lava/fpabi.yaml passes validate.py's rules (metadata keys, name, format, run steps)"
 
 # lava-test-case, recording its arguments
 mkdir "$tmp/bin"
 printf '#!/bin/sh\necho "$*" >>"%s/calls"\n' "$tmp" >"$tmp/bin/lava-test-case"
 chmod +x "$tmp/bin/lava-test-case"
-run_steps() { # FPABI FPABI_ARGS
+run_steps() { # FPABI FPABI_ARGS [BENCH BENCH_ARGS]
 	rm -f "$tmp/calls"
 	(cd "$top" && export PATH="$tmp/bin:$PATH" OUTPUT="$tmp/output" &&
-	 sh -c "FPABI='$1'; FPABI_ARGS='$2'; $(cat "$tmp/steps")") >"$tmp/log" 2>&1
+	 sh -c "FPABI='$1'; FPABI_ARGS='$2'; BENCH='${3:-false}'; BENCH_ARGS='${4:-}'; $(cat "$tmp/steps")") >"$tmp/log" 2>&1
 	touch "$tmp/calls"
 }
 n() { grep -c -- "$1" "$tmp/calls"; }
@@ -66,6 +73,23 @@ if [ -n "$skipfam" ]; then
 else
 	t_n=$((t_n + 1)); echo "ok $t_n - SKIPped cases are reported skip # SKIP every family runs here"
 fi
+
+# bench figures as measurements with units
+run_steps "$FPABI" "--filter $filter --tracee $FPABI_TRACEE" true \
+	"--workload syscall --samples 3 --iterations 100 --warmup 0"
+nb=$(grep -c '^fpabi-bench\.[^ ]* --result pass --measurement [0-9.][0-9.]* --units ns$' "$tmp/calls")
+[ "$nb" -ge 1 ] && grep -q '^fpabi-bench-run --result pass$' "$tmp/calls"
+ok $? "BENCH=true: $nb bench figures reported as measurements in ns"
+grep '^fpabi-bench' "$tmp/calls" | head -2 | diag
+
+# without lava-test-case: the result file's lines as LAVA signals
+mv "$tmp/bin/lava-test-case" "$tmp/ltc"
+run_steps "$FPABI" "--filter $filter --tracee $FPABI_TRACEE"
+sig=$(grep -c '^<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=[^ ]* RESULT=pass>$' "$tmp/log")
+[ ! -s "$tmp/calls" ] && [ "$sig" -eq $((want + 1)) ] &&
+	[ "$(wc -l <"$tmp/output/result.txt")" -eq $((want + 1)) ]
+ok $? "no lava-test-case: result.txt ($((want + 1)) lines) sent as $sig LAVA signals"
+mv "$tmp/ltc" "$tmp/bin/lava-test-case"
 
 printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$FPABI_NOPTRACE" "$FPABI" >"$tmp/bin/fpabi-noptrace"
 chmod +x "$tmp/bin/fpabi-noptrace"

@@ -25,7 +25,7 @@ ok $? "no progress on stderr when it is not a terminal"
 
 "$FPABI" stress --seconds 30 --seed 7 --inject-fault=byte:any >"$tmp/inj" 2>&1
 rc=$?
-[ $rc -eq 1 ] && grep -q '^not ok 1 - .*\.stress\.seq0/' "$tmp/inj"
+[ $rc -eq 1 ] && grep -q '^not ok 1 - .*\.stress\.failure-1$' "$tmp/inj" && grep -q '^  sequence: ".*\.stress\.seq0/' "$tmp/inj"
 ok $? "an injected corruption fails the first sequence (exit $rc)"
 steps=$(sed -n 's/^  shrunk_steps: //p' "$tmp/inj")
 [ -n "$steps" ] && [ "$steps" -le 3 ]

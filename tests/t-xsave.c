@@ -71,7 +71,7 @@ int main(void)
 	struct fake_cpu bad;
 	static uint8_t frame[4096];
 
-	T_PLAN(14);
+	T_PLAN(15);
 	T_OK(xsave_layout_parse(&l, fake_cpuid, &avx512, 0x2e7, 1ull << XF_CET_U) == 0,
 	     "an AVX-512 + PKRU layout parses");
 	T_OK(l.comp[XF_ZMM_H].offset == 1152 && l.comp[XF_ZMM_H].size == 512 &&
@@ -88,6 +88,15 @@ int main(void)
 	     "a 64-byte-aligned supervisor feature is rounded up (2440 -> 2496)");
 	T_OK(l.xsaveopt && l.xsavec && l.xgetbv1 && l.xsaves && !l.xfd,
 	     "leaf 0xD.1 EAX flags");
+	{
+		uint32_t coff[XF_MAX], end;
+
+		end = xsave_compacted(&l, 1ull << XF_PKRU | 1ull << XF_CET_U,
+				      coff);
+		T_OK(coff[XF_PKRU] == 576 && coff[XF_CET_U] == 640 &&
+		     !coff[XF_YMM] && end == 656,
+		     "a compacted subset: PKRU at 576, CET_U aligned to 640");
+	}
 
 	T_OK(xsave_layout_parse(&l, fake_cpuid, &avx512, 0x7, 0) == 0 &&
 	     l.comp[XF_YMM].coffset == 576 && l.compacted_end == 832,

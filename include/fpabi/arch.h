@@ -73,6 +73,11 @@ const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m);
  */
 struct fpabi_variant {
 	char name[40];
+	uint8_t tier;		/* enum fpabi_tier: the lowest tier that
+				   crosses cases with it */
+	/* a variant fpabi knows that this machine cannot run: why (the plan
+	 * keeps it, as a SKIP, so that the IDs do not depend on the CPU) */
+	const char *skip;
 	uint64_t arch[2];
 };
 
@@ -110,10 +115,17 @@ struct fpabi_arch {
 	const struct fpabi_rule *rules;		/* ends with id NULL */
 	const char *(*group_name)(unsigned group);	/* "zmm_hi256" */
 	const struct fpabi_known_issue *known;	/* ends with id_glob NULL */
+	/* task histories cases are crossed with (--tier full); ends with
+	 * name NULL; NULL: none */
+	const struct fpabi_history *histories;
 
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);
 	void (*info)(const struct fpabi_machine *m, FILE *f);
+	/* variants() lists the same names on every machine, a SKIP reason
+	 * on those this one lacks (the plan then crosses every case with
+	 * them, runnable or not) */
+	bool variants_stable;
 	int (*variants)(const struct fpabi_machine *m, enum variant_set set,
 			struct fpabi_variant *v, int max);
 
@@ -174,6 +186,10 @@ struct fpabi_arch {
 	void (*check_frame)(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 			    const uint8_t *copy, const char *observer);
 	const char *(*edit_name)(unsigned edit);
+	/* a dump's poison made unmistakable in the backend's format (x86:
+	 * an XSAVE header that claims every component, so no poisoned slot
+	 * is read as a component at init); NULL: the poison as it is */
+	void (*poison_dump)(struct fpabi_run *r, uint8_t *dump);
 	/* bytes a signal frame starts below its ucontext (x86: the return
 	 * address; arm64: the siginfo) */
 	unsigned frame_below_uc;

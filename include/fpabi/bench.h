@@ -51,6 +51,8 @@ int cmd_bench(int argc, char **argv);
  * `fpabi bench --compare A B [--floor PCT]`: print each figure's change;
  * changes of at most floor percent are not counted.
  */
-int bench_compare(const char *a, const char *b, double floor);
+/* fail_pct >= 0: returns 1 when a figure changed and is slower (more per
+ * operation) by more than fail_pct percent */
+int bench_compare(const char *a, const char *b, double floor, double fail_pct);
 
 #endif

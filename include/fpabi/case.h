@@ -179,12 +179,53 @@ struct fpabi_case {
 	 */
 	uint8_t generated;
 	/*
+	 * Which tier the case belongs to (enum fpabi_tier): the default
+	 * tier is the quick suite; --tier full adds the generated twins,
+	 * histories, placements and matrices.
+	 */
+	uint8_t tier;
+	/*
+	 * An unobserved twin (src/derive.c): the tracee runs its events
+	 * untraced, with no stop and no tracer action between its loads and
+	 * its own stores; the run proves that no switch came in between.
+	 */
+	uint8_t unobserved;
+	/*
 	 * The platform quirks (QUIRK_* of fpabi/platform.h) that can change
 	 * this case's outcome: where one is present and the tracee does not
 	 * step around it, the instances it touches SKIP ("platform quirk
 	 * NAME"), never pass or fail.
 	 */
 	unsigned quirks;
+};
+
+enum fpabi_tier { TIER_DEFAULT, TIER_FULL };
+
+/*
+ * Where the tracee runs (--tier full): PLACE_ALONE pinned to a CPU of its
+ * own with the tracer on another, so that nothing else loads FP state
+ * there across its stops; PLACE_SHARED on the tracer's CPU, whose own FP
+ * use evicts the tracee's state at every stop.  IDs carry /p=NAME.
+ */
+enum fpabi_place { PLACE_NONE, PLACE_ALONE, PLACE_SHARED };
+
+/*
+ * A task history (fpabi_arch.histories[]): a prelude of steps that puts
+ * the kernel's FP bookkeeping into a named state before a case's own
+ * steps; case IDs carry it as /h=NAME.  Its loads use phases from
+ * HIST_PHASE up, which no case uses, so its values are named as the
+ * prelude's wherever they show.
+ */
+#define HIST_PHASE	13
+
+struct fpabi_history {
+	const char *name;		/* "sve-discarded" */
+	const char *what;		/* one line */
+	const struct fpabi_step *prelude;	/* ends with S_END */
+	uint64_t needs;
+	uint8_t vset;			/* the variant set it applies to */
+	uint8_t stops;			/* its prelude stops the tracee (no
+					   unobserved form) */
 };
 
 #define KVER(major, minor)	((major) << 16 | (minor) << 8)

@@ -3,12 +3,18 @@
 #ifndef FPABI_PLAN_H
 #define FPABI_PLAN_H
 
+#include "fpabi/derive.h"
 #include "fpabi/run.h"
 
+/* enum fpabi_place's name in IDs (/p=NAME) */
+const char *place_name(enum fpabi_place pl);
+
 struct plan_item {
-	const struct fpabi_case *c;
+	const struct fpabi_case *c;	/* a case table's, or derived */
 	struct fpabi_variant v;
 	unsigned param;
+	const struct fpabi_history *hist;	/* its prelude, or NULL */
+	enum fpabi_place place;
 	char id[192];
 	const char *skip;	/* reason, or NULL when runnable */
 };
@@ -16,10 +22,31 @@ struct plan_item {
 struct plan {
 	struct plan_item *items;
 	unsigned n, cap;
+	/* the derived cases the items point to (derive.h) */
+	struct derive_pool pool;
+	const struct fpabi_case **derived;
+	unsigned nderived, derived_cap;
+	char **owned;		/* skip reasons made for this plan */
+	unsigned nowned;
 };
 
+/* Every case instance of tier (and the tiers below) that filter (a comma
+ * list of case ID globs and family names, of any length) matches. */
 void plan_build(struct plan *p, const struct fpabi_machine *m,
-		const char *filter);
+		const char *filter, enum fpabi_tier tier);
+/*
+ * The plan of o: plan_build() with o->filter (none matching is a usage
+ * error) and o->tier, then every runnable item that an --exclude glob or
+ * a line of the --skip-file matches skipped with that as its reason.
+ */
+void plan_select(struct plan *p, const struct fpabi_machine *m,
+		 const struct fpabi_opts *o);
+/* Skip, with why, every runnable item glob (an ID glob or a family)
+ * matches; how many it matched. */
+unsigned plan_exclude(struct plan *p, const char *glob, const char *why);
+/* plan_exclude() for each line of path (an ID or a glob; '#' starts a
+ * comment): 0, or -1 with err saying what was wrong. */
+int plan_skip_file(struct plan *p, const char *path, char *err, size_t n);
 void plan_free(struct plan *p);
 const char *need_names(uint64_t needs, char *buf, size_t n);
 /* The first need the machine lacks, as a reason to skip; NULL if none. */

@@ -10,13 +10,18 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "fpabi/arch.h"
 #include "fpabi/canary.h"
 #include "fpabi/image.h"
 #include "fpabi/limits.h"
 
-enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG };
+/* INJ_KNOWN: a byte fault whose finding is reported as a (test-only)
+ * known kernel issue */
+enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG, INJ_KNOWN };
+
+#define MAX_INJECT 4	/* --inject-fault given this many times at most */
 
 struct fpabi_opts {
 	uint64_t seed;
@@ -24,11 +29,26 @@ struct fpabi_opts {
 	unsigned timeout;	/* seconds per case */
 	int skip_exit;		/* exit status when everything skipped */
 	const char *filter;
+	const char *const *exclude;	/* --exclude globs */
+	unsigned nexclude;
+	const char *skip_file;	/* --skip-file: IDs or globs to skip */
 	const char *tracee;	/* path of fpabi-tracee */
+	bool tracee_given;	/* by --tracee: reproducers repeat it */
 	const char *exec_probe;	/* path of fpabi-exec-probe, next to it */
+	/* the first --inject-fault (what fuzz and stress use) */
 	enum inject_kind inject;
 	const char *inject_target;	/* family, case ID glob, or "any" */
+	/* every --inject-fault: a run case takes the first that hits it */
+	struct fpabi_inject {
+		enum inject_kind kind;
+		const char *target;
+	} inj[MAX_INJECT];
+	unsigned ninj;
+	enum tap_format_opt { FMT_TAP, FMT_KSELFTEST } format;
+	const char *junit;	/* --junit FILE */
+	const char *json;	/* --json FILE */
 	bool kmsg;		/* check the kernel log at the end */
+	enum fpabi_tier tier;	/* --tier: the cases planned */
 	unsigned seconds;	/* fuzz: how long to run */
 	const char *argv0;
 };
@@ -53,6 +73,7 @@ struct fpabi_run {
 	struct fpabi_variant v;		/* as the model has it now */
 	struct fpabi_variant v0;	/* as planned */
 	unsigned param;		/* the parameter SYSCALL(0) stands for */
+	enum fpabi_place place;	/* where the tracee and the tracer run */
 	char id[192];
 	uint64_t seed;		/* this instance's seed */
 	uint16_t cseed;		/* its canary seed */
@@ -80,6 +101,8 @@ struct fpabi_run {
 	bool inject_byte;	/* INJ_BYTE: corrupt the next observation */
 	bool skip_io;		/* INJ_STEP: this tracer step is dropped */
 	bool hang;		/* INJ_HANG: the tracee spins forever first */
+	bool inject_known;	/* INJ_KNOWN: its finding is a test-only
+				 * known issue */
 	bool timed_out;
 	bool bare;		/* observe everything, compare nothing (the
 				 * stress bench's baseline) */
@@ -91,6 +114,8 @@ struct fpabi_run {
 	char proof[192];	/* what proves the event happened */
 	char skip[160];		/* the event could not be proven: SKIP why */
 	bool unproven;		/* the event did not happen: worth a retry */
+	struct timespec deadline;	/* the instance's, kept across its
+					   attempts (CLOCK_MONOTONIC) */
 	/* the scheduling the run forced and what proves it happened, as
 	 * numbers (fpabi stress sums them per forcing mode) */
 	struct fpabi_sched_proof {
@@ -179,9 +204,17 @@ const struct fpabi_rule *rule_get(const char *id);
 int regset_get(struct fpabi_run *r, unsigned note, void *buf, size_t len,
 	       size_t *got);
 int regset_set(struct fpabi_run *r, unsigned note, void *buf, size_t len);
+/* Any ptrace call made so (the tracer's own registers loaded first,
+ * checked after: PT-TRACER); ptrace()'s result and errno. */
+long regset_tracer_ptrace(struct fpabi_run *r, long req, unsigned long addr,
+			  void *data, const char *what);
 
 /* the engine (src/engine/): run one case instance */
 void run_case(struct fpabi_run *r);
+/* Whether r, unproven, is worth another attempt: fewer than
+ * FPABI_ATTEMPTS so far and at least FPABI_RETRY_MIN_MS of the instance's
+ * --timeout left (src/engine/control.c). */
+bool run_again(const struct fpabi_run *r);
 /* the tracee being run, for the runner's signal handler */
 extern volatile pid_t fpabi_current_tracee;
 

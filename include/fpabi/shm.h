@@ -28,6 +28,12 @@
 #define FPABI_EXEC_ARG0		40
 #define FPABI_EXEC_ARG1		48
 #define FPABI_EXEC_CTL_SIZE	56
+/* struct fpabi_proof's "after" counters, which the exec probe writes
+ * (the probe, not the tracee, ends a list that execs) */
+#define FPABI_SHM_PROOF_OFF	160
+#define FPABI_PROOF_NVCSW1	8
+#define FPABI_PROOF_NIVCSW1	24
+#define FPABI_PROOF_CPU1	36
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -152,7 +158,7 @@ struct fpabi_shm_hdr {
 	 * comp_wake_ns[i] for each of its comp_nwake wakes (it writes the
 	 * absolute times into comp_wake_at), then for an hour */
 	uint32_t comp_nwake;
-	uint32_t comp_pad;
+	uint32_t comp_loop;	/* run the competitor's list again and again */
 	uint64_t comp_wake_ns[FPABI_COMP_WAKES];
 	struct fpabi_time comp_wake_at[FPABI_COMP_WAKES + 1];
 };
@@ -163,6 +169,14 @@ _Static_assert(sizeof(struct fpabi_shm_hdr) <= FPABI_EXEC_CTL_OFF,
 	       "the header must end before the exec probe's control");
 _Static_assert(__builtin_offsetof(struct fpabi_shm_hdr, state) ==
 	       FPABI_SHM_STATE_OFF, "state is where the exec probe writes");
+_Static_assert(__builtin_offsetof(struct fpabi_shm_hdr, proof) ==
+	       FPABI_SHM_PROOF_OFF &&
+	       __builtin_offsetof(struct fpabi_proof, nvcsw[1]) ==
+	       FPABI_PROOF_NVCSW1 &&
+	       __builtin_offsetof(struct fpabi_proof, nivcsw[1]) ==
+	       FPABI_PROOF_NIVCSW1 &&
+	       __builtin_offsetof(struct fpabi_proof, cpu[1]) ==
+	       FPABI_PROOF_CPU1, "the proof counters the exec probe writes");
 
 #endif /* __ASSEMBLER__ */
 

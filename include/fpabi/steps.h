@@ -20,6 +20,7 @@ struct steps_state {
 	enum fpabi_op last_tracee;	/* the last tracee step (S_END: none) */
 	bool nested_done;		/* a nesting pair of signals ran */
 	bool exec, groupstop, fork_events, refused;
+	bool unobserved;		/* the list runs untraced: no stop */
 };
 
 void steps_begin(struct steps_state *w);
@@ -36,6 +37,18 @@ int steps_next(struct steps_state *w, const struct fpabi_step *s,
 /* A whole list (ending with S_END): 0, or -1 with the step and why. */
 int steps_check(const struct fpabi_step *steps, unsigned sc_param,
 		char *why, size_t n);
+/* The same for a list that runs untraced (an unobserved twin) if
+ * unobserved: no step may stop the tracee or act as the tracer. */
+int steps_check_mode(const struct fpabi_step *steps, unsigned sc_param,
+		     bool unobserved, char *why, size_t n);
+
+/*
+ * What a run of the instance must prove happened before it may pass (the
+ * scenario its rule needs: each stop came, each handler ran, the switch,
+ * the untraced window, the placement), as fpabi list's "pre:" says it.
+ */
+void steps_preconditions(const struct fpabi_case *c, unsigned sc_param,
+			 enum fpabi_place pl, char *out, size_t n);
 
 /* The syscall a step makes (SYSCALL(0): sc_param), or 0. */
 unsigned step_syscall(const struct fpabi_step *s, unsigned sc_param);

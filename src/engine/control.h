@@ -51,6 +51,8 @@ int ctl_fork_stop(struct engine *e, unsigned sc);
 void ctl_kill_refused(struct engine *e);
 /* The tracee runs to its exit; its proof counters are read. */
 int ctl_finish(struct engine *e);
+/* The placement's proof (place.c), after the final checks. */
+void ctl_place_proof(struct engine *e);
 /* Kill and reap what is left of the tracee and its competitor. */
 void ctl_cleanup(struct engine *e);
 

@@ -9,6 +9,7 @@
 #ifndef FPABI_ENGINE_H
 #define FPABI_ENGINE_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
@@ -37,6 +38,16 @@ struct eng_layout {
 	unsigned nself;
 };
 
+/* place.c: where the tracee and the tracer run, and what proves it */
+struct eng_place {
+	cpu_set_t saved;	/* the tracer's CPUs before the run */
+	bool pinned;
+	int tracer_cpu, tracee_cpu;	/* -1: not placed */
+	long long rq0, rq1;	/* task arrivals on the tracee's CPU */
+	long long task;		/* the tracee's own arrivals, at its exit */
+	unsigned evictions;	/* PLACE_SHARED: the tracer's FP loads */
+};
+
 /* control.c: the tracee and its competitor, as ptrace and /proc see them */
 struct eng_ctl {
 	pid_t comp_pid;
@@ -49,6 +60,7 @@ struct eng_ctl {
 	bool stopped;		/* the tracee sits in a ptrace stop */
 	bool refused;		/* a sigreturn was refused: SIGSEGV */
 	struct timespec deadline;
+	struct eng_place pl;
 };
 
 /* walk.c: the model's expectation at one point */

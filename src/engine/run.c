@@ -6,10 +6,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "build.h"
+#include "fpabi/util.h"
 #include "control.h"
 #include "final.h"
 #include "walk.h"
@@ -19,7 +21,7 @@ volatile pid_t fpabi_current_tracee;
 
 /* Free what the run kept: snapshots, the shared memory, every layout and
  * init image, the open expectation's images. */
-static void release(struct engine *e)
+void eng_release(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	unsigned k;
@@ -44,9 +46,24 @@ static void release(struct engine *e)
 	memset(&r->lo, 0, sizeof(r->lo));
 }
 
+/* microseconds since *t, and *t moved to now (-v: where a run's time goes) */
+static long lap_us(struct timespec *t)
+{
+	struct timespec now;
+	long us;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	us = (now.tv_sec - t->tv_sec) * 1000000L +
+	     (now.tv_nsec - t->tv_nsec) / 1000;
+	*t = now;
+	return us;
+}
+
 void run_case(struct fpabi_run *r)
 {
 	struct engine e = { .r = r, .lay.memfd = -1, .ctl.migrated_to = -1 };
+	long us[5] = { 0 };
+	struct timespec t;
 	char why[200];
 
 	r->sp.comp_policy = -1;
@@ -56,17 +73,25 @@ void run_case(struct fpabi_run *r)
 	}
 	/* a list the engine cannot run is the case's (or the generator's)
 	 * fault: refused before anything starts */
-	if (steps_check(r->c->steps, r->param, why, sizeof(why)) < 0) {
+	if (steps_check_mode(r->c->steps, r->param, r->c->unobserved, why,
+			     sizeof(why)) < 0) {
 		run_broken(r, "internal: %s", why);
 		return;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t);
 	fpabi_arch.layout(r->m, &r->v, &r->lo);
 	expect_alloc(r);
 	ctl_start_clock(&e);
 	e.ctl.cpu = e.lay.self_cpu = ctl_first_cpu();
-	if (eng_build(&e) == 0 && ctl_spawn_tracee(&e) == 0 &&
-	    eng_walk(&e) == 0)
+	if (eng_build(&e) == 0 && (us[0] = lap_us(&t), 1) &&
+	    ctl_spawn_tracee(&e) == 0 && (us[1] = lap_us(&t), 1) &&
+	    eng_walk(&e) == 0 && (us[2] = lap_us(&t), 1)) {
 		eng_final(&e);
+		us[3] = lap_us(&t);
+	}
 	ctl_cleanup(&e);
-	release(&e);
+	eng_release(&e);
+	us[4] = lap_us(&t);
+	vlog("%s: build %ld us, spawn %ld, walk %ld, final %ld, cleanup %ld",
+	     r->id, us[0], us[1], us[2], us[3], us[4]);
 }

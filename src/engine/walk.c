@@ -374,8 +374,10 @@ int eng_walk(struct engine *e)
 		if (e->ctl.refused && s->op != S_READ)
 			continue;
 		r->step = i;
-		r->skip_io = dropped(r, i);
+		/* untraced (an unobserved twin), no stop ever comes */
+		r->skip_io = dropped(r, i) || r->c->unobserved;
 		if ((s->op == S_EXEC || step_fork_stops(s)) &&
+		    !r->c->unobserved &&
 		    ctl_event_options(e, s->op == S_EXEC ? PTRACE_O_TRACEEXEC :
 				      PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE) < 0)
 			return -1;

@@ -43,9 +43,11 @@ struct stress {
 	struct vocab voc[3];	/* by class: 0 base, 2 extra */
 	const char *rule;	/* the rule a sequence's generic checks cite */
 	unsigned seconds;
+	double end;		/* when --seconds run out (0: replay, no end) */
 	unsigned max_fail;
 	bool shrink;
 	bool progress;
+	unsigned nreported;	/* failing lists reported so far */
 };
 
 /* What a walk over a list found: the engine's view (fpabi/steps.h) and

@@ -151,6 +151,7 @@ void harvest(struct stress *st)
 			SYSCALL(SC_NANOSLEEP), SYSCALL(SC_MIGRATE_SELF),
 		};
 		unsigned i;
+		int v, w;
 
 		if (!st->voc[k].n)
 			continue;
@@ -161,6 +162,11 @@ void harvest(struct stress *st)
 					  S_LOAD, -1);
 		st->voc[k].nv = fpabi_arch.variants(st->m, k ? k : VSET_ALL,
 						    st->voc[k].v, FPABI_MAX_VARIANTS);
+		/* only the variants this machine can run */
+		for (v = w = 0; v < st->voc[k].nv; v++)
+			if (!st->voc[k].v[v].skip)
+				st->voc[k].v[w++] = st->voc[k].v[v];
+		st->voc[k].nv = w;
 	}
 }
 

@@ -139,11 +139,6 @@ void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg);
 /* another supported SME VL than the variant's */
 unsigned a64_other_svl(const struct fpabi_run *r);
 bool a64_sme_check_stop(struct fpabi_run *r);
-int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind);
-int a64_sme_write_tls_fpmr(struct fpabi_run *r, unsigned phase,
-			   unsigned kind);
-int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,
-			    unsigned kind);
 void a64_sme_handler_entry(struct fpabi_run *r);
 void a64_sme_model_exec(struct fpabi_run *r);
 void a64_sme_model_child(struct fpabi_run *r, unsigned sc);
@@ -195,6 +190,8 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		     const uint8_t *copy, const char *observer);
 
 extern const struct fpabi_rule a64_rules[];
+extern const struct fpabi_history a64_histories[];
+extern const struct fpabi_known_issue a64_known[];
 extern const struct fpabi_family *const a64_families[];
 
 #endif

@@ -168,7 +168,8 @@ void a64_info(const struct fpabi_machine *m, FILE *f)
 /*
  * SME variants: SVE VL (the default and the smallest) x SVL (the default
  * and the largest, or the smallest when they are one) x SVCR {0, SM, ZA,
- * SM|ZA}: equal and unequal VL pairs, every mode (at most 16).
+ * SM|ZA}: equal and unequal VL pairs, every mode (at most 16).  The default
+ * tier takes the default pair in every mode, the full tier every pair.
  */
 static int sme_variants(const struct fpabi_machine *m, struct fpabi_variant *v,
 			int max)
@@ -209,6 +210,9 @@ static int sme_variants(const struct fpabi_machine *m, struct fpabi_variant *v,
 				AV(&v[x])->vl = vls[i];
 				AV(&v[x])->svl = svls[j];
 				AV(&v[x])->svcr = k;
+				/* the default tier: every mode at the default
+				 * VL and SVL; the full one: the other pairs */
+				v[x].tier = i || j ? TIER_FULL : TIER_DEFAULT;
 			}
 	return n;
 }

@@ -13,6 +13,7 @@
 
 #include "uapi-compat/arm64.h"
 #include "fpabi/platform.h"
+#include "fpabi/util.h"
 #include "a64.h"
 
 #ifndef HWCAP_CPUID
@@ -119,7 +120,7 @@ static int probe_sme_vl_chain(const struct fpabi_machine *m, char *d, size_t n)
 	}
 	hi = a->sve_vls[a->nsve - 1];
 	lo = a->sve_vls[0];
-	if (pipe(fd) < 0 || (pid = fork()) < 0) {
+	if (pipe(fd) < 0 || (pid = fpabi_fork()) < 0) {
 		snprintf(d, n, "cannot fork the probe");
 		return QUIRK_UNTESTABLE;
 	}

@@ -2,18 +2,16 @@
 /*
  * arm64 regsets at a ptrace stop: NT_PRFPREG, NT_ARM_SVE and NT_ARM_SSVE
  * read into poisoned buffers and checked byte by byte against the model;
- * NT_PRFPREG and NT_ARM_SVE writes of every shape, and what they must do.
+ * what NT_PRFPREG and NT_ARM_SVE writes of every shape (write.c) do.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ptrace.h>
-#include <sys/uio.h>
 
 #include "uapi-compat/arm64.h"
 #include "fpabi/util.h"
-#include "a64.h"
+#include "write.h"
 
 #define SLACK		64
 #define FPR_SIZE	528	/* struct user_fpsimd_state */
@@ -44,18 +42,6 @@ static void fpsimd_to_image(struct fpabi_run *r, const uint8_t *fpr,
 		memcpy(img + FPABI_A64_Z_OFF(vl, n), fpr + 16 * n, 16);
 	memcpy(img + FPABI_A64_CTRL_FPSR, fpr + 512, 4);
 	memcpy(img + FPABI_A64_CTRL_FPCR, fpr + 516, 4);
-}
-
-static void image_to_fpsimd(struct fpabi_run *r, const uint8_t *img,
-			    uint8_t *fpr)
-{
-	unsigned vl = img_vl(r), n;
-
-	memset(fpr, 0, FPR_SIZE);
-	for (n = 0; n < 32; n++)
-		memcpy(fpr + 16 * n, img + FPABI_A64_Z_OFF(vl, n), 16);
-	memcpy(fpr + 512, img + FPABI_A64_CTRL_FPSR, 4);
-	memcpy(fpr + 516, img + FPABI_A64_CTRL_FPCR, 4);
 }
 
 static void check_fpr(struct fpabi_run *r)
@@ -332,59 +318,6 @@ void a64_check_stop(struct fpabi_run *r)
 	check_tls_fpmr(r);
 }
 
-static const char *const write_names[W_NKINDS] = {
-	[W_SVE] = "NT_ARM_SVE SVE format",
-	[W_FPSIMD] = "NT_ARM_SVE FPSIMD format",
-	[W_PRFPREG] = "NT_PRFPREG",
-	[W_SVE_HEADER] = "NT_ARM_SVE SVE format header only",
-	[W_SVE_HALF] = "NT_ARM_SVE SVE format Z0-Z15 only",
-	[W_FPSIMD_HEADER] = "NT_ARM_SVE FPSIMD format header only",
-	[W_SVE_VL] = "NT_ARM_SVE header only with another VL",
-	[W_SSVE] = "NT_ARM_SSVE SVE format",
-	[W_ZA] = "NT_ARM_ZA",
-	[W_ZA_HEADER] = "NT_ARM_ZA header only",
-	[W_ZA_HALF] = "NT_ARM_ZA first half of the rows",
-	[W_ZT] = "NT_ARM_ZT",
-	[W_ZA_VL] = "NT_ARM_ZA header only with another SVL",
-	[W_ZA_VL_BACK] = "NT_ARM_ZA header only with the first SVL",
-	[W_SSVE_VL] = "NT_ARM_SSVE header only with another SVL",
-	[W_SSVE_VL_BACK] = "NT_ARM_SSVE header only with the first SVL",
-	[W_TLS] = "NT_ARM_TLS with TPIDR2",
-	[W_FPMR] = "NT_ARM_FPMR",
-	[W_REJ_SVE_LEN0] = "NT_ARM_SVE of 0 bytes",
-	[W_REJ_SVE_SHORT] = "NT_ARM_SVE of 8 bytes (below the header)",
-	[W_REJ_SVE_UNALIGNED] = "NT_ARM_SVE full payload less 8 bytes",
-	[W_REJ_SVE_VL0] = "NT_ARM_SVE with vl 0",
-	[W_REJ_SVE_VL_INVALID] = "NT_ARM_SVE with a vl not a multiple of 16",
-	[W_REJ_SVE_FLAGS] = "NT_ARM_SVE with unknown flag 0x8",
-	[W_REJ_SVE_VL_ROUNDED] = "NT_ARM_SVE payload with a vl the kernel rounds",
-	[W_REJ_FPR_UNALIGNED] = "NT_PRFPREG of 526 bytes",
-	[W_SVE_ABOVE] = "NT_ARM_SVE full payload and 16 more bytes",
-	[W_SVE_BAD_SIZE] = "NT_ARM_SVE with a bogus header.size",
-	[W_SVE_VL_ROUNDED_HEADER] = "NT_ARM_SVE header only, a vl the kernel rounds",
-	[W_PRFPREG_SHORT] = "NT_PRFPREG V0-V15 only",
-	[W_REJ_SSVE_LEN0] = "NT_ARM_SSVE of 0 bytes",
-	[W_REJ_SSVE_UNALIGNED] = "NT_ARM_SSVE full payload less 8 bytes",
-	[W_REJ_SSVE_VL_INVALID] = "NT_ARM_SSVE with a vl not a multiple of 16",
-	[W_REJ_SSVE_FLAGS] = "NT_ARM_SSVE with unknown flag 0x8",
-	[W_REJ_ZA_LEN0] = "NT_ARM_ZA of 0 bytes",
-	[W_REJ_ZA_UNALIGNED] = "NT_ARM_ZA full payload less 8 bytes",
-	[W_REJ_ZA_VL_INVALID] = "NT_ARM_ZA with a vl not a multiple of 16",
-	[W_REJ_ZA_FLAGS] = "NT_ARM_ZA with unknown flag 0x8",
-	[W_REJ_ZT_SHORT] = "NT_ARM_ZT of 32 bytes",
-	[W_RANDOM] = "NT_ARM_SVE or NT_PRFPREG, randomly mutated",
-	[W_REJ_TLS_UNALIGNED] = "NT_ARM_TLS of 12 bytes",
-	[W_TLS_TPIDR_ONLY] = "NT_ARM_TLS of 8 bytes (TPIDR only)",
-	[W_TLS_LONG] = "NT_ARM_TLS of 24 bytes",
-	[W_REJ_FPMR_UNALIGNED] = "NT_ARM_FPMR of 4 bytes",
-	[W_FPMR_LONG] = "NT_ARM_FPMR of 16 bytes",
-};
-
-const char *a64_write_kind_name(unsigned kind)
-{
-	return kind < W_NKINDS ? write_names[kind] : "?";
-}
-
 /* A write's expected result for fields of groups, from src or zero. */
 static void expect_written(struct fpabi_run *r, uint64_t from_src,
 			   uint64_t zeroed, const uint8_t *src,
@@ -439,43 +372,69 @@ static void expect_nothing_written(struct fpabi_run *r, uint64_t groups,
 			expect_unwritten(r, i, v616);
 }
 
-/* An SVE-format NT_ARM_SVE payload of img at the image's VL, with header. */
-static void sve_payload(struct fpabi_run *r, const uint8_t *img, uint8_t *buf)
-{
-	unsigned vl = img_vl(r), vq = vl / 16;
-	struct user_sve_header *h = (struct user_sve_header *)buf;
+#define ALL_SVE	(GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) | GM(G_FPSR))
 
-	h->vl = vl;
-	h->max_vl = am(r)->sve_max;
-	h->flags = SVE_PT_REGS_SVE;
-	h->size = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE);
-	memcpy(buf + SVE_PT_SVE_OFFSET, img + FPABI_A64_Z_OFF(vl, 0),
-	       SVE_PT_SVE_FFR_OFFSET(vq) + SVE_PT_SVE_FFR_SIZE(vq) -
-	       SVE_PT_SVE_OFFSET);
-	memcpy(buf + SVE_PT_SVE_FPSR_OFFSET(vq), img + FPABI_A64_CTRL_FPSR, 4);
-	memcpy(buf + SVE_PT_SVE_FPCR_OFFSET(vq), img + FPABI_A64_CTRL_FPCR, 4);
-}
+/* ------------------------------------------------- what writes change */
 
 /*
- * The header vl of the rounding cases: vl + 16 where that VL is not
- * supported (find_supported_vector_length() rounds it down to vl), else
- * SVE_VL_MAX, which vec_set_vector_length() clamps to VL_ARCH_MAX (256)
- * and rounds down to the largest supported VL.
+ * A-PT-13: an SVE-format NT_ARM_SVE write of the full payload sets every
+ * register; A-PT-22: so does one with bytes past the payload or a bogus
+ * header.size (below).
  */
-static unsigned vl_to_round(const struct fpabi_run *r, unsigned vl)
+void a64_wm_sve(struct a64_wctx *c)
 {
-	const struct a64_machine *a = am(r);
-	unsigned i;
-
-	if (vl >= a->sve_max)
-		return 8192;
-	for (i = 0; i < a->nsve; i++)
-		if (a->sve_vls[i] == vl + 16)
-			return 8192;
-	return vl + 16;
+	expect_written(c->r, ALL_SVE, 0, c->img, c->phase, c->rule);
+	c->r->astate[0] = FMT_SVE;
 }
 
-/* The VL the kernel sets for a header vl (valid, as vl_to_round() gives). */
+/* A-PT-12: an FPSIMD-format write sets V, FPSR, FPCR; no SVE bits survive */
+void a64_wm_fpsimd(struct a64_wctx *c)
+{
+	a64_wm_prfpreg(c);
+	c->r->astate[0] = FMT_FPSIMD;
+}
+
+/* A-PT-4: NT_PRFPREG sets V, FPSR, FPCR; Z above bit 127, P, FFR zero */
+void a64_wm_prfpreg(struct a64_wctx *c)
+{
+	expect_written(c->r, GM(G_ZLO) | GM(G_FPSR),
+		       GM(G_ZHI) | GM(G_P) | GM(G_FFR), c->img, c->phase,
+		       c->rule);
+}
+
+void a64_wm_sve_header(struct a64_wctx *c)
+{
+	expect_nothing_written(c->r, ALL_SVE, am(c->r)->v616);
+	c->r->astate[0] = FMT_SVE;
+}
+
+void a64_wm_sve_half(struct a64_wctx *c)
+{
+	expect_half(c->r, c->img, c->phase, am(c->r)->v616);
+	c->r->astate[0] = FMT_SVE;
+}
+
+/* A-PT-11: the VL becomes the header's; 6.16+: V, FPSR, FPCR zero;
+ * before: unspecified (A-PT-14) */
+void a64_wm_sve_vl(struct a64_wctx *c)
+{
+	bool v616 = am(c->r)->v616;
+
+	a64_change_vl(c->r, c->hvl, v616 ? CARRY_ZERO : CARRY_KEPT_OR_ZERO,
+		      v616 ? c->rule : rule_get("A-PT-14"));
+	c->r->astate[0] = FMT_SVE;
+}
+
+/* FPSIMD format: no SVE bits survive, whatever the revision */
+void a64_wm_fpsimd_header(struct a64_wctx *c)
+{
+	a64_expect_zero(c->r, GM(G_ZHI) | GM(G_P) | GM(G_FFR), c->rule);
+	expect_nothing_written(c->r, GM(G_ZLO) | GM(G_FPSR), am(c->r)->v616);
+	c->r->astate[0] = FMT_FPSIMD;
+}
+
+/* The VL the kernel sets for a header vl (valid, as write.c's
+ * vl_to_round() gives). */
 static unsigned vl_rounded(const struct fpabi_run *r, unsigned hvl)
 {
 	const struct a64_machine *a = am(r);
@@ -535,311 +494,43 @@ static void expect_v_low(struct fpabi_run *r, const uint8_t *src,
  *    sve_set_common() copies FPSR/FPCR and stops); an NT_PRFPREG of V0-V15
  *    (__fpr_set() starts from the task's state, so the rest is kept).
  */
-static int write_malformed(struct fpabi_run *r, unsigned phase, unsigned kind)
-{
-	unsigned vl = img_vl(r), vq = vl / 16, note = NT_ARM_SVE;
-	size_t full = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE), len = full;
-	uint8_t *img = xmalloc(r->lo.size), *buf = xzalloc(full + FPR_SIZE + 64);
-	struct user_sve_header *h = (struct user_sve_header *)buf;
-	const uint64_t all = GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
-			     GM(G_FPSR);
-	const struct fpabi_rule *rule = rule_get("A-PT-22");
-	char obs[112];
-	int want = 0, err;
-
-	image_fill(r, img, phase, 0);
-	sve_payload(r, img, buf);
-	switch (kind) {
-	case W_REJ_SVE_LEN0:
-		len = 0;
-		want = EINVAL;
-		break;
-	case W_REJ_SVE_SHORT:
-		len = 8;
-		want = EINVAL;
-		break;
-	case W_REJ_SVE_UNALIGNED:
-		len = full - 8;
-		want = EINVAL;
-		break;
-	case W_REJ_SVE_VL0:
-		h->vl = 0;
-		want = EINVAL;
-		break;
-	case W_REJ_SVE_VL_INVALID:
-		h->vl = vl + 8;
-		want = EINVAL;
-		break;
-	case W_REJ_SVE_FLAGS:
-		h->flags |= 0x8;
-		want = EINVAL;
-		break;
-	case W_REJ_SVE_VL_ROUNDED:
-	case W_SVE_VL_ROUNDED_HEADER:
-		h->vl = vl_to_round(r, vl);
-		if (kind == W_SVE_VL_ROUNDED_HEADER)
-			len = sizeof(*h);
-		else
-			want = EIO;
-		rule = rule_get("A-PT-23");
-		break;
-	case W_REJ_FPR_UNALIGNED:
-	case W_PRFPREG_SHORT:
-		note = NT_PRFPREG;
-		image_to_fpsimd(r, img, buf);
-		len = kind == W_PRFPREG_SHORT ? 256 : FPR_SIZE - 2;
-		want = kind == W_PRFPREG_SHORT ? 0 : EINVAL;
-		rule = rule_get("A-PT-24");
-		break;
-	case W_SVE_ABOVE:
-		memset(buf + full, 0xa5, 16);
-		len = full + 16;
-		break;
-	case W_SVE_BAD_SIZE:
-		h->size = 0xdead0010;
-		break;
-	default:
-		die("internal: unknown arm64 write kind %u", kind);
-	}
-	snprintf(obs, sizeof(obs), "%s write at stop %d",
-		 a64_write_kind_name(kind), r->stops);
-	err = regset_set(r, note, buf, len);
-	check_errno(r, obs, "PTRACE_SETREGSET", want, err, rule);
-	if (err != want)
-		goto out;
-	switch (kind) {
-	case W_REJ_SVE_VL_ROUNDED:
-		/*
-		 * The VL is set before the EIO: where vl + 16 is supported
-		 * the clamp makes it the largest (A-VL-2: V, FPSR, FPCR kept
-		 * before 6.16; A-PT-11: zero 6.16+).  6.16+ then resets every
-		 * register (A-PT-23); before 6.16 nothing else changes.
-		 */
-		if (vl_rounded(r, h->vl) != vl) {
-			a64_change_vl(r, vl_rounded(r, h->vl), am(r)->v616 ?
-				      CARRY_ZERO : CARRY_KEEP, am(r)->v616 ?
-				      rule : rule_get("A-VL-2"));
-			r->astate[0] = FMT_FPSIMD;
-		}
-		if (am(r)->v616) {
-			a64_expect_zero(r, all, rule);
-			r->astate[0] = FMT_SVE;
-		}
-		break;
-	case W_SVE_ABOVE:
-	case W_SVE_BAD_SIZE:
-		expect_written(r, all, 0, img, phase, rule);
-		r->astate[0] = FMT_SVE;
-		break;
-	case W_SVE_VL_ROUNDED_HEADER:
-		/* as W_SVE_VL where the clamp changes the VL */
-		a64_change_vl(r, vl_rounded(r, h->vl), am(r)->v616 ?
-			      CARRY_ZERO : CARRY_KEPT_OR_ZERO, am(r)->v616 ?
-			      rule : rule_get("A-PT-14"));
-		expect_nothing_written(r, all, am(r)->v616);
-		r->astate[0] = FMT_SVE;
-		break;
-	case W_PRFPREG_SHORT:
-		expect_v_low(r, img, phase, rule);
-		break;
-	}
-out:
-	free(img);
-	free(buf);
-	return 0;
-}
-
-#ifndef SVE_PT_VL_ONEXEC
-#define SVE_PT_VL_ONEXEC	4	/* PR_SVE_SET_VL_ONEXEC >> 16 */
-#endif
-
 /*
- * W_RANDOM (A-PT-26): a full SVE-format NT_ARM_SVE write of phase's
- * registers (NT_PRFPREG one time in four), then one to three mutations
- * from the run's seed: header.size, iov_len, flag bits (VL_ONEXEC,
- * unknown ones), an invalid vl (0, or not a multiple of 16), max_vl and
- * __reserved.  Never the format bit (an SVE payload read as FPSIMD puts Z
- * bytes in the wrong V registers), never VL_INHERIT (a taken write keeps
- * it, and every later header reports it: task state the model does not
- * follow), never a valid other vl (a VL change), never register bytes:
- * then, taken, partly taken or
- * refused, every register must be its old value, the written one, zero
- * or init.
+ * W_REJ_SVE_VL_ROUNDED: the VL is set before the EIO: where vl + 16 is
+ * supported the clamp makes it the largest (A-VL-2: V, FPSR, FPCR kept
+ * before 6.16; A-PT-11: zero 6.16+).  6.16+ then resets every register
+ * (A-PT-23); before 6.16 nothing else changes.
  */
-static int write_random(struct fpabi_run *r, unsigned phase)
+void a64_wm_sve_rounded(struct a64_wctx *c)
 {
-	unsigned vl = img_vl(r), vq = vl / 16;
-	uint64_t seed = r->seed ^ 0x77726974652d7264ull;
-	bool sve = (r->m->have & NEED_SVE) && mix64_next(&seed) % 4 != 0;
-	size_t full = sve ? SVE_PT_SIZE(vq, SVE_PT_REGS_SVE) : FPR_SIZE;
-	size_t len = full;
-	uint8_t *img = xmalloc(r->lo.size), *buf = xzalloc(full + 4096);
-	struct user_sve_header *h = (struct user_sve_header *)buf;
-	unsigned n = 1 + mix64_next(&seed) % 3, i;
-	char obs[96];
-	int err;
+	struct fpabi_run *r = c->r;
+	bool v616 = am(r)->v616;
 
-	image_fill(r, img, phase, 0);
-	if (sve) {
-		h->vl = vl;
-		h->max_vl = am(r)->sve_max;
-		sve_payload(r, img, buf);
-	} else {
-		image_to_fpsimd(r, img, buf);
+	if (vl_rounded(r, c->hvl) != c->vl) {
+		a64_change_vl(r, vl_rounded(r, c->hvl),
+			      v616 ? CARRY_ZERO : CARRY_KEEP,
+			      v616 ? c->rule : rule_get("A-VL-2"));
+		r->astate[0] = FMT_FPSIMD;
 	}
-	for (i = 0; i < n; i++) {
-		uint64_t v = mix64_next(&seed), k = v >> 8;
-		size_t lens[] = { 0, 8, 16, full - 8, full - 16, full / 2 & ~15ul,
-				  full + 16, k % (full + 32) };
-		uint32_t sizes[] = { 0, 16, h->size - 16, h->size + 16,
-				     (uint32_t)k };
-		static const uint16_t flags[] = {
-			SVE_PT_VL_ONEXEC, 0x8, 0x10, 0x100, 0x8000,
-		};
-
-		switch (sve ? v % 5 : 4) {
-		case 0:
-			h->size = sizes[k % 5];
-			break;
-		case 1:
-			h->flags |= flags[k % 5];
-			break;
-		case 2:
-			h->vl = k & 1 ? 0 : vl + 8;
-			break;
-		case 3:
-			h->max_vl = (uint16_t)k;
-			h->__reserved = (uint16_t)(k >> 16);
-			break;
-		default:
-			len = lens[k % 8];
-			break;
-		}
+	if (v616) {
+		a64_expect_zero(r, ALL_SVE, c->rule);
+		r->astate[0] = FMT_SVE;
 	}
-	snprintf(obs, sizeof(obs), "%s write (random) at stop %d",
-		 sve ? "NT_ARM_SVE" : "NT_PRFPREG", r->stops);
-	err = regset_set(r, sve ? NT_ARM_SVE : NT_PRFPREG, buf, len);
-	vlog("%s: %s: %zu bytes, flags %#x, vl %u, size %u: %s", r->id, obs,
-	     len, h->flags, h->vl, h->size, err ? strerror(err) : "taken");
-	expect_old_or(r, img, rule_get("A-PT-26"));
-	/* either regset format may follow */
-	r->astate[0] = FMT_EITHER;
-	free(img);
-	free(buf);
-	return 0;
 }
 
-int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
+/* W_SVE_VL_ROUNDED_HEADER: as W_SVE_VL where the clamp changes the VL */
+void a64_wm_sve_rounded_header(struct a64_wctx *c)
 {
-	unsigned vl = img_vl(r), vq = vl / 16;
+	struct fpabi_run *r = c->r;
 	bool v616 = am(r)->v616;
-	size_t full = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE), len;
-	uint8_t *img = xmalloc(r->lo.size), *buf = xzalloc(full + FPR_SIZE);
-	struct user_sve_header *h = (struct user_sve_header *)buf;
-	const struct fpabi_rule *rule;
-	unsigned note = NT_ARM_SVE;
-	char obs[96];
-	int err;
 
-	if (kind >= W_REJ_TLS_UNALIGNED) {
-		free(img);
-		free(buf);
-		return a64_sme_write_tls_fpmr(r, phase, kind);
-	}
-	if (kind == W_RANDOM) {
-		free(img);
-		free(buf);
-		return write_random(r, phase);
-	}
-	if (kind >= W_SSVE) {
-		free(img);
-		free(buf);
-		return kind <= W_FPMR ? a64_sme_write(r, phase, kind) :
-		       kind >= W_REJ_SSVE_LEN0 ?
-		       a64_sme_write_malformed(r, phase, kind) :
-		       write_malformed(r, phase, kind);
-	}
-	image_fill(r, img, phase, 0);
-	h->vl = vl;
-	h->max_vl = am(r)->sve_max;
-	switch (kind) {
-	case W_SVE:
-	case W_SVE_HEADER:
-	case W_SVE_HALF:
-		sve_payload(r, img, buf);
-		len = kind == W_SVE ? full : kind == W_SVE_HEADER ?
-		      sizeof(*h) : SVE_PT_SVE_ZREG_OFFSET(vq, 16);
-		break;
-	case W_FPSIMD:
-	case W_FPSIMD_HEADER:
-		h->flags = SVE_PT_REGS_FPSIMD;
-		h->size = SVE_PT_SIZE(vq, SVE_PT_REGS_FPSIMD);
-		image_to_fpsimd(r, img, buf + SVE_PT_FPSIMD_OFFSET);
-		len = kind == W_FPSIMD ? h->size : sizeof(*h);
-		break;
-	case W_SVE_VL:
-		h->vl = a64_other_vl(r);
-		h->flags = SVE_PT_REGS_SVE;
-		h->size = sizeof(*h);
-		len = sizeof(*h);
-		break;
-	case W_PRFPREG:
-		note = NT_PRFPREG;
-		image_to_fpsimd(r, img, buf);
-		len = FPR_SIZE;
-		break;
-	default:
-		die("internal: unknown arm64 write kind %u", kind);
-	}
-	snprintf(obs, sizeof(obs), "%s write at stop %d",
-		 a64_write_kind_name(kind), r->stops);
-	err = regset_set(r, note, buf, len);
-	rule = rule_get(kind == W_PRFPREG ? "A-PT-4" :
-			kind == W_FPSIMD || kind == W_FPSIMD_HEADER ? "A-PT-12" :
-			kind == W_SVE_VL ? "A-PT-11" : "A-PT-13");
-	check_errno(r, obs, "PTRACE_SETREGSET", 0, err, rule);
-	if (err)
-		goto out;
+	a64_change_vl(r, vl_rounded(r, c->hvl),
+		      v616 ? CARRY_ZERO : CARRY_KEPT_OR_ZERO,
+		      v616 ? c->rule : rule_get("A-PT-14"));
+	expect_nothing_written(r, ALL_SVE, v616);
+	r->astate[0] = FMT_SVE;
+}
 
-	switch (kind) {
-	case W_SVE:
-		expect_written(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
-			       GM(G_FPSR), 0, img, phase, rule);
-		r->astate[0] = FMT_SVE;
-		break;
-	case W_FPSIMD:
-		expect_written(r, GM(G_ZLO) | GM(G_FPSR),
-			       GM(G_ZHI) | GM(G_P) | GM(G_FFR), img, phase, rule);
-		r->astate[0] = FMT_FPSIMD;
-		break;
-	case W_PRFPREG:
-		expect_written(r, GM(G_ZLO) | GM(G_FPSR),
-			       GM(G_ZHI) | GM(G_P) | GM(G_FFR), img, phase, rule);
-		break;
-	case W_SVE_HEADER:
-		expect_nothing_written(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) |
-				       GM(G_FFR) | GM(G_FPSR), v616);
-		r->astate[0] = FMT_SVE;
-		break;
-	case W_SVE_HALF:
-		expect_half(r, img, phase, v616);
-		r->astate[0] = FMT_SVE;
-		break;
-	case W_SVE_VL:
-		/* 6.16+: V, FPSR, FPCR zero (A-PT-11); before: unspecified */
-		a64_change_vl(r, h->vl, v616 ? CARRY_ZERO : CARRY_KEPT_OR_ZERO,
-			      v616 ? rule : rule_get("A-PT-14"));
-		r->astate[0] = FMT_SVE;
-		break;
-	case W_FPSIMD_HEADER:
-		/* FPSIMD format: no SVE bits survive, whatever the revision */
-		a64_expect_zero(r, GM(G_ZHI) | GM(G_P) | GM(G_FFR), rule);
-		expect_nothing_written(r, GM(G_ZLO) | GM(G_FPSR), v616);
-		r->astate[0] = FMT_FPSIMD;
-		break;
-	}
-out:
-	free(img);
-	free(buf);
-	return 0;
+void a64_wm_prfpreg_short(struct a64_wctx *c)
+{
+	expect_v_low(c->r, c->img, c->phase, c->rule);
 }

@@ -10,27 +10,15 @@
  * carry it); AV(&r->v)->svcr follows it and decides the layout: Z/P/FFR at the
  * effective VL (SVL while streaming), ZA/ZT at fixed offsets.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/ptrace.h>
-#include <sys/uio.h>
 
 #include "uapi-compat/arm64.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
-#include "a64.h"
-
-#ifndef ZA_PT_ZA_OFFSET
-struct user_za_header {
-	__u32 size, max_size;
-	__u16 vl, max_vl, flags, __reserved;
-};
-#define ZA_PT_ZA_OFFSET		16
-#define ZA_PT_SIZE(vq)		(ZA_PT_ZA_OFFSET + (vq) * 16 * (vq) * 16)
-#endif
+#include "write.h"
 
 static int field_index(const struct fpabi_run *r, unsigned group,
 		       const char *name)
@@ -566,153 +554,12 @@ bool a64_sme_check_stop(struct fpabi_run *r)
 	return !sm;
 }
 
-/* ------------------------------------------------------------ writes */
-
-/* Fields of groups from img (phase). */
-static void from_img(struct fpabi_run *r, uint64_t groups, const uint8_t *img,
-		     unsigned phase, const struct fpabi_rule *rule)
-{
-	a64_expect_groups(r, groups, img, phase, rule);
-}
+/* ------------------------------------------------ what writes change */
 
 /*
- * Malformed SME writes, each rejected with EINVAL before the kernel
- * touches any state, so the model changes nothing (A-PT-25); the payload
- * holds phase-phase canaries, so a write applied anyway is seen:
- *  - iov_len not a multiple of the regset's element size (16 for
- *    NT_ARM_SSVE and NT_ARM_ZA, 64 for NT_ARM_ZT): kernel/ptrace.c:
- *    ptrace_regset().
- *  - 0 bytes: below the header (sve_set_common(), za_set(): count <
- *    sizeof(header)).
- *  - vl not a multiple of 16, or a flag other than INHERIT and ONEXEC
- *    (and the format for NT_ARM_SSVE): vec_set_vector_length(), called
- *    first by sve_set_common() and za_set().
- */
-int a64_sme_write_malformed(struct fpabi_run *r, unsigned phase,
-			    unsigned kind)
-{
-	const struct a64_machine *a = am(r);
-	unsigned svl = AV(&r->v)->svl, vq = svl / 16, note = NT_ARM_ZA;
-	size_t ssve = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE), za = ZA_PT_SIZE(vq);
-	uint8_t *img = xmalloc(r->lo.size), *buf = xzalloc(MAX(ssve, za) + 64);
-	struct user_sve_header *sh = (void *)buf;
-	struct user_za_header *zh = (void *)buf;
-	char obs[96];
-	size_t len;
-	int err;
-
-	image_fill(r, img, phase, 0);
-	if (kind <= W_REJ_SSVE_FLAGS) {
-		note = NT_ARM_SSVE;
-		sh->vl = svl;
-		sh->max_vl = a->sme_max;
-		sh->flags = SVE_PT_REGS_SVE;
-		sh->size = ssve;
-		/* canaries: the image's streaming-size Z area */
-		memcpy(buf + SVE_PT_SVE_OFFSET, img + FPABI_A64_Z_OFF(img_vl(r), 0),
-		       MIN(ssve - SVE_PT_SVE_OFFSET,
-			   r->lo.size - FPABI_A64_Z_OFF(img_vl(r), 0)));
-		len = ssve;
-	} else if (kind <= W_REJ_ZA_FLAGS) {
-		zh->vl = svl;
-		zh->max_vl = a->sme_max;
-		zh->size = za;
-		memcpy(buf + ZA_PT_ZA_OFFSET, img + a64_za_off(r->m),
-		       (size_t)svl * svl);
-		len = za;
-	} else {
-		note = NT_ARM_ZT;
-		memcpy(buf, img + a64_zt_off(r->m), 64);
-		len = 64;
-	}
-	switch (kind) {
-	case W_REJ_SSVE_LEN0:
-	case W_REJ_ZA_LEN0:
-		len = 0;
-		break;
-	case W_REJ_SSVE_UNALIGNED:
-	case W_REJ_ZA_UNALIGNED:
-		len -= 8;
-		break;
-	case W_REJ_SSVE_VL_INVALID:
-		sh->vl = svl + 8;
-		break;
-	case W_REJ_ZA_VL_INVALID:
-		zh->vl = svl + 8;
-		break;
-	case W_REJ_SSVE_FLAGS:
-		sh->flags |= 0x8;
-		break;
-	case W_REJ_ZA_FLAGS:
-		zh->flags = 0x8;
-		break;
-	case W_REJ_ZT_SHORT:
-		len = 32;
-		break;
-	default:
-		die("internal: unknown arm64 SME write kind %u", kind);
-	}
-	snprintf(obs, sizeof(obs), "%s write at stop %d",
-		 a64_write_kind_name(kind), r->stops);
-	err = regset_set(r, note, buf, len);
-	check_errno(r, obs, "PTRACE_SETREGSET", EINVAL, err,
-		    rule_get("A-PT-25"));
-	free(img);
-	free(buf);
-	return 0;
-}
-
-/*
- * A-PT-27: odd-sized NT_ARM_TLS and NT_ARM_FPMR writes.  ptrace_regset()
- * (kernel/ptrace.c) refuses an iov_len that is not a multiple of the
- * regset's element size (8 for both) with EINVAL and cuts a longer one to
- * the regset's size; tls_set() and fpmr_set() start from the task's
- * values and user_regset_copyin() overwrites only the bytes given, so an
- * 8-byte NT_ARM_TLS write sets TPIDR_EL0 alone and keeps TPIDR2.  TPIDR_EL0
- * (the tracee's thread pointer) is always written back unchanged.
- */
-int a64_sme_write_tls_fpmr(struct fpabi_run *r, unsigned phase,
-			   unsigned kind)
-{
-	const struct fpabi_rule *rule = rule_get("A-PT-27");
-	bool tls = kind <= W_TLS_LONG;
-	uint8_t *img = xmalloc(r->lo.size);
-	uint64_t buf[4] = { 0 };
-	struct iovec iov = { buf, 16 };
-	size_t len;
-	char obs[96];
-	int err, want = 0;
-
-	image_fill(r, img, phase, 0);
-	if (tls) {
-		if (ptrace(PTRACE_GETREGSET, r->pid, NT_ARM_TLS, &iov) < 0)
-			run_broken(r, "NT_ARM_TLS read before the write: %s",
-				   strerror(errno));
-		memcpy(&buf[1], img + FPABI_A64_CTRL_TPIDR2, 8);
-		memcpy(&buf[2], img + FPABI_A64_CTRL_TPIDR2, 8);
-	} else {
-		memcpy(&buf[0], img + FPABI_A64_CTRL_FPMR, 8);
-		memcpy(&buf[1], img + FPABI_A64_CTRL_FPMR, 8);
-	}
-	switch (kind) {
-	case W_REJ_TLS_UNALIGNED: len = 12; want = EINVAL; break;
-	case W_TLS_TPIDR_ONLY: len = 8; break;
-	case W_TLS_LONG: len = 24; break;
-	case W_REJ_FPMR_UNALIGNED: len = 4; want = EINVAL; break;
-	default: len = 16; break;	/* W_FPMR_LONG */
-	}
-	snprintf(obs, sizeof(obs), "%s write at stop %d",
-		 a64_write_kind_name(kind), r->stops);
-	err = regset_set(r, tls ? NT_ARM_TLS : NT_ARM_FPMR, buf, len);
-	check_errno(r, obs, "PTRACE_SETREGSET", want, err, rule);
-	if (!err && !want && kind != W_TLS_TPIDR_ONLY)
-		from_img(r, GM(tls ? G_TPIDR2 : G_FPMR), img, phase, rule);
-	free(img);
-	return 0;
-}
-
-/*
- * The SME write kinds (a64_write_stop() passes them here):
+ * The SME write kinds' models (write.c names them; an NT_ARM_SSVE or
+ * NT_ARM_ZA write's header flags, 0, have cleared INHERIT and the
+ * on-exec VL first, A-VL-8):
  *  W_SSVE: sve_set_common(ARM64_VEC_SME): SM = 1 (ZA/ZT kept:
  *    sme_alloc(target, false)), V/FPSR/FPCR zeroed then the payload
  *    (A-PT-11, A-PT-13); FPMR kept even when SM changed (unlike a
@@ -739,208 +586,111 @@ int a64_sme_write_tls_fpmr(struct fpabi_run *r, unsigned phase,
  *  W_TLS: tls_set(): TPIDR_EL0 (written back unchanged) and TPIDR2.
  *  W_FPMR: fpmr_set().
  */
-int a64_sme_write(struct fpabi_run *r, unsigned phase, unsigned kind)
+void a64_wm_ssve(struct a64_wctx *c)
 {
-	const struct a64_machine *a = am(r);
-	unsigned svcr = a64_svcr(r), svl = AV(&r->v)->svl, vq = svl / 16, note;
-	size_t za = a64_za_off(r->m), full, len = 0;
-	uint8_t *img = xmalloc(r->lo.size), *buf;
-	const struct fpabi_rule *rule;
-	char obs[96];
-	int err, i;
+	a64_expect_groups(c->r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
+			  GM(G_FPSR), c->img, c->phase, c->rule);
+	/* FPMR is not touched although SM changed (A-PT-11: 7.3
+	 * sve_set_common() has no FPMR reset; a 2024 list patch,
+	 * "arm64/ptrace: Zero FPMR on streaming mode entry/exit",
+	 * proposed one) */
+	ffr_rule(c->r);
+	c->r->astate[0] = FMT_SVE;
+}
 
-	AV(&r->v)->svcr = svcr;
-	if (kind == W_SSVE)
-		/* the write puts the task in streaming mode: its layout */
-		a64_set_svcr(r, svcr | SV_SM, GM(G_ZA) | GM(G_ZT) |
-			     GM(G_TPIDR2) | GM(G_FPMR), 0, rule_get("A-PT-11"));
-	image_fill(r, img, phase, 0);
-	full = MAX(SVE_PT_SIZE(vq, SVE_PT_REGS_SVE), ZA_PT_SIZE(vq)) + 64;
-	buf = xzalloc(full);
-	switch (kind) {
-	case W_SSVE: {
-		struct user_sve_header *h = (void *)buf;
+/* ZT after a write that turned ZA on (was_on: it was already) */
+static void zt_after_za(struct fpabi_run *r, bool was_on,
+			const struct fpabi_rule *rule)
+{
+	unsigned i;
 
-		note = NT_ARM_SSVE;
-		h->vl = svl;
-		h->max_vl = a->sme_max;
-		h->flags = SVE_PT_REGS_SVE;
-		h->size = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE);
-		memcpy(buf + SVE_PT_SVE_OFFSET, img + FPABI_A64_Z_OFF(svl, 0),
-		       SVE_PT_SVE_FFR_OFFSET(vq) + SVE_PT_SVE_FFR_SIZE(vq) -
-		       SVE_PT_SVE_OFFSET);
-		memcpy(buf + SVE_PT_SVE_FPSR_OFFSET(vq),
-		       img + FPABI_A64_CTRL_FPSR, 4);
-		memcpy(buf + SVE_PT_SVE_FPCR_OFFSET(vq),
-		       img + FPABI_A64_CTRL_FPCR, 4);
-		len = h->size;
-		rule = rule_get("A-PT-13");
-		break;
-	}
-	case W_SSVE_VL:
-	case W_SSVE_VL_BACK: {
-		struct user_sve_header *h = (void *)buf;
+	if (!was_on)
+		a64_expect_zero(r, GM(G_ZT), rule);
+	else if (!am(r)->v616)
+		for (i = 0; i < r->lo.nfields; i++)
+			if (r->lo.f[i].group == G_ZT)
+				expect_field_kept_or_zero(r, i, rule);
+}
 
-		note = NT_ARM_SSVE;
-		h->vl = kind == W_SSVE_VL ? a64_other_svl(r) : AV(&r->v0)->svl;
-		h->max_vl = a->sme_max;
-		h->flags = SVE_PT_REGS_SVE;
-		h->size = sizeof(*h);
-		len = sizeof(*h);
-		rule = rule_get("A-VL-9");
-		break;
-	}
-	case W_ZA_VL:
-	case W_ZA_VL_BACK: {
-		struct user_za_header *h = (void *)buf;
+void a64_wm_za(struct a64_wctx *c)
+{
+	a64_set_svcr(c->r, c->svcr | SV_ZA, ~0ull, 0, c->rule);
+	a64_expect_groups(c->r, GM(G_ZA), c->img, c->phase, c->rule);
+	zt_after_za(c->r, c->svcr & SV_ZA, c->rule);
+}
 
-		note = NT_ARM_ZA;
-		h->vl = kind == W_ZA_VL ? a64_other_svl(r) : AV(&r->v0)->svl;
-		h->max_vl = a->sme_max;
-		h->size = sizeof(*h);
-		len = sizeof(*h);
-		rule = rule_get("A-VL-7");
-		break;
-	}
-	case W_ZA:
-	case W_ZA_HEADER:
-	case W_ZA_HALF: {
-		struct user_za_header *h = (void *)buf;
+void a64_wm_za_header(struct a64_wctx *c)
+{
+	a64_set_svcr(c->r, c->svcr & ~SV_ZA, ~0ull, 0, c->rule);
+	a64_expect_zero(c->r, GM(G_ZA) | GM(G_ZT), c->rule);
+}
 
-		note = NT_ARM_ZA;
-		h->vl = svl;
-		h->max_vl = a->sme_max;
-		h->size = kind == W_ZA_HEADER ? sizeof(*h) : ZA_PT_SIZE(vq);
-		memcpy(buf + ZA_PT_ZA_OFFSET, img + za, (size_t)svl * svl);
-		len = kind == W_ZA ? ZA_PT_SIZE(vq) : kind == W_ZA_HEADER ?
-		      sizeof(*h) : ZA_PT_ZA_OFFSET + (size_t)svl * svl / 2;
-		rule = rule_get("A-PT-17");
-		break;
-	}
-	case W_ZT:
-		note = NT_ARM_ZT;
-		memcpy(buf, img + a64_zt_off(r->m), 64);
-		len = 64;
-		rule = rule_get("A-PT-19");
-		break;
-	case W_TLS: {
-		uint64_t tls[2];
-		struct iovec iov = { tls, sizeof(tls) };
+void a64_wm_za_half(struct a64_wctx *c)
+{
+	struct fpabi_run *r = c->r;
+	unsigned svl = AV(&r->v)->svl, i;
 
-		note = NT_ARM_TLS;
-		if (ptrace(PTRACE_GETREGSET, r->pid, NT_ARM_TLS, &iov) < 0)
-			tls[0] = 0;
-		memcpy(&tls[1], img + FPABI_A64_CTRL_TPIDR2, 8);
-		memcpy(buf, tls, 16);
-		len = 16;
-		rule = rule_get("A-PT-21");
-		break;
-	}
-	case W_FPMR:
-		note = NT_ARM_FPMR;
-		memcpy(buf, img + FPABI_A64_CTRL_FPMR, 8);
-		len = 8;
-		rule = rule_get("A-PT-20");
-		break;
-	default:
-		die("internal: unknown arm64 SME write kind %u", kind);
-	}
-	snprintf(obs, sizeof(obs), "%s write at stop %d",
-		 a64_write_kind_name(kind), r->stops);
-	err = regset_set(r, note, buf, len);
-	check_errno(r, obs, "PTRACE_SETREGSET", 0, err, rule);
-	if (err)
-		goto out;
-	/* an NT_ARM_SSVE or NT_ARM_ZA header's flags (0 here) go to
-	 * vec_set_vector_length(): no INHERIT, no on-exec VL (A-VL-8) */
-	if (note == NT_ARM_SSVE || note == NT_ARM_ZA)
-		r->astate[1] = 0;
-	switch (kind) {
-	case W_SSVE:
-		from_img(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
-			 GM(G_FPSR), img, phase, rule);
-		/* FPMR is not touched although SM changed (A-PT-11: 7.3
-		 * sve_set_common() has no FPMR reset; a 2024 list patch,
-		 * "arm64/ptrace: Zero FPMR on streaming mode entry/exit",
-		 * proposed one) */
-		ffr_rule(r);
-		r->astate[0] = FMT_SVE;
-		break;
-	case W_ZA:
-		a64_set_svcr(r, svcr | SV_ZA, ~0ull, 0, rule);
-		from_img(r, GM(G_ZA), img, phase, rule);
-		if (!(svcr & SV_ZA))
-			a64_expect_zero(r, GM(G_ZT), rule);
-		else if (!a->v616)
-			for (i = 0; i < (int)r->lo.nfields; i++)
-				if (r->lo.f[i].group == G_ZT)
-					expect_field_kept_or_zero(r, i, rule);
-		break;
-	case W_ZA_HEADER:
-		a64_set_svcr(r, svcr & ~SV_ZA, ~0ull, 0, rule);
-		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
-		break;
-	case W_SSVE_VL:
-	case W_SSVE_VL_BACK: {
-		unsigned to = kind == W_SSVE_VL ? a64_other_svl(r) : AV(&r->v0)->svl;
-		uint64_t keep = GM(G_ZA) | GM(G_ZT) | GM(G_TPIDR2) |
-				GM(G_FPMR);
+	a64_set_svcr(r, c->svcr | SV_ZA, ~0ull, 0, c->rule);
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
 
-		/* the VL change (A-VL-6), then a header-only SVE-format
-		 * write: streaming mode with nothing (6.16+: every Z, P,
-		 * FFR, V, FPSR, FPCR zero; before: A-PT-14, V, FPSR and
-		 * FPCR old value or zero); ZA off from the change */
-		a64_sme_change_svl(r, to, rule_get("A-VL-6"));
-		a64_set_svcr(r, a64_svcr(r) | SV_SM, keep,
-			     a->v616 ? 0 : GM(G_ZLO) | GM(G_FPSR), rule);
-		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
-		r->astate[0] = FMT_SVE;
-		break;
-	}
-	case W_ZA_VL:
-	case W_ZA_VL_BACK: {
-		unsigned to = kind == W_ZA_VL ? a64_other_svl(r) : AV(&r->v0)->svl;
-
-		/* the VL change (SM and ZA off) if any, then ZA off */
-		a64_sme_change_svl(r, to, rule);
-		a64_set_svcr(r, a64_svcr(r) & ~SV_ZA, ~0ull, 0, rule);
-		a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), rule);
-		break;
-	}
-	case W_ZA_HALF:
-		a64_set_svcr(r, svcr | SV_ZA, ~0ull, 0, rule);
-		for (i = 0; i < (int)r->lo.nfields; i++) {
-			const struct fpabi_field *f = &r->lo.f[i];
-
-			if (f->group == G_ZA && f->reg < svl / 2) {
-				expect_field(r, i, img + f->off, rule);
-				r->exp.phase[i] = phase;
-			} else if (f->group == G_ZA || f->group == G_ZT) {
-				if (!(svcr & SV_ZA))
-					expect_field_init(r, i, rule);
-				else if (!a->v616)
-					expect_field_kept_or_zero(r, i, rule);
-				/* else kept: the expectation stands */
-			}
+		if (f->group == G_ZA && f->reg < svl / 2) {
+			expect_field(r, i, c->img + f->off, c->rule);
+			r->exp.phase[i] = c->phase;
+		} else if (f->group == G_ZA || f->group == G_ZT) {
+			if (!(c->svcr & SV_ZA))
+				expect_field_init(r, i, c->rule);
+			else if (!am(r)->v616)
+				expect_field_kept_or_zero(r, i, c->rule);
+			/* else kept: the expectation stands */
 		}
-		break;
-	case W_ZT:
-		a64_set_svcr(r, svcr | SV_ZA, ~0ull, 0, rule);
-		if (!(svcr & SV_ZA))
-			a64_expect_zero(r, GM(G_ZA), rule);
-		from_img(r, GM(G_ZT), img, phase, rule);
-		break;
-	case W_TLS:
-		from_img(r, GM(G_TPIDR2), img, phase, rule);
-		break;
-	case W_FPMR:
-		from_img(r, GM(G_FPMR), img, phase, rule);
-		break;
 	}
-out:
-	free(img);
-	free(buf);
-	return 0;
+}
+
+/*
+ * W_SSVE_VL, W_SSVE_VL_BACK: the VL change (A-VL-6), then a header-only
+ * SVE-format write: streaming mode with nothing (6.16+: every Z, P, FFR,
+ * V, FPSR, FPCR zero; before: A-PT-14, V, FPSR and FPCR old value or
+ * zero); ZA off from the change.
+ */
+void a64_wm_ssve_vl(struct a64_wctx *c)
+{
+	struct fpabi_run *r = c->r;
+	uint64_t keep = GM(G_ZA) | GM(G_ZT) | GM(G_TPIDR2) | GM(G_FPMR);
+
+	a64_sme_change_svl(r, c->hvl, rule_get("A-VL-6"));
+	a64_set_svcr(r, a64_svcr(r) | SV_SM, keep,
+		     am(r)->v616 ? 0 : GM(G_ZLO) | GM(G_FPSR), c->rule);
+	a64_expect_zero(r, GM(G_ZA) | GM(G_ZT), c->rule);
+	r->astate[0] = FMT_SVE;
+}
+
+/* W_ZA_VL, W_ZA_VL_BACK: the VL change (SM and ZA off) if any, then ZA off */
+void a64_wm_za_vl(struct a64_wctx *c)
+{
+	a64_sme_change_svl(c->r, c->hvl, c->rule);
+	a64_set_svcr(c->r, a64_svcr(c->r) & ~SV_ZA, ~0ull, 0, c->rule);
+	a64_expect_zero(c->r, GM(G_ZA) | GM(G_ZT), c->rule);
+}
+
+void a64_wm_zt(struct a64_wctx *c)
+{
+	a64_set_svcr(c->r, c->svcr | SV_ZA, ~0ull, 0, c->rule);
+	if (!(c->svcr & SV_ZA))
+		a64_expect_zero(c->r, GM(G_ZA), c->rule);
+	a64_expect_groups(c->r, GM(G_ZT), c->img, c->phase, c->rule);
+}
+
+/* W_TLS, W_TLS_LONG (A-PT-27: cut to 16 bytes) */
+void a64_wm_tpidr2(struct a64_wctx *c)
+{
+	a64_expect_groups(c->r, GM(G_TPIDR2), c->img, c->phase, c->rule);
+}
+
+/* W_FPMR, W_FPMR_LONG (A-PT-27: cut to 8 bytes) */
+void a64_wm_fpmr(struct a64_wctx *c)
+{
+	a64_expect_groups(c->r, GM(G_FPMR), c->img, c->phase, c->rule);
 }
 
 /*

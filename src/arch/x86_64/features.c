@@ -146,16 +146,11 @@ void x86_probe(struct fpabi_machine *m)
 	x.mxcsr_mask = cpu_mxcsr_mask();
 	x.fp_pointers = fp_pointers_kept();
 	x.size = x.xl.size_enabled;
-	x.testable = x.xl.xcr0 & (XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_YMM) |
-				  XFM_AVX512 | XFM(XF_PKRU));
-	if (x.xl.xcr0 & XFM(XF_YMM))
-		m->have |= NEED_AVX;
-	if ((x.xl.xcr0 & XFM_AVX512) == XFM_AVX512)
-		m->have |= NEED_AVX512;
-	if ((x.xl.xcr0 & XFM(XF_PKRU)) && x.ospke)
-		m->have |= NEED_PKU;
-	if ((x.xl.xcr0 & XFM_AMX) == XFM_AMX)
-		m->have |= NEED_AMX;
+	/* the tested components and NEED_AVX, AVX512, PKU, AMX (comp.c) */
+	x86_comps_probe(m, &x);
+	/* PKRU in XCR0 is not enough: RDPKRU and WRPKRU need CR4.PKE */
+	if (!x.ospke)
+		m->have &= ~NEED_PKU;
 	if (x.xl.xsavec)
 		m->have |= NEED_XSAVEC;
 	if (syscall(SYS_arch_prctl, ARCH_GET_XCOMP_SUPP, &supp) == 0) {
@@ -266,9 +261,28 @@ void x86_info(const struct fpabi_machine *m, FILE *f)
 	fprintf(f, "components tested: %#llx\n", (unsigned long long)x->testable);
 }
 
+/* Why the CPU cannot run a variant that loads components mask. */
+static const char *variant_missing(const struct fpabi_machine *m,
+				   const struct x86_machine *x, uint64_t mask)
+{
+	if (!(m->have & NEED_XSAVE))
+		return "no XSAVE on this CPU";
+	if ((mask & XFM_AVX512) && !(m->have & NEED_AVX512))
+		return "no AVX-512 on this CPU (XCR0 has no AVX-512 state)";
+	if ((mask & XFM(XF_YMM)) && !(m->have & NEED_AVX))
+		return "no AVX on this CPU (XCR0 has no AVX state)";
+	if ((mask & XFM_AMX) && !(m->have & NEED_AMX))
+		return "no AMX on this CPU (XCR0 has no AMX tile state)";
+	if ((mask & x->testable) != mask)
+		return "the CPU lacks a component this variant loads";
+	return NULL;
+}
+
 /*
  * Variants: which components are loaded non-init.  The rest of the tested
- * components are put in their init state by the same XRSTOR.
+ * components are put in their init state by the same XRSTOR.  Every
+ * variant of the table is returned; one the CPU cannot run, or cannot
+ * tell apart from xsave-all, carries its SKIP reason.
  */
 int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 		 struct fpabi_variant *v, int max)
@@ -287,26 +301,27 @@ int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 	int n = 0;
 	unsigned i;
 
-	if (!(m->have & NEED_XSAVE))
+	if (!max)
 		return 0;
 	if (set == VSET_EXTRA) {
 		/* the tiles too: AMX cases */
-		if (!(m->have & NEED_AMX) || !max)
-			return 0;
 		memset(&v[0], 0, sizeof(v[0]));
 		snprintf(v[0].name, sizeof(v[0].name), "amx");
 		XV(&v[0])->xfeatures = x->testable | XFM_AMX;
+		v[0].skip = variant_missing(m, x, XFM_AMX);
 		return 1;
 	}
 	for (i = 0; i < ARRAY_SIZE(table) && n < max; i++) {
 		uint64_t mask = table[i].mask & x->testable;
 
-		/* a subset the CPU cannot tell apart from another is skipped */
-		if (i && (mask != table[i].mask || mask == x->testable))
-			continue;
 		memset(&v[n], 0, sizeof(v[n]));
 		snprintf(v[n].name, sizeof(v[n].name), "%s", table[i].name);
 		XV(&v[n])->xfeatures = mask;
+		if (!(m->have & NEED_XSAVE) || (i && mask != table[i].mask))
+			v[n].skip = variant_missing(m, x, table[i].mask);
+		else if (i && mask == x->testable)
+			v[n].skip = "this CPU has no component beyond these: "
+				    "the same as xsave-all";
 		n++;
 		if (set == VSET_DEFAULT)
 			break;

@@ -74,23 +74,29 @@ static const char *x86_tracer_regs(const struct fpabi_machine *m,
 
 static void x86_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 {
-	h->arch_setup[X86_SETUP_AMX] = (XV(&r->v)->xfeatures & XFM_AMX) != 0;
+	/* a dynamic component (TILEDATA) needs ARCH_REQ_XCOMP_PERM first */
+	h->arch_setup[X86_SETUP_AMX] =
+		(XV(&r->v)->xfeatures & x86_comp_mask(-1, C_DYNAMIC)) != 0;
 	h->arch_flags = (r->m->platform->present | r->m->platform->untestable) &
 			QUIRK_MXCSR_RSVD_OK ? FPABI_X86_NO_MXCSR_GP : 0;
 }
 
 /*
- * X-AMX-2: a forked child's TILEDATA is not copied (it is at init, and
- * XFD re-armed); TILECFG and everything else is.
+ * X-PROC-2: a forked child's xstate is the parent's, but for the
+ * components whose row has a fork rule (X-AMX-2: TILEDATA is at init,
+ * and XFD re-armed; TILECFG is copied).
  */
 static void x86_model_child(struct fpabi_run *r, unsigned sc)
 {
 	unsigned i;
 
 	(void)sc;
-	for (i = 0; i < r->lo.nfields; i++)
-		if (r->lo.f[i].group == XF_TILEDATA)
-			expect_field_init(r, i, rule_get("X-AMX-2"));
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct x86_comp *c = x86_comp_of(&r->lo.f[i]);
+
+		if (c->fork_rule)
+			expect_field_init(r, i, rule_get(c->fork_rule));
+	}
 }
 
 static void x86_make_load(struct fpabi_run *r, uint8_t *dst, unsigned phase,
@@ -131,11 +137,20 @@ static size_t x86_image_size(struct fpabi_run *r)
 }
 
 /*
- * The tracee's XSAVE: a component whose XSTATE_BV bit is clear is in its
- * init state and XSAVE need not write its area (SDM vol. 1, 13.7), so its
- * bytes are taken as init.  MXCSR is written whenever SSE or AVX is
- * requested, whatever XINUSE says.
+ * The tracee's XSAVE (RFBM x86_mask()): bytes it need not store
+ * (x86_field_saved(): a component whose XSTATE_BV bit is clear) are taken
+ * as init.
  */
+/* A dump the tracee's XSAVE never wrote must read as poison in every
+ * component: its header claims them all (XSAVE always writes it). */
+static void x86_poison_dump(struct fpabi_run *r, uint8_t *dump)
+{
+	uint64_t all = ~0ull;
+
+	(void)r;
+	memcpy(dump + XSAVE_HDR_OFF, &all, sizeof(all));
+}
+
 static void x86_check_dump(struct fpabi_run *r, const uint8_t *dump,
 			   const char *observer)
 {
@@ -148,49 +163,12 @@ static void x86_check_dump(struct fpabi_run *r, const uint8_t *dump,
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
 
-		if ((h.xstate_bv >> f->group & 1) || f->off == FXSAVE_MXCSR_OFF ||
-		    f->off == FXSAVE_MXCSR_MASK_OFF)
+		if (x86_field_saved(f, h.xstate_bv, x86_mask(r)))
 			continue;
 		memcpy(img + f->off, r->exp.init + f->off, f->size);
 	}
 	check_image(r, observer, img);
 	free(img);
-}
-
-static const char *const write_kinds[] = {
-	[W_XSTATE] = "NT_X86_XSTATE",
-	[W_XSTATE_LEGACY] = "NT_X86_XSTATE with XSTATE_BV = x87|SSE",
-	[W_FPREGS] = "NT_PRFPREG",
-	[W_XS_BV_OUTSIDE] = "NT_X86_XSTATE, XSTATE_BV bit outside XCR0",
-	[W_XS_BV_SUPERVISOR] = "NT_X86_XSTATE, XSTATE_BV bit 11 (CET_U)",
-	[W_XS_BV_BIT63] = "NT_X86_XSTATE, XSTATE_BV bit 63",
-	[W_XS_XCOMP] = "NT_X86_XSTATE, xcomp_bv compacted",
-	[W_XS_RSVD_FIRST] = "NT_X86_XSTATE, header byte 16 non-zero",
-	[W_XS_RSVD_LAST] = "NT_X86_XSTATE, header byte 63 non-zero",
-	[W_XS_MXCSR] = "NT_X86_XSTATE, MXCSR reserved bit",
-	[W_XS_MXCSR_SSE] = "NT_X86_XSTATE, MXCSR reserved bit, XSTATE_BV = SSE",
-	[W_XS_MXCSR_YMM] = "NT_X86_XSTATE, MXCSR reserved bit, XSTATE_BV = AVX",
-	[W_XS_LEN_0] = "NT_X86_XSTATE, iov_len 0",
-	[W_XS_LEN_8] = "NT_X86_XSTATE, iov_len 8",
-	[W_XS_LEN_512] = "NT_X86_XSTATE, iov_len 512",
-	[W_XS_LEN_576] = "NT_X86_XSTATE, iov_len 576",
-	[W_XS_LEN_SHORT] = "NT_X86_XSTATE, iov_len size - 64",
-	[W_XS_LEN_UNALIGNED] = "NT_X86_XSTATE, iov_len size - 4",
-	[W_XS_LEN_LONG] = "NT_X86_XSTATE, iov_len size + 8",
-	[W_XS_LEN_HUGE] = "NT_X86_XSTATE, iov_len size + 4096",
-	[W_FP_LEN_0] = "NT_PRFPREG, iov_len 0",
-	[W_FP_LEN_416] = "NT_PRFPREG, iov_len 416",
-	[W_FP_LEN_504] = "NT_PRFPREG, iov_len 504",
-	[W_FP_LEN_UNALIGNED] = "NT_PRFPREG, iov_len 516",
-	[W_FP_LEN_LONG] = "NT_PRFPREG, iov_len 520",
-	[W_FP_MXCSR] = "NT_PRFPREG, MXCSR reserved bit",
-	[W_PRXFPREG] = "NT_PRXFPREG",
-	[W_RANDOM] = "NT_X86_XSTATE or NT_PRFPREG, randomly mutated",
-};
-
-const char *x86_write_kind_name(unsigned kind)
-{
-	return kind < ARRAY_SIZE(write_kinds) ? write_kinds[kind] : "?";
 }
 
 const struct fpabi_rule x86_rules[] = {
@@ -282,6 +260,14 @@ const struct fpabi_rule x86_rules[] = {
 	{ "X-SR-3", "sigreturn restores the frame's components whose "
 	  "XSTATE_BV bit is set and puts the others at init",
 	  "arch/x86/kernel/fpu/signal.c: __restore_fpregs_from_user()" },
+	{ "X-SIG-6", "a signal delivered asynchronously (an interval timer, "
+	  "another thread) to a task running in user space: the handler "
+	  "starts as X-SIG-5 says, and rt_sigreturn of the unedited frame "
+	  "gives the interrupted code back every component it had, bit for "
+	  "bit (X-SR-3); whatever the handler loaded never shows",
+	  "Documentation/arch/x86/xstate.rst; arch/x86/kernel/signal.c: "
+	  "handle_signal(); fpu/signal.c: copy_fpstate_to_sigframe(), "
+	  "fpu__restore_sig()" },
 	{ "X-SR-4", "a frame without FP_XSTATE_MAGIC1, or without "
 	  "FP_XSTATE_MAGIC2 after its XSAVE area, is restored as an FXSAVE "
 	  "frame: x87 and SSE from it, every other user component at init",
@@ -380,6 +366,7 @@ const struct fpabi_arch fpabi_arch = {
 	},
 	.families = x86_families,
 	.rules = x86_rules,
+	.histories = x86_histories,
 	.known = (const struct fpabi_known_issue[]){
 		{ "x86_64.exec.*", "NT_X86_XSTATE", "pkru",
 		  "kernel: at PTRACE_EVENT_EXEC NT_X86_XSTATE shows PKRU 0 "
@@ -391,6 +378,7 @@ const struct fpabi_arch fpabi_arch = {
 	.probe = x86_probe,
 	.info = x86_info,
 	.variants = x86_variants,
+	.variants_stable = true,
 	.layout = x86_layout,
 	.init_image = x86_init_image,
 	.fill_shaped = x86_fill_shaped,
@@ -403,6 +391,7 @@ const struct fpabi_arch fpabi_arch = {
 	.model_load = x86_model_load,
 	.model_syscall = x86_model_syscall,
 	.check_dump = x86_check_dump,
+	.poison_dump = x86_poison_dump,
 	.exec_store = x86_exec_store,
 	.model_child = x86_model_child,
 	.shm_setup = x86_shm_setup,

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fpabi/platform.h"
+#include "fpabi/util.h"
 #include "x86.h"
 
 void x86_xrstor_xsave(const void *in, void *out, uint64_t rfbm);	/* platform.S */
@@ -75,7 +76,7 @@ static long long roundtrip(const uint8_t *in, uint64_t rfbm)
 
 	if (pipe(fd) < 0)
 		return -2;
-	pid = fork();
+	pid = fpabi_fork();
 	if (pid < 0) {
 		close(fd[0]);
 		close(fd[1]);

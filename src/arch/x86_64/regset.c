@@ -146,8 +146,32 @@ void x86_check_stop(struct fpabi_run *r)
 	check_fpregs(r, r->reads);
 }
 
-static int write_xstate(struct fpabi_run *r, unsigned phase, uint64_t bv)
+/* what a malformed write changes (write_bad(), bad_mutate()) */
+enum bad_mut {
+	M_NONE, M_BV_OUTSIDE, M_BV_SUPERVISOR, M_BV_BIT63, M_XCOMP,
+	M_RSVD_FIRST, M_RSVD_LAST, M_MXCSR, M_MXCSR_SSE, M_MXCSR_YMM,
+};
+
+/* One write kind (S_WRITE b): x86_writes[] at the end of this file. */
+struct x86_write {
+	const char *name;	/* write_kind_name() */
+	/* a kind of its own; NULL: write_bad() from the fields below */
+	int (*fn)(struct fpabi_run *r, unsigned phase,
+		  const struct x86_write *w);
+	unsigned note;		/* NT_* */
+	bool rel;		/* len is relative to the regset's full size */
+	int len;
+	uint8_t mut;		/* enum bad_mut */
+	int err;		/* what the kernel answers; 0: accepted */
+	const char *rule;
+	const char *what;	/* for the observer line */
+	uint64_t bv;		/* write_xstate(): XSTATE_BV (0: the variant's) */
+};
+
+static int write_xstate(struct fpabi_run *r, unsigned phase,
+			const struct x86_write *w)
 {
+	uint64_t bv = w->bv ? w->bv : XV(&r->v)->xfeatures;
 	const struct x86_machine *x = xm(r);
 	uint8_t *buf = xmalloc(x->size);
 	char obs[64];
@@ -183,12 +207,14 @@ static void expect_fpregs(struct fpabi_run *r, const uint8_t *img,
 	}
 }
 
-static int write_fpregs(struct fpabi_run *r, unsigned phase)
+static int write_fpregs(struct fpabi_run *r, unsigned phase,
+			const struct x86_write *w)
 {
 	uint8_t *img = xmalloc(r->lo.size);
 	char obs[64];
 	int err;
 
+	(void)w;
 	image_fill(r, img, phase, 0);
 	memset(img + 416, 0, 96);
 	snprintf(obs, sizeof(obs), "NT_PRFPREG write at stop %d", r->stops);
@@ -199,93 +225,6 @@ static int write_fpregs(struct fpabi_run *r, unsigned phase)
 	free(img);
 	return 0;
 }
-
-/*
- * Malformed and odd-sized writes.  The buffer is always a whole image of
- * the write's phase (provenance canaries), so a write the kernel should
- * have refused shows up as that phase's values in the fresh read and in
- * the tracee's dump; a refused write leaves the model as it was (X-PT-11).
- */
-enum bad_mut {
-	M_NONE, M_BV_OUTSIDE, M_BV_SUPERVISOR, M_BV_BIT63, M_XCOMP,
-	M_RSVD_FIRST, M_RSVD_LAST, M_MXCSR, M_MXCSR_SSE, M_MXCSR_YMM,
-};
-
-struct bad_write {
-	unsigned note;		/* NT_* */
-	bool rel;		/* len is relative to the regset's full size */
-	int len;
-	uint8_t mut;		/* enum bad_mut */
-	int err;		/* what the kernel answers; 0: accepted */
-	const char *rule;
-	const char *what;	/* for the observer line */
-};
-
-#define XS(l, e, what)		{ NT_X86_XSTATE, false, (l), M_NONE, (e), "X-PT-8", what }
-/* a whole-size write with one thing malformed */
-#define XSM(m, rule, what)	{ NT_X86_XSTATE, true, 0, (m), EINVAL, rule, what }
-#define XSR(l, e, what)		{ NT_X86_XSTATE, true, (l), M_NONE, (e), "X-PT-8", what }
-#define FP(l, m, e, rule, what)	{ NT_PRFPREG, false, (l), (m), (e), rule, what }
-
-static const struct bad_write bad_writes[W_NKINDS] = {
-	/*
-	 * X-PT-6: xstate.c: copy_uabi_to_xstate() -> validate_user_xstate_header()
-	 * returns -EINVAL for XSTATE_BV bits outside fpstate->user_xfeatures
-	 * (unknown, disabled and supervisor features), a non-zero xcomp_bv
-	 * (user space uses the standard format only) and any non-zero byte
-	 * of header.reserved[48]; nothing is copied before that.
-	 */
-	[W_XS_BV_OUTSIDE] = XSM(M_BV_OUTSIDE, "X-PT-6", "XSTATE_BV outside XCR0"),
-	[W_XS_BV_SUPERVISOR] = XSM(M_BV_SUPERVISOR, "X-PT-6", "XSTATE_BV bit 11"),
-	[W_XS_BV_BIT63] = XSM(M_BV_BIT63, "X-PT-6", "XSTATE_BV bit 63"),
-	[W_XS_XCOMP] = XSM(M_XCOMP, "X-PT-6", "xcomp_bv compacted"),
-	[W_XS_RSVD_FIRST] = XSM(M_RSVD_FIRST, "X-PT-6", "header byte 16"),
-	[W_XS_RSVD_LAST] = XSM(M_RSVD_LAST, "X-PT-6", "header byte 63"),
-	/*
-	 * X-PT-7: copy_uabi_to_xstate(): when XSTATE_BV has x87, SSE or AVX,
-	 * "Reserved bits in MXCSR must be zero": mxcsr & ~mxcsr_feature_mask
-	 * -> -EINVAL (mxcsr_feature_mask is the CPU's MXCSR_MASK,
-	 * fpu/init.c: fpu__init_system_mxcsr()).
-	 */
-	[W_XS_MXCSR] = XSM(M_MXCSR, "X-PT-7", "MXCSR reserved bit"),
-	[W_XS_MXCSR_SSE] = XSM(M_MXCSR_SSE, "X-PT-7", "MXCSR, BV=SSE"),
-	[W_XS_MXCSR_YMM] = XSM(M_MXCSR_YMM, "X-PT-7", "MXCSR, BV=AVX"),
-	/*
-	 * X-PT-8: kernel/ptrace.c: ptrace_regset(): an iov_len that is not a
-	 * multiple of the regset's unit (8) is -EINVAL; a longer one is cut
-	 * to n * size (the user XSAVE size).  regset.c: xstateregs_set(): "A
-	 * whole standard-format XSAVE buffer is needed": pos != 0 or count
-	 * != fpu_user_cfg.max_size -> -EFAULT (0 included).
-	 */
-	[W_XS_LEN_0] = XS(0, EFAULT, "iov_len 0"),
-	[W_XS_LEN_8] = XS(8, EFAULT, "iov_len 8"),
-	[W_XS_LEN_512] = XS(512, EFAULT, "iov_len 512"),
-	[W_XS_LEN_576] = XS(576, EFAULT, "iov_len 576"),
-	[W_XS_LEN_SHORT] = XSR(-64, EFAULT, "iov_len size-64"),
-	[W_XS_LEN_UNALIGNED] = XSR(-4, EINVAL, "iov_len size-4"),
-	[W_XS_LEN_LONG] = XSR(8, 0, "iov_len size+8"),
-	[W_XS_LEN_HUGE] = XSR(4096, 0, "iov_len size+4096"),
-	/*
-	 * X-PT-9: ptrace_regset() as above (unit sizeof(long), n * size 512);
-	 * regset.c: xfpregs_set(): "No funny business with partial or
-	 * oversized writes": count != sizeof(struct fxregs_state) -> -EINVAL;
-	 * "Do not allow an invalid MXCSR value": mxcsr & ~mxcsr_feature_mask
-	 * -> -EINVAL, both before anything is copied.
-	 */
-	[W_FP_LEN_0] = FP(0, M_NONE, EINVAL, "X-PT-9", "iov_len 0"),
-	[W_FP_LEN_416] = FP(416, M_NONE, EINVAL, "X-PT-9", "iov_len 416"),
-	[W_FP_LEN_504] = FP(504, M_NONE, EINVAL, "X-PT-9", "iov_len 504"),
-	[W_FP_LEN_UNALIGNED] = FP(516, M_NONE, EINVAL, "X-PT-9", "iov_len 516"),
-	[W_FP_LEN_LONG] = FP(520, M_NONE, 0, "X-PT-9", "iov_len 520"),
-	[W_FP_MXCSR] = FP(512, M_MXCSR, EINVAL, "X-PT-9", "MXCSR reserved bit"),
-	/*
-	 * X-PT-10: arch/x86/kernel/ptrace.c: x86_64_regsets[] has no
-	 * NT_PRXFPREG (only x86_32_regsets[] REGSET32_XFP does), so
-	 * find_regset() fails in ptrace_regset(): -EINVAL.
-	 */
-	[W_PRXFPREG] = { NT_PRXFPREG, false, 512, M_NONE, EINVAL, "X-PT-10",
-			 "NT_PRXFPREG" },
-};
 
 /* The lowest MXCSR bit the CPU does not support (reserved). */
 static uint32_t mxcsr_reserved_bit(const struct x86_machine *x)
@@ -340,9 +279,9 @@ static void bad_mutate(struct fpabi_run *r, uint8_t *buf, unsigned mut,
 		buf[XSAVE_HDR_OFF + XSAVE_HDR_SIZE - 1] = 0xa5;
 }
 
-static int write_bad(struct fpabi_run *r, unsigned phase, unsigned kind)
+static int write_bad(struct fpabi_run *r, unsigned phase,
+		     const struct x86_write *bw)
 {
-	const struct bad_write *bw = &bad_writes[kind];
 	const struct x86_machine *x = xm(r);
 	bool xs = bw->note == NT_X86_XSTATE;
 	size_t full = xs ? x->size : 512, len, alloc;
@@ -390,7 +329,8 @@ static int write_bad(struct fpabi_run *r, unsigned phase, unsigned kind)
  * refused, every register must be its old value, the written one, zero or
  * init.
  */
-static int write_random(struct fpabi_run *r, unsigned phase)
+static int write_random(struct fpabi_run *r, unsigned phase,
+			const struct x86_write *w)
 {
 	const struct x86_machine *x = xm(r);
 	uint64_t seed = r->seed ^ 0x77726974652d7264ull, bv = XV(&r->v)->xfeatures;
@@ -404,6 +344,7 @@ static int write_random(struct fpabi_run *r, unsigned phase)
 	char obs[80];
 	int err;
 
+	(void)w;
 	canary_poison(buf, alloc, r->cseed);
 	image_fill(r, buf, phase, 0);
 	if (xs)
@@ -455,19 +396,123 @@ static int write_random(struct fpabi_run *r, unsigned phase)
 	return 0;
 }
 
+/*
+ * Every write kind.  The malformed and odd-sized ones (fn NULL) are a
+ * whole image of the write's phase (provenance canaries) with one thing
+ * changed, so a write the kernel should have refused shows up as that
+ * phase's values in the fresh read and in the tracee's dump; a refused
+ * write leaves the model as it was (X-PT-11).
+ */
+#define XS(n, l, e, what) \
+	{ n, NULL, NT_X86_XSTATE, false, (l), M_NONE, (e), "X-PT-8", what, 0 }
+/* a whole-size write with one thing malformed */
+#define XSM(n, m, rule, what) \
+	{ n, NULL, NT_X86_XSTATE, true, 0, (m), EINVAL, rule, what, 0 }
+#define XSR(n, l, e, what) \
+	{ n, NULL, NT_X86_XSTATE, true, (l), M_NONE, (e), "X-PT-8", what, 0 }
+#define FP(n, l, m, e, rule, what) \
+	{ n, NULL, NT_PRFPREG, false, (l), (m), (e), rule, what, 0 }
+#define XSN	"NT_X86_XSTATE, "
+#define FPN	"NT_PRFPREG, "
+
+static const struct x86_write x86_writes[W_NKINDS] = {
+	/* X-PT-4, X-PT-5 */
+	[W_XSTATE] = { "NT_X86_XSTATE", write_xstate },
+	[W_XSTATE_LEGACY] = { "NT_X86_XSTATE with XSTATE_BV = x87|SSE",
+			      write_xstate, .bv = XFM(XF_FP) | XFM(XF_SSE) },
+	/* X-PT-2 */
+	[W_FPREGS] = { "NT_PRFPREG", write_fpregs },
+	/*
+	 * X-PT-6: xstate.c: copy_uabi_to_xstate() -> validate_user_xstate_header()
+	 * returns -EINVAL for XSTATE_BV bits outside fpstate->user_xfeatures
+	 * (unknown, disabled and supervisor features), a non-zero xcomp_bv
+	 * (user space uses the standard format only) and any non-zero byte
+	 * of header.reserved[48]; nothing is copied before that.
+	 */
+	[W_XS_BV_OUTSIDE] = XSM(XSN "XSTATE_BV bit outside XCR0",
+				M_BV_OUTSIDE, "X-PT-6", "XSTATE_BV outside XCR0"),
+	[W_XS_BV_SUPERVISOR] = XSM(XSN "XSTATE_BV bit 11 (CET_U)",
+				   M_BV_SUPERVISOR, "X-PT-6", "XSTATE_BV bit 11"),
+	[W_XS_BV_BIT63] = XSM(XSN "XSTATE_BV bit 63", M_BV_BIT63, "X-PT-6",
+			      "XSTATE_BV bit 63"),
+	[W_XS_XCOMP] = XSM(XSN "xcomp_bv compacted", M_XCOMP, "X-PT-6",
+			   "xcomp_bv compacted"),
+	[W_XS_RSVD_FIRST] = XSM(XSN "header byte 16 non-zero", M_RSVD_FIRST,
+				"X-PT-6", "header byte 16"),
+	[W_XS_RSVD_LAST] = XSM(XSN "header byte 63 non-zero", M_RSVD_LAST,
+			       "X-PT-6", "header byte 63"),
+	/*
+	 * X-PT-7: copy_uabi_to_xstate(): when XSTATE_BV has x87, SSE or AVX,
+	 * "Reserved bits in MXCSR must be zero": mxcsr & ~mxcsr_feature_mask
+	 * -> -EINVAL (mxcsr_feature_mask is the CPU's MXCSR_MASK,
+	 * fpu/init.c: fpu__init_system_mxcsr()).
+	 */
+	[W_XS_MXCSR] = XSM(XSN "MXCSR reserved bit", M_MXCSR, "X-PT-7",
+			   "MXCSR reserved bit"),
+	[W_XS_MXCSR_SSE] = XSM(XSN "MXCSR reserved bit, XSTATE_BV = SSE",
+			       M_MXCSR_SSE, "X-PT-7", "MXCSR, BV=SSE"),
+	[W_XS_MXCSR_YMM] = XSM(XSN "MXCSR reserved bit, XSTATE_BV = AVX",
+			       M_MXCSR_YMM, "X-PT-7", "MXCSR, BV=AVX"),
+	/*
+	 * X-PT-8: kernel/ptrace.c: ptrace_regset(): an iov_len that is not a
+	 * multiple of the regset's unit (8) is -EINVAL; a longer one is cut
+	 * to n * size (the user XSAVE size).  regset.c: xstateregs_set(): "A
+	 * whole standard-format XSAVE buffer is needed": pos != 0 or count
+	 * != fpu_user_cfg.max_size -> -EFAULT (0 included).
+	 */
+	[W_XS_LEN_0] = XS(XSN "iov_len 0", 0, EFAULT, "iov_len 0"),
+	[W_XS_LEN_8] = XS(XSN "iov_len 8", 8, EFAULT, "iov_len 8"),
+	[W_XS_LEN_512] = XS(XSN "iov_len 512", 512, EFAULT, "iov_len 512"),
+	[W_XS_LEN_576] = XS(XSN "iov_len 576", 576, EFAULT, "iov_len 576"),
+	[W_XS_LEN_SHORT] = XSR(XSN "iov_len size - 64", -64, EFAULT,
+			       "iov_len size-64"),
+	[W_XS_LEN_UNALIGNED] = XSR(XSN "iov_len size - 4", -4, EINVAL,
+				   "iov_len size-4"),
+	[W_XS_LEN_LONG] = XSR(XSN "iov_len size + 8", 8, 0, "iov_len size+8"),
+	[W_XS_LEN_HUGE] = XSR(XSN "iov_len size + 4096", 4096, 0,
+			      "iov_len size+4096"),
+	/*
+	 * X-PT-9: ptrace_regset() as above (unit sizeof(long), n * size 512);
+	 * regset.c: xfpregs_set(): "No funny business with partial or
+	 * oversized writes": count != sizeof(struct fxregs_state) -> -EINVAL;
+	 * "Do not allow an invalid MXCSR value": mxcsr & ~mxcsr_feature_mask
+	 * -> -EINVAL, both before anything is copied.
+	 */
+	[W_FP_LEN_0] = FP(FPN "iov_len 0", 0, M_NONE, EINVAL, "X-PT-9",
+			  "iov_len 0"),
+	[W_FP_LEN_416] = FP(FPN "iov_len 416", 416, M_NONE, EINVAL, "X-PT-9",
+			    "iov_len 416"),
+	[W_FP_LEN_504] = FP(FPN "iov_len 504", 504, M_NONE, EINVAL, "X-PT-9",
+			    "iov_len 504"),
+	[W_FP_LEN_UNALIGNED] = FP(FPN "iov_len 516", 516, M_NONE, EINVAL,
+				  "X-PT-9", "iov_len 516"),
+	[W_FP_LEN_LONG] = FP(FPN "iov_len 520", 520, M_NONE, 0, "X-PT-9",
+			     "iov_len 520"),
+	[W_FP_MXCSR] = FP(FPN "MXCSR reserved bit", 512, M_MXCSR, EINVAL,
+			  "X-PT-9", "MXCSR reserved bit"),
+	/*
+	 * X-PT-10: arch/x86/kernel/ptrace.c: x86_64_regsets[] has no
+	 * NT_PRXFPREG (only x86_32_regsets[] REGSET32_XFP does), so
+	 * find_regset() fails in ptrace_regset(): -EINVAL.
+	 */
+	[W_PRXFPREG] = { "NT_PRXFPREG", NULL, NT_PRXFPREG, false, 512, M_NONE,
+			 EINVAL, "X-PT-10", "NT_PRXFPREG", 0 },
+	/* X-PT-12 */
+	[W_RANDOM] = { "NT_X86_XSTATE or NT_PRFPREG, randomly mutated",
+		       write_random },
+};
+
+const char *x86_write_kind_name(unsigned kind)
+{
+	return kind < W_NKINDS && x86_writes[kind].name ?
+	       x86_writes[kind].name : "?";
+}
+
 int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
-	switch (kind) {
-	case W_XSTATE:
-		return write_xstate(r, phase, XV(&r->v)->xfeatures);
-	case W_XSTATE_LEGACY:
-		return write_xstate(r, phase, XFM(XF_FP) | XFM(XF_SSE));
-	case W_FPREGS:
-		return write_fpregs(r, phase);
-	case W_RANDOM:
-		return write_random(r, phase);
-	}
-	if (kind < W_NKINDS && bad_writes[kind].note)
-		return write_bad(r, phase, kind);
-	die("internal: unknown x86 write kind %u", kind);
+	const struct x86_write *w = &x86_writes[kind];
+
+	if (kind >= W_NKINDS || !w->name)
+		die("internal: unknown x86 write kind %u", kind);
+	return w->fn ? w->fn(r, phase, w) : write_bad(r, phase, w);
 }

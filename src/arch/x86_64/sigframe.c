@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/limits.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "x86.h"
@@ -61,7 +62,7 @@ static void expect_compacted(struct fpabi_run *r, unsigned phase,
 {
 	const struct xsave_layout *xl = &xm(r)->xl;
 	uint8_t *img = xmalloc(r->lo.size);
-	uint32_t coff[XF_MAX] = { 0 }, off = XSAVE_EXT_OFF;
+	uint32_t coff[XF_MAX];
 	uint64_t bv;
 	unsigned i;
 
@@ -69,14 +70,7 @@ static void expect_compacted(struct fpabi_run *r, unsigned phase,
 	bv = XV(&r->v)->xfeatures;
 	image_fill(r, img, phase, 0);
 	x86_expect_components(r, phase, bv, rule);
-	for (i = 2; i < XF_MAX; i++) {
-		if (!(bv >> i & 1))
-			continue;
-		if (xl->comp[i].align64)
-			off = (off + 63) & ~63u;
-		coff[i] = off;
-		off += xl->comp[i].size;
-	}
+	xsave_compacted(xl, bv, coff);
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
 		uint32_t at;
@@ -198,14 +192,14 @@ void x86_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
 }
 
 /*
- * The task's XSAVE size and features: TILEDATA (the last component) only
- * once the task has used AMX and the kernel grew its buffer (X-SIG-1/2).
+ * The task's XSAVE size and features: a dynamic component (TILEDATA) only
+ * once the task has used it and the kernel grew its buffer (X-SIG-1/2).
  */
 static uint64_t task_features(const struct fpabi_run *r)
 {
-	uint64_t f = xm(r)->xl.xcr0;
+	uint64_t unused = x86_comp_mask(-1, C_DYNAMIC) & ~XV(&r->v)->xfeatures;
 
-	return XV(&r->v)->xfeatures & XFM(XF_TILEDATA) ? f : f & ~XFM(XF_TILEDATA);
+	return xm(r)->xl.xcr0 & ~unused;
 }
 
 static uint32_t task_size(const struct fpabi_run *r)
@@ -240,12 +234,10 @@ static void check_header(struct fpabi_run *r, const char *obs,
 			 const struct xsave_hdr *h)
 {
 	const struct fpabi_rule *rule = rule_get("X-SIG-3");
-	uint64_t need = x86_expected_live(r) | XFM(XF_FP) | XFM(XF_SSE);
+	uint64_t need = x86_expected_live(r) | x86_frame_bv(r);
 	static const uint8_t zero[48];
 	unsigned i;
 
-	if (r->m->have & NEED_PKU)
-		need |= XFM(XF_PKRU);
 	check_value(r, obs, "XSTATE_BV bits outside XCR0", 0,
 		    h->xstate_bv & ~xm(r)->xl.xcr0, rule);
 	for (i = 0; i < XF_MAX; i++) {
@@ -265,12 +257,15 @@ static void check_header(struct fpabi_run *r, const char *obs,
 /*
  * The copy is the ucontext, then (64-byte aligned) the fpstate and magic2
  * (src/tracee/x86_64/sig.c); aux[0] its offset, aux[1] its length, aux[2]
- * its address in the tracee, aux[3] uc_flags.
+ * its address in the tracee, aux[3] uc_flags.  The slot is the tracee's
+ * to write: its offset and length are checked against the tracer's own
+ * bound (FPABI_FRAME_CAP, the copy's room), never the slot's frame_cap,
+ * and without a sum that could wrap.
  */
 void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		     const uint8_t *copy, const char *obs)
 {
-	const uint8_t *fp = copy + s->aux[0];
+	const uint8_t *fp;
 	struct fpstate_info fi;
 	uint8_t *img;
 	unsigned i;
@@ -281,11 +276,14 @@ void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		    s->aux[3] & UC_FP_XSTATE, rule_get("X-SIG-1"));
 	check_value(r, obs, "fpstate address % 64", 0, s->aux[2] & 63,
 		    rule_get("X-SIG-1"));
-	if (s->aux[0] + s->aux[1] > s->frame_cap || s->aux[1] < task_size(r)) {
+	if (s->aux[0] > FPABI_FRAME_CAP ||
+	    s->aux[1] > FPABI_FRAME_CAP - s->aux[0] ||
+	    s->aux[1] < task_size(r)) {
 		check_value(r, obs, "fpstate bytes the handler could copy",
 			    task_size(r), s->aux[1], rule_get("X-SIG-2"));
 		return;
 	}
+	fp = copy + s->aux[0];
 	fpstate_parse(fp, s->aux[1], task_size(r), &fi);
 	check_sw(r, obs, &fi);
 	if (fi.kind != FPSTATE_XSAVE)
@@ -297,8 +295,7 @@ void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
 
-		if (!(fi.hdr.xstate_bv >> f->group & 1) &&
-		    f->off != FXSAVE_MXCSR_OFF && f->off != FXSAVE_MXCSR_MASK_OFF)
+		if (!x86_field_saved(f, fi.hdr.xstate_bv, task_features(r)))
 			memcpy(img + f->off, r->exp.init + f->off, f->size);
 	}
 	check_image(r, obs, img);

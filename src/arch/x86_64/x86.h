@@ -8,9 +8,6 @@
 #include "xsave.h"
 #include "fpabi/x86_64-case.h"
 
-
-
-
 /* This backend's part of a variant (struct fpabi_variant.arch): the
  * components the variant loads non-init (an XSTATE_BV). */
 struct __attribute__((may_alias)) x86_variant {
@@ -21,6 +18,62 @@ _Static_assert(sizeof(struct x86_variant) <=
 	       sizeof(((struct fpabi_variant *)0)->arch), "x86_variant fits");
 
 #define XV(v)	FPABI_VARIANT_VIEW(struct x86_variant, v)
+
+/*
+ * The XSAVE components (comp.c, x86_comps[]): one row per component the
+ * kernel knows; the tested ones list their registers as runs.
+ */
+enum x86_tested {
+	T_NEVER,	/* known by name only: no case loads it */
+	T_ALWAYS,	/* x87 and SSE: in every image */
+	T_XCR0,		/* in every image where XCR0 enables it */
+	T_VARIANT,	/* only in the variants that load it (AMX) */
+};
+
+/* x86_comp.flags */
+#define C_IN_FRAME	1u	/* a signal frame's XSTATE_BV always has it,
+				   where the machine has its need (X-SIG-3) */
+#define C_DYNAMIC	2u	/* XFD: in the task's buffer (signal frames,
+				   fx_sw) only once used (X-SIG-1, X-SIG-2) */
+#define C_PART		4u	/* part of another row's component (MXCSR) */
+#define C_LEGACY	8u	/* offsets from byte 0 (the legacy area) */
+
+/* x86_run.flags */
+#define RUN_FP_POINTER	1u	/* FOP/FIP/FDP: unchecked where the CPU does
+				   not keep them (x86_machine.fp_pointers) */
+
+/* n registers of one kind, the canary shape they are filled with */
+struct x86_run {
+	const char *name;	/* its name; of n > 1, with the number: xmm3 */
+	uint16_t off;		/* the first's, from the component's start */
+	uint16_t size;		/* bytes of one register in the image */
+	uint16_t stride;	/* from one register to the next */
+	uint16_t reg_off;	/* where those bytes sit in the named register */
+	uint16_t pad;		/* reserved bytes after each (<name>.reserved) */
+	uint8_t first, n;	/* register (and canary reg) numbers */
+	uint8_t fill;		/* enum field_fill */
+	uint8_t flags;		/* RUN_* */
+	uint32_t init;		/* X-GEN-3 init value, little-endian, <= 4 bytes */
+	/* FILL_SHAPED: a valid value from the canary word w; FILL_FIXED:
+	 * the value (w unused) */
+	void (*shape)(const struct fpabi_run *r, uint64_t w, uint8_t *dst);
+};
+
+struct x86_comp {
+	const char *name;	/* xfeature_name() */
+	uint8_t xf;		/* XSTATE_BV bit, canary component, field group */
+	uint8_t tested;		/* enum x86_tested */
+	uint8_t flags;		/* C_* */
+	uint64_t need;		/* the NEED_* bit it (with its kin) gives */
+	uint64_t saved_with;	/* C_PART: XSAVE stores it when RFBM has any */
+	const char *fork_rule;	/* a fork child has it at init, by this rule
+				   (NULL: copied, X-PROC-2) */
+	const void *fresh;	/* its value after exec or on handler entry
+				   (NULL: init) */
+	struct x86_run regs[8];	/* in image order, ended by a NULL name */
+};
+
+extern const struct x86_comp x86_comps[];
 
 struct x86_machine {
 	struct xsave_layout xl;
@@ -33,7 +86,7 @@ struct x86_machine {
 	bool magic2_at_user_size;
 	bool fp_pointers;	/* FOP/FIP/FDP survive XRSTOR + XSAVE */
 	uint32_t mxcsr_mask;
-	uint64_t testable;	/* components the cases load: x87..AVX-512, PKRU */
+	uint64_t testable;	/* T_ALWAYS and T_XCR0 components XCR0 enables */
 	uint32_t size;		/* user XSAVE size: images, NT_X86_XSTATE */
 	int xcomp_err;		/* errno of ARCH_GET_XCOMP_SUPP, 0 if it worked */
 	uint64_t xcomp_supp, xcomp_perm;
@@ -45,10 +98,22 @@ static inline const struct x86_machine *xm(const struct fpabi_run *r)
 	return r->m->arch;
 }
 
-/* The components a run loads and stores: AMX tiles only when asked. */
+/* comp.c */
+uint64_t x86_comp_mask(int tested, unsigned flags);
+const struct x86_run *x86_run_of(const struct fpabi_field *f,
+				 const struct x86_comp **comp);
+const struct x86_comp *x86_comp_of(const struct fpabi_field *f);
+void x86_comps_check(const struct x86_machine *x);
+void x86_comps_probe(struct fpabi_machine *m, struct x86_machine *x);
+uint64_t x86_frame_bv(const struct fpabi_run *r);
+bool x86_field_saved(const struct fpabi_field *f, uint64_t xstate_bv,
+		     uint64_t rfbm);
+
+/* The components a run loads and stores: T_VARIANT ones only when asked. */
 static inline uint64_t x86_mask(const struct fpabi_run *r)
 {
-	return xm(r)->testable | (XV(&r->v)->xfeatures & XFM_AMX);
+	return xm(r)->testable |
+	       (XV(&r->v)->xfeatures & x86_comp_mask(T_VARIANT, 0));
 }
 
 void x86_probe(struct fpabi_machine *m);
@@ -81,6 +146,7 @@ void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 const char *x86_edit_name(unsigned edit);
 
 extern const struct fpabi_rule x86_rules[];
+extern const struct fpabi_history x86_histories[];
 extern const struct fpabi_family *const x86_families[];
 
 #endif

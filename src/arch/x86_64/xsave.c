@@ -4,28 +4,11 @@
 
 #include "xsave.h"
 
-static const char *const names[] = {
-	[XF_FP] = "x87", [XF_SSE] = "sse", [XF_YMM] = "avx",
-	[XF_BNDREGS] = "mpx_bndregs", [XF_BNDCSR] = "mpx_bndcsr",
-	[XF_OPMASK] = "avx512_opmask", [XF_ZMM_H] = "avx512_zmm_hi256",
-	[XF_HI16_ZMM] = "avx512_hi16_zmm", [XF_PT] = "pt", [XF_PKRU] = "pkru",
-	[XF_PASID] = "pasid", [XF_CET_U] = "cet_user", [XF_CET_S] = "cet_kernel",
-	[XF_HDC] = "hdc", [XF_UINTR] = "uintr", [XF_LBR] = "lbr",
-	[XF_HWP] = "hwp", [XF_TILECFG] = "amx_tilecfg",
-	[XF_TILEDATA] = "amx_tiledata", [XF_APX] = "apx",
-};
-
-const char *xfeature_name(unsigned x)
-{
-	return x < sizeof(names) / sizeof(names[0]) && names[x] ? names[x] :
-	       "unknown";
-}
-
 int xsave_layout_parse(struct xsave_layout *l, cpuid_fn cpuid, void *ctx,
 		       uint64_t xcr0, uint64_t xss)
 {
+	uint32_t r[4], coff[XF_MAX];
 	uint64_t all;
-	uint32_t r[4], off = XSAVE_EXT_OFF;
 	unsigned i;
 
 	memset(l, 0, sizeof(*l));
@@ -67,15 +50,10 @@ int xsave_layout_parse(struct xsave_layout *l, cpuid_fn cpuid, void *ctx,
 		    (c->offset < XSAVE_EXT_OFF ||
 		     (uint64_t)c->offset + c->size > 1u << 24))
 			return -1;
-		/* compacted: in feature order, each aligned if it asks */
-		if (!((xcr0 | xss) >> i & 1))
-			continue;
-		if (c->align64)
-			off = (off + 63) & ~63u;
-		c->coffset = off;
-		off += c->size;
 	}
-	l->compacted_end = off;
+	l->compacted_end = xsave_compacted(l, (xcr0 | xss) & all, coff);
+	for (i = 2; i < XF_MAX; i++)
+		l->comp[i].coffset = coff[i];
 
 	/* enabled user components must not overlap in the standard format */
 	for (i = 2; i < XF_MAX; i++) {
@@ -96,6 +74,25 @@ int xsave_layout_parse(struct xsave_layout *l, cpuid_fn cpuid, void *ctx,
 		}
 	}
 	return 0;
+}
+
+uint32_t xsave_compacted(const struct xsave_layout *l, uint64_t mask,
+			 uint32_t coff[XF_MAX])
+{
+	uint32_t off = XSAVE_EXT_OFF;
+	unsigned i;
+
+	for (i = 0; i < XF_MAX; i++)
+		coff[i] = 0;
+	for (i = 2; i < XF_MAX; i++) {
+		if (!(mask >> i & 1))
+			continue;
+		if (l->comp[i].align64)
+			off = (off + 63) & ~63u;
+		coff[i] = off;
+		off += l->comp[i].size;
+	}
+	return off;
 }
 
 uint32_t xsave_std_end(const struct xsave_layout *l, uint64_t mask)

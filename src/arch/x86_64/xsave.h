@@ -69,6 +69,15 @@ int xsave_layout_parse(struct xsave_layout *l, cpuid_fn cpuid, void *ctx,
 		       uint64_t xcr0, uint64_t xss);
 /* One past the last byte of the standard format for features mask. */
 uint32_t xsave_std_end(const struct xsave_layout *l, uint64_t mask);
+/*
+ * The compacted format for XCOMP_BV = mask | bit 63 (SDM vol. 1, 13.4.3):
+ * the components of mask from byte 576 in feature order, each 64-byte
+ * aligned where leaf 0xD.i ECX[1] says; coff[i] their offsets (0 for
+ * those outside mask).  Returns the end.
+ */
+uint32_t xsave_compacted(const struct xsave_layout *l, uint64_t mask,
+			 uint32_t coff[XF_MAX]);
+/* The kernel's name of xfeature x (comp.c: x86_comps[]). */
 const char *xfeature_name(unsigned x);
 
 /* The XSAVE header, as found at byte 512. */

@@ -22,6 +22,10 @@
 #define SYS_pread64	67
 #define SYS_pwrite64	68
 #define SYS_exit_group	94
+#define SYS_getrusage	165
+#define SYS_getcpu	168
+#define RUSAGE_THREAD	1
+#define RU_NVCSW	128	/* struct rusage's ru_nvcsw, ru_nivcsw after */
 #define AREA		131072	/* the image: Z/P/FFR, ZA, ZT0 at 256 */
 #define CTL		AREA			/* 64 bytes */
 #define EVS		(AREA + 64)		/* two events */
@@ -113,6 +117,37 @@ _start:
 	ldr	x2, [x20, #FPABI_EXEC_DUMP_LEN]
 	cmp	x0, x2
 	b.ne	.Lfail
+
+	/* the proof's "after" counters, the store being done: this task's
+	 * switches (RUSAGE_THREAD: they go on across the execve) and its CPU */
+	mov	x0, #RUSAGE_THREAD
+	mov	x1, x19
+	mov	x8, #SYS_getrusage
+	svc	#0
+	cbnz	x0, .Lfail
+	mov	x0, #FPABI_SHM_FD
+	add	x1, x19, #RU_NVCSW
+	mov	x2, #8
+	mov	x3, #(FPABI_SHM_PROOF_OFF + FPABI_PROOF_NVCSW1)
+	mov	x8, #SYS_pwrite64
+	svc	#0
+	mov	x0, #FPABI_SHM_FD
+	add	x1, x19, #(RU_NVCSW + 8)
+	mov	x2, #8
+	mov	x3, #(FPABI_SHM_PROOF_OFF + FPABI_PROOF_NIVCSW1)
+	mov	x8, #SYS_pwrite64
+	svc	#0
+	mov	x0, x19
+	mov	x1, #0
+	mov	x2, #0
+	mov	x8, #SYS_getcpu
+	svc	#0
+	mov	x0, #FPABI_SHM_FD
+	mov	x1, x19
+	mov	x2, #4
+	mov	x3, #(FPABI_SHM_PROOF_OFF + FPABI_PROOF_CPU1)
+	mov	x8, #SYS_pwrite64
+	svc	#0
 
 	/* the header's state := TRACEE_DONE */
 	mov	w9, #FPABI_TRACEE_DONE

@@ -14,7 +14,11 @@
 
 #define SYS_pread64	17
 #define SYS_pwrite64	18
+#define SYS_getrusage	98
+#define SYS_getcpu	309
 #define SYS_exit_group	231
+#define RUSAGE_THREAD	1
+#define RU_NVCSW	128	/* struct rusage's ru_nvcsw, ru_nivcsw after */
 #define AREA		8192	/* the XSAVE area, 64-byte aligned */
 
 	.text
@@ -48,6 +52,38 @@ _start:
 	syscall
 	cmpq	FPABI_EXEC_DUMP_LEN(%r12), %rax
 	jne	.Lfail
+
+	/* the proof's "after" counters, the store being done: this task's
+	 * switches (RUSAGE_THREAD: they go on across the execve) and its CPU */
+	movl	$SYS_getrusage, %eax
+	movl	$RUSAGE_THREAD, %edi
+	movq	%rbx, %rsi
+	syscall
+	testq	%rax, %rax
+	jnz	.Lfail
+	movl	$SYS_pwrite64, %eax
+	movl	$FPABI_SHM_FD, %edi
+	leaq	RU_NVCSW(%rbx), %rsi
+	movl	$8, %edx
+	movl	$(FPABI_SHM_PROOF_OFF + FPABI_PROOF_NVCSW1), %r10d
+	syscall
+	movl	$SYS_pwrite64, %eax
+	movl	$FPABI_SHM_FD, %edi
+	leaq	(RU_NVCSW + 8)(%rbx), %rsi
+	movl	$8, %edx
+	movl	$(FPABI_SHM_PROOF_OFF + FPABI_PROOF_NIVCSW1), %r10d
+	syscall
+	movl	$SYS_getcpu, %eax
+	movq	%rbx, %rdi
+	xorl	%esi, %esi
+	xorl	%edx, %edx
+	syscall
+	movl	$SYS_pwrite64, %eax
+	movl	$FPABI_SHM_FD, %edi
+	movq	%rbx, %rsi
+	movl	$4, %edx
+	movl	$(FPABI_SHM_PROOF_OFF + FPABI_PROOF_CPU1), %r10d
+	syscall
 
 	/* the header's state := TRACEE_DONE */
 	movl	$FPABI_TRACEE_DONE, (%r12)

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Cases derived from hand-written ones (src/derive.c): a task history's
+ * prelude before a case's steps (/h=NAME), and unobserved twins
+ * (/unobserved).  The plan owns the pool they come from.
+ */
+#ifndef FPABI_DERIVE_H
+#define FPABI_DERIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fpabi/case.h"
+
+struct derived;
+struct derive_pool {
+	struct derived *head;
+};
+
+/*
+ * base with history h's prelude first (h NULL: none), as an unobserved
+ * twin if twin; NULL (why says why, when it is a validator's refusal)
+ * when there is no such case: a probe, a fuzz case, a twin of steps that
+ * need the tracer (a spin it ends, a refused sigreturn, a SIGNAL_MAYBE),
+ * with no event or no observation left, or a blocking syscall.
+ */
+const struct fpabi_case *derive_case(struct derive_pool *pool,
+				     const struct fpabi_case *base,
+				     const struct fpabi_history *h, bool twin,
+				     char *why, size_t nwhy);
+/* The two would run the same steps with the same needs. */
+bool derived_same(const struct fpabi_case *a, const struct fpabi_case *b);
+void derive_free(struct derive_pool *pool);
+
+/* A syscall kind that switches the task out by its nature (a blocking
+ * read, a sleep, moving itself): an unobserved window cannot hold it. */
+bool sc_switches(unsigned sc);
+
+#endif

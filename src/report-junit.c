@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fpabi run --junit FILE: the results as JUnit XML, in the form Jenkins'
+ * JUnit plugin reads (one <testsuite> in <testsuites>): a failure is a
+ * <failure> holding the YAML block and the reproducer, a timeout or a
+ * broken setup an <error>, a skip and a known kernel issue a <skipped>
+ * whose message says which.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "fpabi/arch.h"
+#include "fpabi/reports.h"
+#include "fpabi/util.h"
+
+struct junit {
+	struct tap_sink sink;
+	char *path;
+	FILE *mem;		/* the <testcase> elements, until the end */
+	char *buf;
+	size_t len;
+	struct report_run run;
+	char stamp[32];
+};
+
+void id_split(const char *id, char *cls, size_t ncls, char *name,
+	      size_t nname)
+{
+	const char *d1 = strchr(id, '.'), *d2 = d1 ? strchr(d1 + 1, '.') : NULL;
+
+	if (!d2) {
+		snprintf(cls, ncls, "fpabi");
+		snprintf(name, nname, "%s", id);
+		return;
+	}
+	snprintf(cls, ncls, "%.*s", (int)(d2 - id), id);
+	snprintf(name, nname, "%s", d2 + 1);
+}
+
+/* XML text or attribute value: the five entities, and no control
+ * character XML 1.0 forbids. */
+static void xml_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = *s;
+
+		switch (c) {
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&apos;", f); break;
+		default:
+			if (c < 0x20 && c != '\n' && c != '\t')
+				fputc('?', f);
+			else
+				fputc(c, f);
+		}
+	}
+}
+
+static void elem(FILE *f, const char *tag, const char *type,
+		 const char *message, const struct fpabi_result *res)
+{
+	fprintf(f, "      <%s", tag);
+	if (type) {
+		fputs(" type=\"", f);
+		xml_text(f, type);
+		fputc('"', f);
+	}
+	fputs(" message=\"", f);
+	xml_text(f, message);
+	fputs("\">", f);
+	if (res->yaml && *res->yaml) {
+		xml_text(f, res->yaml);
+		fputc('\n', f);
+	}
+	if (res->reproduce && !(res->yaml && strstr(res->yaml, "reproduce: "))) {
+		fputs("reproduce: ", f);
+		xml_text(f, res->reproduce);
+		fputc('\n', f);
+	}
+	fprintf(f, "</%s>\n", tag);
+}
+
+static void junit_result(struct tap_sink *s, const struct tap *t,
+			 const struct fpabi_result *res, const char *name)
+{
+	struct junit *j = s->priv;
+	char cls[192], nm[256], msg[600];
+	const char *why = res->reason ? res->reason : "";
+	FILE *f = j->mem;
+
+	(void)t;
+	id_split(name, cls, sizeof(cls), nm, sizeof(nm));
+	fputs("    <testcase classname=\"", f);
+	xml_text(f, cls);
+	fputs("\" name=\"", f);
+	xml_text(f, nm);
+	fputs("\" time=\"0\">\n", f);
+	switch (res->st) {
+	case TAP_PASS:
+		break;
+	case TAP_SKIP:
+		fputs("      <skipped message=\"", f);
+		xml_text(f, why);
+		fputs("\"/>\n", f);
+		break;
+	case TAP_TODO:
+		snprintf(msg, sizeof(msg), "known issue: %s", why);
+		elem(f, "skipped", NULL, msg, res);
+		break;
+	case TAP_FAIL:
+		elem(f, "failure", res->classification ? res->classification :
+		     "fail", res->diagnosis ? res->diagnosis : "failed", res);
+		break;
+	case TAP_TIMEOUT:
+		elem(f, "error", "timeout", res->diagnosis ? res->diagnosis :
+		     "timeout", res);
+		break;
+	case TAP_BROKEN:
+	case TAP_NSTATUS:
+		elem(f, "error", "broken", why, res);
+		break;
+	}
+	fputs("    </testcase>\n", f);
+}
+
+static void junit_end(struct tap_sink *s, const struct tap *t)
+{
+	struct junit *j = s->priv;
+	const struct fpabi_machine *m = j->run.m;
+	char host[256] = "localhost";
+	FILE *f;
+
+	if (fclose(j->mem))
+		die("%s: %s", j->path, strerror(errno));
+	f = fopen(j->path, "w");
+	if (!f)
+		die("cannot write %s: %s", j->path, strerror(errno));
+	gethostname(host, sizeof(host) - 1);
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(f, "<testsuites>\n");
+	fprintf(f, "  <testsuite name=\"fpabi\" tests=\"%u\" failures=\"%u\" "
+		"errors=\"%u\" skipped=\"%u\" time=\"0\" timestamp=\"%s\" "
+		"hostname=\"", t->n, t->count[TAP_FAIL],
+		t->count[TAP_TIMEOUT] + t->count[TAP_BROKEN],
+		t->count[TAP_SKIP] + t->count[TAP_TODO], j->stamp);
+	xml_text(f, host);
+	fputs("\">\n    <properties>\n", f);
+	fprintf(f, "      <property name=\"fpabi\" value=\"%s\"/>\n",
+		PACKAGE_VERSION);
+	fputs("      <property name=\"kernel\" value=\"", f);
+	xml_text(f, m->kernel);
+	fprintf(f, "\"/>\n      <property name=\"arch\" value=\"%s\"/>\n",
+		fpabi_arch.name);
+	fputs("      <property name=\"profile\" value=\"", f);
+	xml_text(f, m->profile);
+	fprintf(f, "\"/>\n      <property name=\"seed\" value=\"%llu\"/>\n",
+		(unsigned long long)j->run.seed);
+	fputs("    </properties>\n", f);
+	if (j->len)
+		fwrite(j->buf, 1, j->len, f);
+	fputs("  </testsuite>\n</testsuites>\n", f);
+	if (ferror(f) | fclose(f))
+		die("writing %s: %s", j->path, strerror(errno));
+	free(j->buf);
+	free(j->path);
+	free(j);
+}
+
+struct tap_sink *junit_open(const char *path, const struct report_run *run)
+{
+	struct junit *j = xzalloc(sizeof(*j));
+	time_t now = time(NULL);
+	FILE *f;
+
+	/* made now, so that a path that cannot be written fails first */
+	f = fopen(path, "w");
+	if (!f)
+		die("cannot write %s: %s", path, strerror(errno));
+	fclose(f);
+	j->path = xstrdup(path);
+	j->run = *run;
+	j->mem = open_memstream(&j->buf, &j->len);
+	if (!j->mem)
+		die("open_memstream: %s", strerror(errno));
+	strftime(j->stamp, sizeof(j->stamp), "%Y-%m-%dT%H:%M:%S",
+		 gmtime(&now));
+	j->sink.result = junit_result;
+	j->sink.end = junit_end;
+	j->sink.priv = j;
+	return &j->sink;
+}
