@@ -33,6 +33,9 @@ build_deps=(
 	"xmllint libxml2-utils" "dpkg:linux-source linux-source"
 	"groff groff-base" "man man-db" "setpriv util-linux"
 	"qemu-aarch64-static qemu-user-static"
+	# tests/qemu-sme-vl-chain.sh: the QEMU finding's reproducer, for arm64
+	"aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu"
+	"/usr/aarch64-linux-gnu/lib/libc.a libc6-dev-arm64-cross"
 	"dpkg:build-essential build-essential" "dpkg-buildpackage dpkg-dev"
 	"dh debhelper" "autopkgtest autopkgtest" "lintian lintian"
 )

@@ -12,6 +12,7 @@
  * mode there: sigframe.c knows).
  */
 #include "fpabi/case.h"
+#include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/arm64-case.h"
 
@@ -115,6 +116,9 @@ static const struct fpabi_case cases[] = {
 			TRAP, READ, LOADK(2, L_SMSTART_SM), STORE, TRAP, READ,
 			SIGNAL(3, E_NONE, 0), STORE, END },
 		.drop = 5, .drop_class = "stale",
+		/* the code after its smstop sm runs in a block QEMU TCG
+		 * may have chained at another task's VL */
+		.quirks = QUIRK_SME_VL_CHAIN,
 	},
 	{
 		.family = "sme",
@@ -131,6 +135,9 @@ static const struct fpabi_case cases[] = {
 			TRAP, READ, LOADK(2, L_SMSTOP_SM), STORE, TRAP, READ,
 			SIGNAL(3, E_NONE, 0), STORE, END },
 		.drop = 5, .drop_class = "stale",
+		/* the code after its smstop sm runs in a block QEMU TCG
+		 * may have chained at another task's VL */
+		.quirks = QUIRK_SME_VL_CHAIN,
 	},
 	{
 		.family = "sme",

@@ -8,6 +8,7 @@
  * component at init.  Either way no value of an older phase survives.
  */
 #include "fpabi/case.h"
+#include "fpabi/platform.h"
 #include "fpabi/x86_64-case.h"
 
 /* a forged frame sigreturn takes: the tracee's dump after it */
@@ -22,11 +23,11 @@
 	}
 
 /* a forged frame sigreturn refuses: the regsets at the SIGSEGV stop */
-#define REFUSED_AT(nm, edit, sum) REFUSED_NEEDS(nm, edit, NEED_XSAVE, sum)
-#define REFUSED_NEEDS(nm, edit, nd, sum)				\
+#define REFUSED_AT(nm, edit, sum) REFUSED_QUIRKS(nm, edit, 0, sum)
+#define REFUSED_QUIRKS(nm, edit, qk, sum)				\
 	{								\
 		.family = "forge", .name = nm, .summary = sum,		\
-		.rule = "X-SR-5", .needs = nd,				\
+		.rule = "X-SR-5", .needs = NEED_XSAVE, .quirks = qk,	\
 		.vset = VSET_DEFAULT,					\
 		.steps = (const struct fpabi_step[]){			\
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, edit, 4),	\
@@ -73,7 +74,8 @@ static const struct fpabi_case cases[] = {
 	REFUSED_AT("xstate-bv-beyond-xcr0", E_F_BV_OUTSIDE,
 		   "XSTATE_BV with a bit outside XCR0: SIGSEGV, everything at "
 		   "init"),
-	REFUSED_NEEDS("mxcsr-reserved", E_F_MXCSR, NEED_XSAVE | NEED_MXCSR_GP,
+	/* an XRSTOR that takes reserved MXCSR bits cannot refuse the frame */
+	REFUSED_QUIRKS("mxcsr-reserved", E_F_MXCSR, QUIRK_MXCSR_RSVD_OK,
 		   "MXCSR with a bit outside MXCSR_MASK: SIGSEGV, everything "
 		   "at init"),
 	REFUSED_AT("fpstate-unmapped", E_F_FP_UNMAPPED,

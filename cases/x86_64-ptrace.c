@@ -7,6 +7,7 @@
  * says, and a refused write changing nothing (X-PT-6..11).
  */
 #include "fpabi/case.h"
+#include "fpabi/platform.h"
 #include "fpabi/x86_64-case.h"
 
 static const struct fpabi_step read_at_trap[] = {
@@ -23,6 +24,9 @@ static const struct fpabi_case read_cases[] = {
 		.rule = "X-PT-3",
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
+		/* a component the variant leaves in init is seen through a header
+		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		.quirks = QUIRK_NO_XINUSE,
 		.steps = read_at_trap,
 		.drop = 2, .drop_class = "poison",
 	},
@@ -106,6 +110,9 @@ static const struct fpabi_case write_cases[] = {
 		.rule = "X-PT-2",
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
+		/* a component the variant leaves in init is seen through a header
+		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		.quirks = QUIRK_NO_XINUSE,
 		.steps = write_fpregs,
 		.drop = 3, .drop_class = "stale",
 	},

@@ -8,6 +8,7 @@
  * task then hold.
  */
 #include "fpabi/case.h"
+#include "fpabi/platform.h"
 #include "fpabi/x86_64-case.h"
 
 static const struct fpabi_case cases[] = {
@@ -19,6 +20,9 @@ static const struct fpabi_case cases[] = {
 		.rule = "X-SIG-3",
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
+		/* a component the variant leaves in init is seen through a header
+		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		.quirks = QUIRK_NO_XINUSE,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,
 			END },
@@ -58,6 +62,9 @@ static const struct fpabi_case cases[] = {
 		.rule = "X-SIG-3",
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
+		/* a component the variant leaves in init is seen through a header
+		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		.quirks = QUIRK_NO_XINUSE,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL_NESTED(3, 0, 0),
 			SIGNAL(4, 0, 0), STORE, END },
@@ -71,6 +78,9 @@ static const struct fpabi_case cases[] = {
 		.rule = "SIG-ALTSTACK",
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
+		/* a component the variant leaves in init is seen through a header
+		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		.quirks = QUIRK_NO_XINUSE,
 		.altstack = 1,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,

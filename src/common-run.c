@@ -22,6 +22,7 @@
 #include "config.h"
 #include "fpabi/common-run.h"
 #include "fpabi/paths.h"
+#include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 
@@ -241,6 +242,7 @@ void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 	else
 		fprintf(f, "%sprofile: %s (%s)\n", pfx, m->profile,
 			m->profile_why);
+	fpabi_platform_print(m, f, pfx);
 }
 
 void fpabi_probe(struct fpabi_machine *m, const char *force)
@@ -263,6 +265,7 @@ void fpabi_probe(struct fpabi_machine *m, const char *force)
 	if (m->ncpus >= 2)
 		m->have |= NEED_SMP2;
 	fpabi_arch.probe(m);
+	fpabi_platform_probe(m);
 }
 
 static void on_fatal_signal(int sig)

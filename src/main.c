@@ -25,6 +25,7 @@
 #include "fpabi/kmsg.h"
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
+#include "fpabi/platform.h"
 #include "fpabi/record.h"
 #include "fpabi/report.h"
 #include "fpabi/steps.h"
@@ -41,7 +42,8 @@ static const char usage[] =
 "  run            run the cases for this machine (the default)\n"
 "  list           every case ID, what it needs, whether it can run here\n"
 "  list --rules   every ABI rule the model encodes, and its source\n"
-"  info           kernel, CPU features, register layout, ABI profile\n"
+"  info           kernel, CPU features, register layout, ABI profile, the\n"
+"                 platform (hardware, guest, QEMU TCG) and its quirks\n"
 "  info --profiles every ABI profile of this arch: the kernels it is chosen\n"
 "                 for, what differs, the model flags it sets\n"
 "  bench          time syscalls, signals, switches and ptrace with vector\n"
@@ -80,6 +82,9 @@ static const char usage[] =
 "                            placements (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
+"      --no-workarounds      never step around a platform quirk: the cases\n"
+"                            it can change SKIP instead (the header names\n"
+"                            the quirks)\n"
 "      --format tap|kselftest  run: the TAP dialect on stdout (kselftest: as\n"
 "                            kselftest.h prints it; a known issue is\n"
 "                            ok # XFAIL, a SKIP's reason on a comment line)\n"
@@ -369,7 +374,8 @@ int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
 	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
-	       OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE };
+	       OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
+	       OPT_NO_WORKAROUNDS };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
@@ -386,6 +392,7 @@ int main(int argc, char **argv)
 		{ "rules", no_argument, NULL, OPT_RULES },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ "profiles", no_argument, NULL, OPT_PROFILES },
+		{ "no-workarounds", no_argument, NULL, OPT_NO_WORKAROUNDS },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "junit", required_argument, NULL, OPT_JUNIT },
 		{ "json", required_argument, NULL, OPT_JSON },
@@ -429,6 +436,7 @@ int main(int argc, char **argv)
 		case OPT_RULES: rules = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
+		case OPT_NO_WORKAROUNDS: fpabi_no_workarounds = 1; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
 		case OPT_FORMAT: o.format = parse_format(optarg); break;
 		case OPT_JUNIT: o.junit = optarg; break;

@@ -17,6 +17,7 @@
 #include "fpabi/limits.h"
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
+#include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 
@@ -182,7 +183,8 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 			if ((c->unobserved || pl) && sc_switches(c->params[pi]))
 				continue;
 			add(p, c, &v[vi], c->params[pi],
-			    skip ? skip : v[vi].skip, h, pl);
+			    skip ? skip : v[vi].skip ? v[vi].skip :
+			    fpabi_platform_skip(m, c, &v[vi]), h, pl);
 			if (!matches(filter, p->items[before].id, c->family))
 				p->n = before;
 			if (first_only && p->n > before)

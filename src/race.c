@@ -22,6 +22,7 @@
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/opts.h"
+#include "fpabi/platform.h"
 #include "fpabi/race-run.h"
 #include "fpabi/report.h"
 #include "fpabi/tap.h"
@@ -306,6 +307,7 @@ static const char race_usage[] =
 "      --max-failures N   stop after N failing rounds (default 1)\n"
 "      --no-shrink        report failures as found\n"
 "      --inject-fault=byte:race[:N]  test-only: corrupt 1 dump in N (500)\n"
+"      --no-workarounds   never step around a platform quirk (as for run)\n"
 "      --kmsg, --profile NAME, --tracee PATH, -v, -h\n"
 "Exit status: 0 nothing failed, 1 a round failed, 2 bad usage or setup.\n";
 
@@ -399,7 +401,7 @@ static int parse_args(struct race *ra, struct race_args *a, int argc,
 {
 	enum { O_ROUND = 256, O_KINDS, O_REPLAY, O_VARIANT, O_COMP, O_MIGRATE,
 	       O_NOMIGRATE, O_SIGNALS, O_QUIET, O_MAXF, O_NOSHRINK, O_INJECT,
-	       O_KMSG, O_PROFILE, O_TRACEE };
+	       O_KMSG, O_PROFILE, O_TRACEE, O_NOWORK };
 	static const struct option longopts[] = {
 		{ "seconds", required_argument, NULL, 'n' },
 		{ "round", required_argument, NULL, O_ROUND },
@@ -418,6 +420,7 @@ static int parse_args(struct race *ra, struct race_args *a, int argc,
 		{ "kmsg", no_argument, NULL, O_KMSG },
 		{ "profile", required_argument, NULL, O_PROFILE },
 		{ "tracee", required_argument, NULL, O_TRACEE },
+		{ "no-workarounds", no_argument, NULL, O_NOWORK },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -470,6 +473,7 @@ static int parse_args(struct race *ra, struct race_args *a, int argc,
 		case O_KMSG: ra->o->kmsg = true; break;
 		case O_PROFILE: a->profile = optarg; break;
 		case O_TRACEE: a->tracee = optarg; break;
+		case O_NOWORK: fpabi_no_workarounds = 1; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(race_usage, stdout); return 1;
 		default: return -1;

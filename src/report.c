@@ -10,6 +10,7 @@
 
 #include "fpabi/common-run.h"
 #include "fpabi/ops.h"
+#include "fpabi/platform.h"
 #include "fpabi/report.h"
 #include "fpabi/util.h"
 
@@ -85,12 +86,15 @@ void reproducer_options(const struct fpabi_machine *m,
 	if (opts->tracee_given && o >= 0 && (size_t)o < n)
 		o += snprintf(out + o, n - o, " --tracee '%s'", opts->tracee);
 	if (opts->inject != INJ_NONE && !opts->ninj && o >= 0 && (size_t)o < n)
-		snprintf(out + o, n - o, " --inject-fault=%s:%s",
-			 inject_kind_name(opts->inject), opts->inject_target);
+		o += snprintf(out + o, n - o, " --inject-fault=%s:%s",
+			      inject_kind_name(opts->inject),
+			      opts->inject_target);
 	for (i = 0; i < opts->ninj && o >= 0 && (size_t)o < n; i++)
 		o += snprintf(out + o, n - o, " --inject-fault=%s:%s",
 			      inject_kind_name(opts->inj[i].kind),
 			      opts->inj[i].target);
+	if (fpabi_no_workarounds && o >= 0 && (size_t)o < n)
+		snprintf(out + o, n - o, " --no-workarounds");
 }
 
 void reproducer(const struct fpabi_run *r, char *out, size_t n)

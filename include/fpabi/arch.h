@@ -18,6 +18,7 @@
 struct fpabi_run;
 struct fpabi_shm_hdr;
 struct fpabi_sig_slot;
+struct fpabi_platform;
 
 struct fpabi_machine {
 	char kernel[160];	/* uname -r and -v */
@@ -29,6 +30,8 @@ struct fpabi_machine {
 	const char *profile_auto;	/* the one this kernel's version picks */
 	int ncpus;		/* CPUs this process may run on */
 	void *arch;		/* the backend's own probe results */
+	/* hardware, a guest or an emulator, and its quirks (platform.h) */
+	const struct fpabi_platform *platform;
 };
 
 /*

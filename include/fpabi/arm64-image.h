@@ -66,9 +66,13 @@
 #define FPABI_A64_AUX_SME_BIT	0
 #define FPABI_A64_AUX_SVE_BIT	1
 #define FPABI_A64_AUX_FA64_BIT	2	/* FEAT_SME_FA64: FFR in streaming mode */
+/* not a CPU feature: after each SVCR change an indirect branch, which
+ * steps around QEMU TCG's platform quirk sme-vl-chain (src/platform.c) */
+#define FPABI_A64_AUX_BRANCH_BIT	3
 #define FPABI_A64_AUX_SME	(1u << FPABI_A64_AUX_SME_BIT)
 #define FPABI_A64_AUX_FA64	(1u << FPABI_A64_AUX_FA64_BIT)
 #define FPABI_A64_AUX_SVE	(1u << FPABI_A64_AUX_SVE_BIT)
+#define FPABI_A64_AUX_BRANCH	(1u << FPABI_A64_AUX_BRANCH_BIT)
 
 /* control block offsets */
 #define FPABI_A64_CTRL_FPSR	0

@@ -190,6 +190,13 @@ struct fpabi_case {
 	 * its own stores; the run proves that no switch came in between.
 	 */
 	uint8_t unobserved;
+	/*
+	 * The platform quirks (QUIRK_* of fpabi/platform.h) that can change
+	 * this case's outcome: where one is present and the tracee does not
+	 * step around it, the instances it touches SKIP ("platform quirk
+	 * NAME"), never pass or fail.
+	 */
+	unsigned quirks;
 };
 
 enum fpabi_tier { TIER_DEFAULT, TIER_FULL };

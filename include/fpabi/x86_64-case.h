@@ -19,7 +19,7 @@ struct fpabi_run;
 #define NEED_PKU	(1ull << 3)
 #define NEED_AMX	(1ull << 4)
 #define NEED_XSAVEC	(1ull << 5)	/* XRSTOR takes the compacted form */
-#define NEED_MXCSR_GP	(1ull << 6)	/* XRSTOR faults on reserved MXCSR bits */
+/* (1ull << 6) was NEED_MXCSR_GP: now platform quirk mxcsr-reserved-accepted */
 
 /* write kinds (S_WRITE b) */
 enum {

@@ -18,6 +18,7 @@
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/opts.h"
+#include "fpabi/platform.h"
 #include "fpabi/report.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -339,6 +340,7 @@ static const char stress_usage[] =
 "  -t, --timeout S        watchdog per sequence (default 60)\n"
 "      --kmsg             fail if the kernel logs an Oops, BUG or WARNING\n"
 "      --inject-fault=KIND:TARGET  as for run (TARGET any or stress)\n"
+"      --no-workarounds   never step around a platform quirk (as for run)\n"
 "      --skip-exit N      exit status when ptrace is refused (default 0)\n"
 "      --profile NAME, --tracee PATH, -v, -h\n"
 "Progress goes to stderr when it is a terminal.  Exit status: 0 nothing\n"
@@ -357,7 +359,8 @@ static int stress_options(int argc, char **argv, struct stress *st,
 			  struct fpabi_opts *o, struct stress_args *a)
 {
 	enum { O_MAXF = 256, O_NOSHRINK, O_REPLAY, O_VARIANT, O_COMP,
-	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE, O_SKIP_EXIT };
+	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE, O_SKIP_EXIT,
+	       O_NOWORK };
 	static const struct option longopts[] = {
 		{ "seconds", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 's' },
@@ -373,6 +376,7 @@ static int stress_options(int argc, char **argv, struct stress *st,
 		{ "inject-fault", required_argument, NULL, O_INJECT },
 		{ "profile", required_argument, NULL, O_PROFILE },
 		{ "tracee", required_argument, NULL, O_TRACEE },
+		{ "no-workarounds", no_argument, NULL, O_NOWORK },
 		{ "skip-exit", required_argument, NULL, O_SKIP_EXIT },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -410,6 +414,7 @@ static int stress_options(int argc, char **argv, struct stress *st,
 		case O_INJECT: fpabi_parse_inject(o, optarg); break;
 		case O_PROFILE: a->profile = optarg; break;
 		case O_TRACEE: a->tracee = optarg; o->tracee_given = true; break;
+		case O_NOWORK: fpabi_no_workarounds = 1; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(stress_usage, stdout); return 1;
 		default: return -1;

@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * arm64 known kernel issues (KNOWN-ISSUES.md): the failures fpabi reports
- * as not ok # TODO, each matched by case ID, observer and register.
+ * arm64 known issues (KNOWN-ISSUES.md): the failures fpabi reports as
+ * not ok # TODO, each matched by case ID, observer and register (kernel
+ * issues, and sve-stale-after-syscall-za, QEMU TCG's).
  */
 #include "fpabi/arm64-case.h"
 #include "a64.h"
 
 #define STALE_Z_ZA \
-	"KNOWN-ISSUES.md sve-stale-after-syscall-za: in a task with ZA on " \
-	"and streaming mode off, Z bits above 127 loaded before a syscall " \
-	"show in a later signal frame or NT_ARM_SVE read where A-SYS-1 " \
-	"requires zero; intermittent under fpabi stress in the 7.3 guest, " \
-	"never on replay"
+	"KNOWN-ISSUES.md sve-stale-after-syscall-za (a platform issue): in " \
+	"a task with ZA on and streaming mode off, Z bits above 127 loaded " \
+	"before a syscall show in a later signal frame or NT_ARM_SVE read " \
+	"where A-SYS-1 requires zero; QEMU TCG's chaining after an SVCR " \
+	"change (gone with -d nochain or the patch in " \
+	"reports/qemu-sme-vl-chain/)"
 #define STALE_Z_ZA_RACE \
 	"KNOWN-ISSUES.md sve-stale-after-syscall-za, with no tracer: the " \
-	"task's own Z bits above 127 kept across a syscall with ZA on"
+	"task's own Z bits above 127 kept across a syscall with ZA on " \
+	"(QEMU TCG's chaining after an SVCR change)"
 
 #define VL_LIVE_V \
 	"KNOWN-ISSUES.md sve-vl-change-live-v-lost: PR_SVE_SET_VL with the " \
@@ -24,12 +27,6 @@
 	"fp_type); fixed upstream in 6.16 by 49ce484187f7"
 
 const struct fpabi_known_issue a64_known[] = {
-	{ "arm64.sme.smstop-sm/*", "tracee dump", "vl",
-	  "KNOWN-ISSUES.md sme-smstop-sve-vl: after the first-use SME "
-	  "trap of a task with live SVE state, smstop sm leaves it "
-	  "running at the SVE VL another task last set (rdvl; the "
-	  "regsets say its own): most likely the kernel, seen under "
-	  "QEMU TCG only" },
 	{ "arm64.sme.write-ssve/*", "NT_ARM_SSVE read", "ffr",
 	  "KNOWN-ISSUES.md ssve-ffr-no-fa64: without FA64 an "
 	  "NT_ARM_SSVE read at the stop of an NT_ARM_SSVE write "

@@ -13,17 +13,25 @@
 #include <sys/uio.h>
 
 #include "uapi-compat/arm64.h"
+#include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "a64.h"
 
 #define SVE_GROUPS	(GM(G_ZHI) | GM(G_P) | GM(G_FFR))
 
+/*
+ * What the CPU implements, and whether the tracee steps around platform
+ * quirk sme-vl-chain with an indirect branch after each SVCR change
+ * (events.S: svcr_branch; src/arch/arm64/platform.c).
+ */
 static uint64_t aux_bits(const struct fpabi_run *r)
 {
 	return (has_sve(r) ? FPABI_A64_AUX_SVE : 0) |
 	       (r->m->have & NEED_SME ? FPABI_A64_AUX_SME : 0) |
-	       (r->m->have & NEED_FA64 ? FPABI_A64_AUX_FA64 : 0);
+	       (r->m->have & NEED_FA64 ? FPABI_A64_AUX_FA64 : 0) |
+	       (fpabi_platform_steps(r->m, QUIRK_SME_VL_CHAIN) ?
+		FPABI_A64_AUX_BRANCH : 0);
 }
 
 /* SME variants: ZA and ZT0 in the same image, TPIDR2, FPMR; the groups

@@ -9,11 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <signal.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fpabi/util.h"
@@ -96,43 +93,6 @@ static bool fp_pointers_kept(void)
 	return got_op == fop && got_ip == fip && got_dp == fdp;
 }
 
-/*
- * Does XRSTOR raise #GP for an MXCSR with a bit outside MXCSR_MASK, as
- * the SDM says (vol. 1 13.8)?  Emulators may not (QEMU's TCG takes it),
- * and then a frame with such an MXCSR cannot be refused.  Asked in a
- * child, which the #GP kills with SIGSEGV.
- */
-static bool mxcsr_faults(uint32_t mask)
-{
-	static uint8_t buf[4096] __attribute__((aligned(64)));
-	uint32_t mxcsr;
-	int status;
-	pid_t pid;
-
-	if (!(~mask))
-		return false;	/* no reserved bit to set */
-	pid = fpabi_fork();
-	if (pid < 0)
-		return false;
-	if (pid == 0) {
-		struct rlimit none = { 0, 0 };
-
-		setrlimit(RLIMIT_CORE, &none);	/* the fault is expected */
-		signal(SIGSEGV, SIG_DFL);
-		memset(buf, 0, 576);
-		xsave_x87(buf, XFM(XF_FP) | XFM(XF_SSE));
-		memcpy(&mxcsr, buf + FXSAVE_MXCSR_OFF, 4);
-		mxcsr |= ~mask & -~mask;
-		memcpy(buf + FXSAVE_MXCSR_OFF, &mxcsr, 4);
-		buf[512] |= XFM(XF_SSE);
-		xrstor_x87(buf, XFM(XF_FP) | XFM(XF_SSE));
-		_exit(0);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		;
-	return WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV;
-}
-
 static void probe_cpu(struct x86_machine *x)
 {
 	uint32_t a, b, c, d, r[4];
@@ -193,8 +153,6 @@ void x86_probe(struct fpabi_machine *m)
 		m->have &= ~NEED_PKU;
 	if (x.xl.xsavec)
 		m->have |= NEED_XSAVEC;
-	if (mxcsr_faults(x.mxcsr_mask))
-		m->have |= NEED_MXCSR_GP;
 	if (syscall(SYS_arch_prctl, ARCH_GET_XCOMP_SUPP, &supp) == 0) {
 		x.xcomp_supp = supp;
 		syscall(SYS_arch_prctl, ARCH_GET_XCOMP_PERM, &x.xcomp_perm);

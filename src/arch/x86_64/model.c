@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "x86.h"
@@ -76,7 +77,8 @@ static void x86_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
 	/* a dynamic component (TILEDATA) needs ARCH_REQ_XCOMP_PERM first */
 	h->arch_setup[X86_SETUP_AMX] =
 		(XV(&r->v)->xfeatures & x86_comp_mask(-1, C_DYNAMIC)) != 0;
-	h->arch_flags = r->m->have & NEED_MXCSR_GP ? 0 : FPABI_X86_NO_MXCSR_GP;
+	h->arch_flags = (r->m->platform->present | r->m->platform->untestable) &
+			QUIRK_MXCSR_RSVD_OK ? FPABI_X86_NO_MXCSR_GP : 0;
 }
 
 /*
@@ -357,7 +359,6 @@ const struct fpabi_arch fpabi_arch = {
 		{ NEED_AVX512, "avx512", "XCR0 has no AVX-512 state (no AVX-512 on this CPU)" },
 		{ NEED_PKU, "pku", "no protection keys (CPUID.7.0:ECX.OSPKE clear)" },
 		{ NEED_AMX, "amx", "XCR0 has no AMX tile state (no AMX on this CPU)" },
-		{ NEED_MXCSR_GP, "mxcsr-gp", "XRSTOR does not fault on reserved MXCSR bits here (an emulator: QEMU TCG does not)" },
 		{ NEED_XSAVEC, "xsavec", "no XSAVEC: XRSTOR has no compacted form (CPUID.0xD.1:EAX[1])" },
 		{ NEED_ROOT, "root", "needs root" },
 		{ NEED_SMP2, "smp2", "needs two CPUs" },

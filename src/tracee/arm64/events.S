@@ -27,7 +27,9 @@
  *                bytes), .arg[1] = ZT0 buffer (64 bytes), .arg[2] = the
  *                distance between V slots (the image's VL; 0 means 16),
  *                .aux bit 0 =
- *                SME implemented, bit 1 = SVE implemented (INFO only).
+ *                SME implemented, bit 1 = SVE implemented (INFO only);
+ *                bit 3 (FPABI_A64_AUX_BRANCH, any event): an indirect
+ *                branch after each smstart/smstop (svcr_branch below).
  *                Each group needs its feature (and ZA/ZT need PSTATE.ZA);
  *                the routine does not check, the instruction traps.
  *                The image's VL is the effective VL read with rdvl: the
@@ -113,6 +115,22 @@
 #else
 #define GNU_PROPERTY_PAC	0
 #endif
+
+/*
+ * After an SVCR change: with .aux FPABI_A64_AUX_BRANCH, an indirect branch
+ * to the next instruction.  QEMU TCG chains the block after smstop sm to a
+ * successor translated for whatever SVE VL ZCR_EL1 held the first time
+ * (platform quirk sme-vl-chain, reports/qemu-sme-vl-chain/); an indirect
+ * branch makes QEMU look the next block up by the CPU's state instead.
+ * No kernel entry, no FP/SIMD access: the path under test is unchanged.
+ * bti j is a nop without BTI.  Uses x15.
+ */
+.macro	svcr_branch
+	tbz	x22, #FPABI_A64_AUX_BRANCH_BIT, 9f
+	adr	x15, 9f
+	br	x15
+9:	hint	#36
+.endm
 
 /* ldr/str zt0, [xN]: SME2, unknown to binutils 2.40 */
 .macro	ldr_zt0 nx
@@ -241,15 +259,19 @@ fpabi_run_events:
 	tst	x20, #FPABI_A64_SMSTART_SM
 	b.eq	1f
 	smstart	sm
+	svcr_branch
 1:	tst	x20, #FPABI_A64_SMSTART_ZA
 	b.eq	1f
 	smstart	za
+	svcr_branch
 1:	tst	x20, #FPABI_A64_SMSTOP_SM
 	b.eq	1f
 	smstop	sm
+	svcr_branch
 1:	tst	x20, #FPABI_A64_SMSTOP_ZA
 	b.eq	1f
 	smstop	za
+	svcr_branch
 1:	vz_mask
 	tst	x20, #FPABI_A64_FPSR_FPCR
 	b.eq	1f
@@ -315,9 +337,11 @@ fpabi_run_events:
 	tst	x20, #FPABI_A64_SMSTART_SM	/* the exec probe's first smstart */
 	b.eq	1f
 	smstart	sm
+	svcr_branch
 1:	tst	x20, #FPABI_A64_SMSTART_ZA
 	b.eq	1f
 	smstart	za
+	svcr_branch
 1:	vz_mask
 	tst	x20, #FPABI_A64_V
 	b.eq	1f
@@ -452,21 +476,27 @@ fpabi_run_events:
 /* ------------------------------------------------------- SMSTART/SMSTOP */
 .Lsmstart:
 	smstart
+	svcr_branch
 	b	.Lstep
 .Lsmstart_sm:
 	smstart	sm
+	svcr_branch
 	b	.Lstep
 .Lsmstart_za:
 	smstart	za
+	svcr_branch
 	b	.Lstep
 .Lsmstop:
 	smstop
+	svcr_branch
 	b	.Lstep
 .Lsmstop_sm:
 	smstop	sm
+	svcr_branch
 	b	.Lstep
 .Lsmstop_za:
 	smstop	za
+	svcr_branch
 	b	.Lstep
 
 	.size	fpabi_run_events, . - fpabi_run_events
