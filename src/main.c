@@ -23,6 +23,7 @@
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/matrix.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
 #include "fpabi/reports.h"
@@ -38,6 +39,8 @@ static const char usage[] =
 "  run            run the cases for this machine (the default)\n"
 "  list           every case ID, what it needs, whether it can run here\n"
 "  list --rules   every ABI rule the model encodes, and its source\n"
+"  list --matrix [NAME]  the generated matrices (regset-write, signal-edit):\n"
+"                 their axes, cells, and what each cell expects\n"
 "  info           kernel, CPU features, register layout, ABI profile\n"
 "  info --profiles every ABI profile of this arch: the kernels it is chosen\n"
 "                 for, what differs, the model flags it sets\n"
@@ -63,9 +66,10 @@ static const char usage[] =
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
 "                            then in the installed layout relative to\n"
 "                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
-"      --tier NAME           default (the quick suite) or full: also the\n"
+"      --tier NAME           default (the quick suite), full: also the\n"
 "                            unobserved twins, the task histories and the\n"
-"                            placements (run, list)\n"
+"                            placements, or matrix: also the generated\n"
+"                            matrices (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
 "      --format tap|kselftest  run: the TAP dialect on stdout (kselftest: as\n"
@@ -95,7 +99,9 @@ static enum fpabi_tier parse_tier(const char *s)
 		return TIER_DEFAULT;
 	if (!strcmp(s, "full"))
 		return TIER_FULL;
-	bad_usage("--tier is default or full, got '%s'", s);
+	if (!strcmp(s, "matrix"))
+		return TIER_MATRIX;
+	bad_usage("--tier is default, full or matrix, got '%s'", s);
 }
 
 static enum tap_format_opt parse_format(const char *s)
@@ -269,6 +275,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
 		    (unsigned long long)base, o->repeat, o->timeout,
+		    o->tier == TIER_MATRIX ? "matrix" :
 		    o->tier == TIER_FULL ? "full" : "default");
 	tap_comment(&t, "tracee: %s", o->tracee);
 	for (i = 0; i < o->ninj; i++)
@@ -327,7 +334,7 @@ int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
 	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
-	       OPT_JUNIT, OPT_JSON };
+	       OPT_JUNIT, OPT_JSON, OPT_MATRIX };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
@@ -340,6 +347,7 @@ int main(int argc, char **argv)
 		{ "kmsg", no_argument, NULL, OPT_KMSG },
 		{ "inject-fault", required_argument, NULL, OPT_INJECT },
 		{ "rules", no_argument, NULL, OPT_RULES },
+		{ "matrix", optional_argument, NULL, OPT_MATRIX },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ "profiles", no_argument, NULL, OPT_PROFILES },
 		{ "format", required_argument, NULL, OPT_FORMAT },
@@ -354,6 +362,8 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
+	bool matrix = false;
+	const char *matrix_name = NULL;
 	int c, i, ret;
 
 	o.argv0 = argv[0];
@@ -381,6 +391,7 @@ int main(int argc, char **argv)
 		case OPT_KMSG: o.kmsg = true; break;
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
+		case OPT_MATRIX: matrix = true; matrix_name = optarg; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
@@ -396,6 +407,9 @@ int main(int argc, char **argv)
 	/* the command may stand anywhere among the options */
 	if (optind < argc)
 		cmd = argv[optind++];
+	/* list --matrix NAME */
+	if (matrix && !matrix_name && optind < argc && !strcmp(cmd, "list"))
+		matrix_name = argv[optind++];
 	if (optind < argc)
 		bad_usage("unexpected argument '%s'", argv[optind]);
 	if (!o.repeat || !o.timeout)
@@ -415,6 +429,8 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--format, --junit and --json go with the run command");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
+	if (matrix && (strcmp(cmd, "list") || rules))
+		bad_usage("%s", "--matrix goes with the list command, alone");
 	if (profiles && strcmp(cmd, "info"))
 		bad_usage("%s", "--profiles goes with the info command");
 	if (profile && !fpabi_profile_find(profile)) {
@@ -433,6 +449,8 @@ int main(int argc, char **argv)
 		return cmd_profiles(&m);
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
+	if (!strcmp(cmd, "list") && matrix)
+		return matrix_list(&m, matrix_name);
 	if (!strcmp(cmd, "list"))
 		return cmd_list(&m, o.filter, o.tier, rules);
 	o.tracee = fpabi_find_tracee(tracee);

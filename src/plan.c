@@ -11,6 +11,7 @@
 #include "fpabi/common-run.h"
 #include "fpabi/derive.h"
 #include "fpabi/limits.h"
+#include "fpabi/matrix.h"
 #include "fpabi/plan.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
@@ -26,10 +27,10 @@ const char *place_name(enum fpabi_place pl)
 
 /* One instance: c at variant v with parameter param, in history h and
  * placement pl (its form, /unobserved, is the derived case's). */
-static struct plan_item *add(struct plan *p, const struct fpabi_case *c,
-			     const struct fpabi_variant *v, unsigned param,
-			     const char *skip, const struct fpabi_history *h,
-			     enum fpabi_place pl)
+struct plan_item *plan_add(struct plan *p, const struct fpabi_case *c,
+			   const struct fpabi_variant *v, unsigned param,
+			   const char *skip, const struct fpabi_history *h,
+			   enum fpabi_place pl)
 {
 	struct plan_item *it;
 	size_t o;
@@ -77,7 +78,7 @@ const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs)
 	return NULL;
 }
 
-static bool matches(const char *filter, const char *id, const char *family)
+bool plan_matches(const char *filter, const char *id, const char *family)
 {
 	char buf[512], *pat, *save = NULL;
 
@@ -148,9 +149,9 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 			 * nor can a CPU of its own (the pipe's writer) */
 			if ((c->unobserved || pl) && sc_switches(c->params[pi]))
 				continue;
-			add(p, c, &v[vi], c->params[pi],
+			plan_add(p, c, &v[vi], c->params[pi],
 			    skip ? skip : v[vi].skip, h, pl);
-			if (!matches(filter, p->items[before].id, c->family))
+			if (!plan_matches(filter, p->items[before].id, c->family))
 				p->n = before;
 			if (first_only && p->n > before)
 				break;
@@ -263,6 +264,8 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 			if (tier >= TIER_FULL && c->tier == TIER_DEFAULT)
 				add_generated(p, m, c, filter);
 		}
+	if (tier >= TIER_MATRIX)
+		matrix_plan(p, m, filter);
 }
 
 void plan_free(struct plan *p)

@@ -18,6 +18,7 @@
 struct fpabi_run;
 struct fpabi_shm_hdr;
 struct fpabi_sig_slot;
+struct fpabi_matrix;
 
 struct fpabi_machine {
 	char kernel[160];	/* uname -r and -v */
@@ -115,6 +116,9 @@ struct fpabi_arch {
 	/* task histories cases are crossed with (--tier full); ends with
 	 * name NULL; NULL: none */
 	const struct fpabi_history *histories;
+	/* generated matrices (--tier matrix, fpabi/matrix.h); ends with
+	 * NULL; NULL: none */
+	const struct fpabi_matrix *const *matrices;
 
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);
