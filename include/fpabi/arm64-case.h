@@ -120,6 +120,10 @@ enum {
 	W_NKINDS
 };
 
+/* write kinds from W_MX_BASE on: the generated rows of the regset-write
+ * matrix (src/arch/arm64/wmatrix.c) */
+#define W_MX_BASE	0x400
+
 /* frame edits (S_FAULT b & 0xff): the tracee's handler makes them
  * (src/tracee/arm64/sigedit.c), the tracer's model mirrors them */
 enum a64_edit {

@@ -20,6 +20,9 @@
  */
 #define A64_SME_ONEXEC(r)	((r)->astate[1] & 0xffff)
 #define A64_SME_INHERIT		(1u << 16)
+/* astate[1] bit 17: the task's TIF_SVE_VL_INHERIT (an NT_ARM_SVE write's
+ * SVE_PT_VL_INHERIT): NT_ARM_SVE headers report it */
+#define A64_SVE_INHERIT		(1u << 17)
 
 /* how a VL change carries V, FPSR and FPCR over */
 enum { CARRY_KEEP, CARRY_KEPT_OR_ZERO, CARRY_ZERO };
@@ -134,6 +137,10 @@ void a64_sme_model_pstate(struct fpabi_run *r, unsigned kind);
 /* the task's SME VL becomes svl (vec_set_vector_length(), A-VL-6) */
 void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
 			const struct fpabi_rule *rule);
+/* the task's SVE VL becomes vl with SVCR as it is (vec_set_vector_length()
+ * of the SVE VL: SM, ZA, ZT0, V, FPSR, FPCR, TPIDR2, FPMR kept) */
+void a64_sme_change_sve_vl(struct fpabi_run *r, unsigned vl,
+			   const struct fpabi_rule *rule);
 /* PR_SME_SET_VL from the tracee with arg (after the syscall's own effect) */
 void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg);
 /* another supported SME VL than the variant's */
@@ -191,6 +198,7 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 
 extern const struct fpabi_rule a64_rules[];
 extern const struct fpabi_history a64_histories[];
+extern const struct fpabi_matrix a64_matrix_write;
 extern const struct fpabi_family *const a64_families[];
 
 #endif

@@ -13,6 +13,7 @@
 #include <sys/uio.h>
 
 #include "uapi-compat/arm64.h"
+#include "fpabi/matrix.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "a64.h"
@@ -750,6 +751,19 @@ const struct fpabi_rule a64_rules[] = {
 	  "keeps TPIDR2",
 	  "kernel/ptrace.c: ptrace_regset(); arch/arm64/kernel/ptrace.c: "
 	  "tls_set(), fpmr_set()" },
+	{ "A-PT-28", "an NT_ARM_SSVE write in FPSIMD format is EINVAL and "
+	  "changes nothing: streaming data is SVE format only (6.16 and "
+	  "later)",
+	  "arch/arm64/kernel/ptrace.c: sve_set_common() (\"Streaming SVE data "
+	  "is always stored and presented in SVE format\"); sve.rst section 7",
+	  "arm64-6.16+" },
+	{ "A-PT-29", "an NT_ARM_SSVE or NT_ARM_ZA write with register data and "
+	  "a vl the kernel rounds is EIO after the SVL is set: NT_ARM_SSVE "
+	  "leaves streaming mode entered with every register zero, NT_ARM_ZA "
+	  "leaves ZA as the SVL change left it",
+	  "arch/arm64/kernel/ptrace.c: sve_set_common(), za_set() (\"If "
+	  "setting a different VL from the requested VL and there is register "
+	  "data\"); fpsimd.c: vec_set_vector_length()" },
 	{ "A-SR-6", "sigreturn restores TPIDR2 and FPMR from their records "
 	  "(head.size exactly 16); without a record the register keeps the "
 	  "handler's value",
@@ -811,6 +825,8 @@ const struct fpabi_arch fpabi_arch = {
 	.families = a64_families,
 	.rules = a64_rules,
 	.histories = a64_histories,
+	.matrices = (const struct fpabi_matrix *const[]){
+		&a64_matrix_write, NULL },
 	.known = (const struct fpabi_known_issue[]){
 		{ "arm64.sme.smstop-sm/*", "tracee dump", "vl",
 		  "KNOWN-ISSUES.md sme-smstop-sve-vl: after the first-use SME "
