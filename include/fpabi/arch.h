@@ -187,6 +187,9 @@ struct fpabi_arch {
 	void (*check_frame)(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 			    const uint8_t *copy, const char *observer);
 	const char *(*edit_name)(unsigned edit);
+	/* how many phases an edit writes (the edit phase and the ones after
+	 * it, each into other records); NULL: one */
+	unsigned (*edit_phases)(unsigned edit);
 	/* a dump's poison made unmistakable in the backend's format (x86:
 	 * an XSAVE header that claims every component, so no poisoned slot
 	 * is read as a component at init); NULL: the poison as it is */

@@ -189,6 +189,8 @@ const char *a64_write_kind_name(unsigned kind);
 
 /* signals (sigframe.c) */
 const char *a64_edit_name(unsigned edit);
+const char *a64_rec_name(unsigned rec);
+unsigned a64_edit_phases(unsigned edit);
 void a64_model_handler_entry(struct fpabi_run *r);
 void a64_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
 		       unsigned clobber);
@@ -198,7 +200,17 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 
 extern const struct fpabi_rule a64_rules[];
 extern const struct fpabi_history a64_histories[];
-extern const struct fpabi_matrix a64_matrix_write;
+extern const struct fpabi_matrix a64_matrix_write, a64_matrix_signal;
+/* the arm64 matrices' shared axes (wmatrix.c): SVCR and histories */
+#define A64_MX_MODES	4
+const char *a64_mx_mode_name(unsigned k);
+const char *a64_mx_mode_variant(const struct fpabi_machine *m, unsigned k,
+				struct fpabi_variant *v);
+#define A64_MX_HISTS	3
+extern const char *const a64_mx_hist_kinds[A64_MX_HISTS];
+const struct fpabi_history *a64_mx_history(const struct fpabi_machine *m,
+					   unsigned k,
+					   const struct fpabi_variant *v);
 extern const struct fpabi_family *const a64_families[];
 
 #endif

@@ -793,6 +793,17 @@ const struct fpabi_rule a64_rules[] = {
 	  "it: nothing stale, foreign or misplaced",
 	  "arch/arm64/kernel/signal.c: restore_sigframe() and the rules "
 	  "A-SR-1..5" },
+	{ "A-SR-10", "where fpsimd_context and the sve_context payload (or its "
+	  "streaming payload) both carry V, sigreturn takes V from "
+	  "fpsimd_context and Z above bit 127, P, FFR from the payload, in "
+	  "every mode: a handler that edits both sees its fpsimd_context "
+	  "values in Z[127:0]",
+	  "Documentation/arch/arm64/sve.rst section 5 (\"bits [127:0] of "
+	  "Z0..Z31 are always restored from the corresponding members of "
+	  "fpsimd_context.vregs[] and not from sve_context\"); "
+	  "arch/arm64/kernel/signal.c: restore_sve_fpsimd_context() "
+	  "(read_fpsimd_context() after the payload, then "
+	  "fpsimd_update_current_state() -> fpsimd_to_sve())" },
 	{ "A-SR-5", "sigreturn with an sve_context payload loads Z, P and FFR "
 	  "from it, then Z[127:0] of every register from fpsimd_context.vregs "
 	  "and FPSR/FPCR from fpsimd_context",
@@ -826,7 +837,7 @@ const struct fpabi_arch fpabi_arch = {
 	.rules = a64_rules,
 	.histories = a64_histories,
 	.matrices = (const struct fpabi_matrix *const[]){
-		&a64_matrix_write, NULL },
+		&a64_matrix_write, &a64_matrix_signal, NULL },
 	.known = (const struct fpabi_known_issue[]){
 		{ "arm64.sme.smstop-sm/*", "tracee dump", "vl",
 		  "KNOWN-ISSUES.md sme-smstop-sve-vl: after the first-use SME "
@@ -886,6 +897,7 @@ const struct fpabi_arch fpabi_arch = {
 	.model_refused = a64_model_refused,
 	.check_frame = a64_check_frame,
 	.edit_name = a64_edit_name,
+	.edit_phases = a64_edit_phases,
 	.after_trap = a64_after_trap,
 	.frame_below_uc = 128,	/* struct rt_sigframe: info, then uc */
 };

@@ -599,6 +599,8 @@ static unsigned set_vl(const struct a64_write *w, const struct a64_wstate *s,
 	}
 	nvl = rounded(sme ? a->sme_vls : a->sve_vls, sme ? a->nsme : a->nsve,
 		      hvl);
+	if (w->vl == VL_ANOTHER && hvl == tvl)
+		o->skip = "one supported VL: no other to set";
 	o->inherit = !!(fl & FLAG_INHERIT);
 	o->onexec = fl & (FLAG_INHERIT | FLAG_ONEXEC) ? nvl : 0;
 	if (fl & FLAG_ONEXEC)
@@ -672,8 +674,11 @@ static void ex_sve(const struct a64_write *w, const struct a64_wstate *s,
 	nvl = set_vl(w, s, ssve, fl & ~(unsigned)FLAG_SVE, rej, o);
 	if (!nvl)
 		return;
+	/* (an SVL change has turned ZA off first: A-VL-6) */
 	if (s->svl)
-		o->pre_svcr = (int)(ssve ? s->svcr | SV_SM : s->svcr & ~SV_SM);
+		o->pre_svcr = (int)(ssve ? (o->pre_svl ? s->svcr & ~SV_ZA :
+					    s->svcr) | SV_SM :
+				    s->svcr & ~SV_SM);
 	if (!(fl & FLAG_SVE))
 		return taken(o, mx_fpsimd, "A-PT-12", true, "V, FPSR, FPCR "
 			     "from the payload; no SVE state; streaming mode "
@@ -816,17 +821,19 @@ static const char *mx_subject_group(unsigned k)
 	return rsi[row_rs[k]].note_name;
 }
 
-static const char *const mode_names[4] = { "off", "sm", "za", "sm-za" };
+static const char *const mode_names[A64_MX_MODES] = {
+	"off", "sm", "za", "sm-za",
+};
 
-static const char *mx_mode_name(unsigned k)
+const char *a64_mx_mode_name(unsigned k)
 {
 	return mode_names[k];
 }
 
 /* SVCR k: the SME variant of the default VL pair in it (VSET_SME);
  * without SME, SVCR 0 is the default variant */
-static const char *mx_mode_variant(const struct fpabi_machine *m, unsigned k,
-				   struct fpabi_variant *v)
+const char *a64_mx_mode_variant(const struct fpabi_machine *m, unsigned k,
+				struct fpabi_variant *v)
 {
 	struct fpabi_variant vs[FPABI_MAX_VARIANTS];
 	int n, i;
@@ -850,14 +857,14 @@ static const char *mx_mode_variant(const struct fpabi_machine *m, unsigned k,
 	return NULL;
 }
 
-static const char *const hist_kinds[] = {
+const char *const a64_mx_hist_kinds[A64_MX_HISTS] = {
 	"discarded", "after-sigreturn", "switched-out",
 };
 
 /* the histories of those kinds (histories.c), SME ones in SME variants */
-static const struct fpabi_history *mx_history(const struct fpabi_machine *m,
-					      unsigned k,
-					      const struct fpabi_variant *v)
+const struct fpabi_history *a64_mx_history(const struct fpabi_machine *m,
+					   unsigned k,
+					   const struct fpabi_variant *v)
 {
 	static const char *const sme[] = {
 		"sme-discarded", "sme-after-sigreturn", "sme-switched-out",
@@ -938,11 +945,11 @@ const struct fpabi_matrix a64_matrix_write = {
 	.subject_name = mx_subject_name,
 	.subject_group = mx_subject_group,
 	.mode_axis = "SVCR",
-	.nmodes = 4,
-	.mode_name = mx_mode_name,
-	.mode_variant = mx_mode_variant,
-	.nhist = ARRAY_SIZE(hist_kinds),
-	.hist_kinds = hist_kinds,
-	.history = mx_history,
+	.nmodes = A64_MX_MODES,
+	.mode_name = a64_mx_mode_name,
+	.mode_variant = a64_mx_mode_variant,
+	.nhist = A64_MX_HISTS,
+	.hist_kinds = a64_mx_hist_kinds,
+	.history = a64_mx_history,
 	.cell = mx_cell,
 };
