@@ -56,6 +56,10 @@ enum {
 	W_NKINDS
 };
 
+/* write kinds from W_MX_BASE on: the generated rows of the regset-write
+ * matrix (src/arch/x86_64/wmatrix.c) */
+#define W_MX_BASE	0x400
+
 /*
  * x86_64 signal frame edits (S_FAULT b & 0xff): the tracee's handler makes
  * them (src/tracee/x86_64/sig.c), the tracer's model mirrors them
