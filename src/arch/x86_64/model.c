@@ -380,7 +380,7 @@ const struct fpabi_arch fpabi_arch = {
 	.rules = x86_rules,
 	.histories = x86_histories,
 	.matrices = (const struct fpabi_matrix *const[]){
-		&x86_matrix_write, NULL },
+		&x86_matrix_write, &x86_matrix_signal, NULL },
 	.known = (const struct fpabi_known_issue[]){
 		{ "x86_64.exec.*", "NT_X86_XSTATE", "pkru",
 		  "kernel: at PTRACE_EVENT_EXEC NT_X86_XSTATE shows PKRU 0 "
