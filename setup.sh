@@ -105,6 +105,8 @@ vm() {
 		PKG_CONFIG=pkg-config \
 		PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig || return 1
 	build_static "$top/build-static" --enable-static || return 1
+	# the QEMU plugin of fpabi-vm --count-insns (tests/vm/*-insns.vm)
+	make -C "$B" qemu-plugin || return 1
 	FPABI_BUILD_ARM64=$top/build-arm64 FPABI_BUILD_X86_64=$top/build-static \
 		make -C "$B" check-vm
 }

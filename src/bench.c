@@ -6,6 +6,7 @@
  * with a YAML block per result and optionally JSON.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <getopt.h>
 #include <linux/perf_event.h>
 #include <math.h>
@@ -29,9 +30,12 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "bench-int.h"
 #include "fpabi/bench.h"
 #include "fpabi/commands.h"
+#include "fpabi/insns.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/opts.h"
 #include "fpabi/stats.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -65,6 +69,9 @@ static const char bench_usage[] =
 "      --fail-on-regression PCT\n"
 "                        with --compare: exit 1 when a figure's verdict is\n"
 "                        slower by more than PCT percent\n"
+"  (in a guest of fpabi-vm --count-insns each result also counts user and\n"
+"  kernel instructions per operation exactly; --compare judges those\n"
+"  counts exactly: any difference of the medians is a change)\n"
 "  -h, --help            this text\n";
 
 /* the figures of one result: wall clock, then the four counters */
@@ -72,423 +79,6 @@ enum { M_NS, M_UCYC, M_KCYC, M_UINS, M_KINS, NMETRIC };
 static const char *const metric_key[NMETRIC] = {
 	"ns_per_op", "user_cycles_per_op", "kernel_cycles_per_op",
 	"user_instructions_per_op", "kernel_instructions_per_op",
-};
-
-/* --- perf_event_open: cycles and instructions, user and kernel --- */
-
-struct pmu {
-	int fd[4];		/* M_UCYC..M_KINS - 1 */
-	bool ok;
-	char why[200];		/* why not, when !ok */
-};
-
-static void read_paranoid(char *buf, size_t n)
-{
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-
-	snprintf(buf, n, "?");
-	if (f) {
-		if (fgets(buf, n, f))
-			buf[strcspn(buf, "\n")] = 0;
-		fclose(f);
-	}
-}
-
-static void pmu_close(struct pmu *p)
-{
-	for (int i = 0; i < 4; i++)
-		if (p->fd[i] >= 0)
-			close(p->fd[i]);
-	p->ok = false;
-}
-
-/* Count for task pid (0: self) on any CPU, or for everything on cpu. */
-static void pmu_open(struct pmu *p, pid_t pid, int cpu)
-{
-	static const char *const name[4] = {
-		"cycles:u", "cycles:k", "instructions:u", "instructions:k"
-	};
-	char par[16];
-
-	p->ok = true;
-	for (int i = 0; i < 4; i++)
-		p->fd[i] = -1;
-	for (int i = 0; i < 4; i++) {
-		struct perf_event_attr a;
-
-		memset(&a, 0, sizeof(a));
-		a.size = sizeof(a);
-		a.type = PERF_TYPE_HARDWARE;
-		a.config = i < 2 ? PERF_COUNT_HW_CPU_CYCLES :
-				   PERF_COUNT_HW_INSTRUCTIONS;
-		a.disabled = 1;
-		a.exclude_hv = 1;
-		a.exclude_user = i & 1;
-		a.exclude_kernel = !(i & 1);
-		a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
-				PERF_FORMAT_TOTAL_TIME_RUNNING;
-		p->fd[i] = syscall(SYS_perf_event_open, &a, pid, cpu, -1, 0);
-		if (p->fd[i] < 0) {
-			int e = errno;
-
-			read_paranoid(par, sizeof(par));
-			snprintf(p->why, sizeof(p->why),
-				 "perf_event_open(%s) failed: %s "
-				 "(perf_event_paranoid %s; no PMU in a VM "
-				 "gives ENOENT or EOPNOTSUPP)",
-				 name[i], strerror(e), par);
-			pmu_close(p);
-			return;
-		}
-	}
-}
-
-static void pmu_start(struct pmu *p)
-{
-	for (int i = 0; p->ok && i < 4; i++) {
-		ioctl(p->fd[i], PERF_EVENT_IOC_RESET, 0);
-		ioctl(p->fd[i], PERF_EVENT_IOC_ENABLE, 0);
-	}
-}
-
-/* The counts since pmu_start, scaled if multiplexed; NAN if never counted. */
-static void pmu_stop(struct pmu *p, double out[4])
-{
-	for (int i = 0; i < 4; i++) {
-		uint64_t v[3];
-
-		out[i] = NAN;
-		if (!p->ok)
-			continue;
-		ioctl(p->fd[i], PERF_EVENT_IOC_DISABLE, 0);
-		if (read(p->fd[i], v, sizeof(v)) == sizeof(v) && v[2])
-			out[i] = (double)v[0] * ((double)v[1] / (double)v[2]);
-	}
-}
-
-/* --- the workloads --- */
-
-struct bctx {
-	const struct bench_vec *v;
-	const struct bench_regset *rs;	/* ptrace: the regset, or NULL */
-	int cpu;			/* pinned workloads: the CPU */
-	cpu_set_t saved;		/* the affinity to restore */
-	pid_t child;
-	int to[2], from[2];		/* trap-pipe: parent->child, back */
-	volatile int *stop;		/* ctxsw: shared "stop" flag */
-	void *buf;			/* ptrace: regset buffer */
-};
-
-struct workload {
-	const char *name;
-	unsigned bit;		/* BW_* */
-	const char *op;		/* what one operation is */
-	unsigned long iters;	/* default operations per sample */
-	bool pinned;		/* two tasks on one CPU: count that CPU */
-	int (*setup)(struct bctx *c, char *why, size_t n);
-	void (*run)(struct bctx *c, unsigned long n);
-	void (*teardown)(struct bctx *c);
-};
-
-static void touch(const struct bench_vec *v)
-{
-	if (v->touch)
-		v->touch();
-}
-
-static void prepare(const struct bench_vec *v)
-{
-	if (v->prepare)
-		v->prepare();
-}
-
-static int syscall_setup(struct bctx *c, char *why, size_t n)
-{
-	(void)why, (void)n;
-	prepare(c->v);
-	return 0;
-}
-
-static void syscall_run(struct bctx *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		touch(c->v);
-		syscall(SYS_getpid);
-	}
-}
-
-static volatile unsigned long signals_seen;
-
-static void on_usr1(int sig)
-{
-	(void)sig;
-	signals_seen++;
-}
-
-static int signal_setup(struct bctx *c, char *why, size_t n)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1;
-	if (sigaction(SIGUSR1, &sa, NULL)) {
-		snprintf(why, n, "sigaction: %s", strerror(errno));
-		return -1;
-	}
-	prepare(c->v);
-	return 0;
-}
-
-static void signal_run(struct bctx *c, unsigned long n)
-{
-	pid_t pid = getpid(), tid = syscall(SYS_gettid);
-	unsigned long seen = signals_seen;
-
-	for (unsigned long i = 0; i < n; i++) {
-		touch(c->v);
-		syscall(SYS_tgkill, pid, tid, SIGUSR1);
-	}
-	if (signals_seen - seen != n)
-		die("signal: %lu signals sent, %lu handled", n,
-		    signals_seen - seen);
-}
-
-static void signal_teardown(struct bctx *c)
-{
-	(void)c;
-	signal(SIGUSR1, SIG_DFL);
-}
-
-/* Pin this task to the CPU it is on; children inherit it. */
-static int pin(struct bctx *c, char *why, size_t n)
-{
-	cpu_set_t one;
-
-	c->cpu = sched_getcpu();
-	if (c->cpu < 0 || sched_getaffinity(0, sizeof(c->saved), &c->saved)) {
-		snprintf(why, n, "sched_getcpu/getaffinity: %s", strerror(errno));
-		return -1;
-	}
-	CPU_ZERO(&one);
-	CPU_SET(c->cpu, &one);
-	if (sched_setaffinity(0, sizeof(one), &one)) {
-		snprintf(why, n, "cannot pin to CPU %d: %s", c->cpu,
-			 strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-static void unpin(struct bctx *c)
-{
-	sched_setaffinity(0, sizeof(c->saved), &c->saved);
-}
-
-static void reap(struct bctx *c)
-{
-	if (c->child > 0) {
-		kill(c->child, SIGKILL);
-		waitpid(c->child, NULL, 0);
-		c->child = 0;
-	}
-}
-
-/* child of trap-pipe: echo each byte back, touching the registers first */
-static void __attribute__((noreturn)) pipe_child(struct bctx *c)
-{
-	char b;
-
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	close(c->to[1]);
-	close(c->from[0]);
-	prepare(c->v);
-	while (read(c->to[0], &b, 1) == 1) {
-		touch(c->v);
-		if (write(c->from[1], &b, 1) != 1)
-			break;
-	}
-	_exit(0);
-}
-
-static int pipe_setup(struct bctx *c, char *why, size_t n)
-{
-	if (pin(c, why, n))
-		return -1;
-	if (pipe(c->to) || pipe(c->from)) {
-		snprintf(why, n, "pipe: %s", strerror(errno));
-		unpin(c);
-		return -1;
-	}
-	c->child = fork();
-	if (c->child < 0) {
-		snprintf(why, n, "fork: %s", strerror(errno));
-		unpin(c);
-		return -1;
-	}
-	if (!c->child)
-		pipe_child(c);
-	close(c->to[0]);
-	close(c->from[1]);
-	prepare(c->v);
-	return 0;
-}
-
-static void pipe_run(struct bctx *c, unsigned long n)
-{
-	char b = 'x';
-
-	for (unsigned long i = 0; i < n; i++) {
-		touch(c->v);
-		if (write(c->to[1], &b, 1) != 1 || read(c->from[0], &b, 1) != 1)
-			die("trap-pipe: the partner process is gone");
-	}
-}
-
-static void pipe_teardown(struct bctx *c)
-{
-	close(c->to[1]);
-	close(c->from[0]);
-	reap(c);
-	unpin(c);
-}
-
-static int ctxsw_setup(struct bctx *c, char *why, size_t n)
-{
-	c->stop = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
-		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (c->stop == MAP_FAILED) {
-		snprintf(why, n, "mmap: %s", strerror(errno));
-		return -1;
-	}
-	if (pin(c, why, n) || (c->child = fork()) < 0) {
-		if (!why[0])
-			snprintf(why, n, "fork: %s", strerror(errno));
-		if (c->child < 0)
-			unpin(c);
-		munmap((void *)c->stop, 4096);
-		return -1;
-	}
-	if (!c->child) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		prepare(c->v);
-		while (!*c->stop) {
-			touch(c->v);
-			sched_yield();
-		}
-		_exit(0);
-	}
-	prepare(c->v);
-	return 0;
-}
-
-static void ctxsw_run(struct bctx *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		touch(c->v);
-		sched_yield();
-	}
-}
-
-static void ctxsw_teardown(struct bctx *c)
-{
-	*c->stop = 1;
-	waitpid(c->child, NULL, 0);
-	c->child = 0;
-	munmap((void *)c->stop, 4096);
-	unpin(c);
-}
-
-static int wait_stop(pid_t pid)
-{
-	int st;
-
-	if (waitpid(pid, &st, 0) != pid || !WIFSTOPPED(st))
-		return -1;
-	return 0;
-}
-
-static int read_regset(struct bctx *c)
-{
-	struct iovec iov = { c->buf, c->rs->size };
-
-	return ptrace(PTRACE_GETREGSET, c->child, (void *)(uintptr_t)c->rs->type,
-		      &iov);
-}
-
-static int ptrace_setup(struct bctx *c, char *why, size_t n)
-{
-	if (pin(c, why, n))
-		return -1;
-	c->child = fork();
-	if (c->child < 0) {
-		snprintf(why, n, "fork: %s", strerror(errno));
-		unpin(c);
-		return -1;
-	}
-	if (!c->child) {
-		pid_t self = getpid();
-
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (ptrace(PTRACE_TRACEME, 0, 0, 0))
-			_exit(1);
-		prepare(c->v);
-		for (;;) {
-			touch(c->v);
-			syscall(SYS_tgkill, self, self, SIGTRAP);
-		}
-	}
-	if (wait_stop(c->child)) {
-		snprintf(why, n, "the tracee did not stop (PTRACE_TRACEME refused?)");
-		reap(c);
-		unpin(c);
-		return -1;
-	}
-	if (c->rs) {
-		c->buf = xzalloc(c->rs->size);
-		if (read_regset(c) < 0) {
-			snprintf(why, n, "PTRACE_GETREGSET %s: %s", c->rs->name,
-				 strerror(errno));
-			free(c->buf);
-			reap(c);
-			unpin(c);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* one operation: the tracee stopped; read the regset; let it stop again */
-static void ptrace_run(struct bctx *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		if (c->rs && read_regset(c) < 0)
-			die("ptrace: PTRACE_GETREGSET %s: %s", c->rs->name,
-			    strerror(errno));
-		if (ptrace(PTRACE_CONT, c->child, 0, 0) || wait_stop(c->child))
-			die("ptrace: the tracee did not stop again");
-	}
-}
-
-static void ptrace_teardown(struct bctx *c)
-{
-	reap(c);
-	free(c->buf);
-	unpin(c);
-}
-
-static const struct workload workloads[] = {
-	{ "syscall", BW_SYSCALL, "one getpid", 100000, false,
-	  syscall_setup, syscall_run, NULL },
-	{ "signal", BW_SIGNAL, "tgkill of SIGUSR1 to self, handler, sigreturn",
-	  20000, false, signal_setup, signal_run, signal_teardown },
-	{ "trap-pipe", BW_TRAP_PIPE, "a pipe round trip between two "
-	  "processes on one CPU, each touching the registers", 10000, true,
-	  pipe_setup, pipe_run, pipe_teardown },
-	{ "ctxsw", BW_CTXSW, "sched_yield to the other of two processes on "
-	  "one CPU, both with live registers", 10000, true,
-	  ctxsw_setup, ctxsw_run, ctxsw_teardown },
-	{ "ptrace", BW_PTRACE, "a signal-delivery stop and PTRACE_CONT, plus "
-	  "the regset read the ID names", 5000, true, ptrace_setup, ptrace_run, ptrace_teardown },
 };
 
 /* --- statistics --- */
@@ -500,6 +90,7 @@ struct bopts {
 	unsigned long iters;	/* 0: the workload's default */
 	const char *workloads;	/* comma list, or NULL */
 	const char *json;
+	FILE *json_f;		/* opened before the first sample */
 	bool kmsg;
 };
 
@@ -515,6 +106,9 @@ struct result {
 	double switches;	/* context switches of the measuring task per op */
 	char pmu_why[200];
 	char pmu_scope[64];
+	bool counted;		/* the plugin counted r->iters operations */
+	bool counted_fifo;	/* ... with both tasks under SCHED_FIFO */
+	struct insns_report cnt;
 };
 
 static double now_ns(void)
@@ -533,8 +127,58 @@ static long switches_now(void)
 	return ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
+/*
+ * Both tasks of a pinned workload under SCHED_FIFO (or back to what they
+ * had): a woken task of equal priority does not preempt the waker, so a
+ * round trip takes the same path every time, where the fair class's
+ * choice (preempt at wakeup or not) follows the tasks' run times, which
+ * under emulation are noise.  False if it cannot (no CAP_SYS_NICE).
+ */
+static bool fifo(struct bctx *c, bool on, int *policy)
+{
+	struct sched_param sp = { .sched_priority = on ? 1 : 0 };
+
+	if (on) {
+		*policy = sched_getscheduler(0);
+		if (*policy < 0 || sched_setscheduler(0, SCHED_FIFO, &sp))
+			return false;
+		if (c->child > 0 && sched_setscheduler(c->child, SCHED_FIFO, &sp)) {
+			sp.sched_priority = 0;
+			sched_setscheduler(0, *policy, &sp);
+			return false;
+		}
+		return true;
+	}
+	sched_setscheduler(0, *policy, &sp);
+	if (c->child > 0)
+		sched_setscheduler(c->child, *policy, &sp);
+	return true;
+}
+
+/*
+ * Under fpabi-vm --count-insns: one more pass of r->iters operations, each
+ * between markers, so that the plugin counts every one (all vCPUs); the
+ * timed samples run without markers.
+ */
+static void count_pass(struct result *r, struct bctx *c, struct insns *ins)
+{
+	int policy = SCHED_OTHER;
+
+	r->counted_fifo = r->w->pinned && fifo(c, true, &policy);
+	insns_discard(INSNS_SLOT_BENCH);
+	for (unsigned long i = 0; i < r->iters; i++) {
+		insns_begin(INSNS_SLOT_BENCH);
+		r->w->run(c, 1);
+		insns_end(INSNS_SLOT_BENCH);
+	}
+	r->counted = insns_collect(ins, INSNS_SLOT_BENCH, &r->cnt) &&
+		     r->cnt.n == r->iters;
+	if (r->counted_fifo)
+		fifo(c, false, &policy);
+}
+
 static void measure(struct result *r, const struct bopts *o,
-		    const struct bench_regset *rs)
+		    const struct bench_regset *rs, struct insns *ins)
 {
 	struct bctx c = { .v = r->v, .rs = rs };
 	unsigned ns = o->samples;
@@ -575,6 +219,8 @@ static void measure(struct result *r, const struct bopts *o,
 			val[m][s - o->warmup] = cnt[m - 1] / r->iters;
 		sw[s - o->warmup] = (double)(s1 - s0) / r->iters;
 	}
+	if (ins->ok)
+		count_pass(r, &c, ins);
 	if (r->w->teardown)
 		r->w->teardown(&c);
 	for (int m = 0; m < NMETRIC; m++) {
@@ -596,6 +242,46 @@ static void measure(struct result *r, const struct bopts *o,
 }
 
 /* --- output --- */
+
+static const char *const counted_key[2] = {
+	"counted_user_instructions_per_op", "counted_kernel_instructions_per_op"
+};
+
+/* the plugin's counts in the YAML block: exact, so in whole numbers */
+static size_t yaml_counted(const struct insns_report *c, bool fifo,
+			   char *y, size_t n)
+{
+	const struct insns_stat *st[2] = { &c->user, &c->kernel };
+	size_t len = 0;
+
+	for (int i = 0; i < 2 && len < n; i++)
+		len += snprintf(y + len, n - len, "%s: {median: %" PRIu64
+				", q1: %" PRIu64 ", q3: %" PRIu64 ", min: %"
+				PRIu64 ", max: %" PRIu64 "}\n", counted_key[i],
+				st[i]->median, st[i]->q1, st[i]->q3,
+				st[i]->min, st[i]->max);
+	if (len < n)
+		len += snprintf(y + len, n - len, "counted_ops: %lu\n"
+				"counted_user_mean: %.2f\n"
+				"counted_kernel_mean: %.2f\n"
+				"counted_schedule: %s\n", c->n,
+				(double)c->user.sum / c->n,
+				(double)c->kernel.sum / c->n,
+				fifo ? "SCHED_FIFO" : "as the timed samples");
+	return len < n ? len : n - 1;
+}
+
+static void json_counted(FILE *f, const struct insns_report *c)
+{
+	const struct insns_stat *st[2] = { &c->user, &c->kernel };
+
+	for (int i = 0; i < 2; i++)
+		fprintf(f, ",\n       \"%s\": {\"median\": %" PRIu64
+			", \"q1\": %" PRIu64 ", \"q3\": %" PRIu64
+			", \"min\": %" PRIu64 ", \"max\": %" PRIu64 "}",
+			counted_key[i], st[i]->median, st[i]->q1, st[i]->q3,
+			st[i]->min, st[i]->max);
+}
 
 static void yaml_result(const struct result *r, char *y, size_t n)
 {
@@ -623,6 +309,8 @@ static void yaml_result(const struct result *r, char *y, size_t n)
 		len += snprintf(y + len, n - len, "perf_scope: \"%s\"\n",
 				r->pmu_scope);
 	}
+	if (r->counted && len < n)
+		len += yaml_counted(&r->cnt, r->counted_fifo, y + len, n - len);
 	if (len && len < n)
 		y[len - 1] = 0;	/* tap_result adds the last newline */
 }
@@ -645,13 +333,8 @@ static int write_json(const char *path, const struct result *res, unsigned nres,
 		      const struct bopts *o, const char *kernel,
 		      const char *state)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = o->json_f;
 
-	if (!f) {
-		fprintf(stderr, "fpabi: cannot write %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
 	fprintf(f, "{\n  \"fpabi_bench\": 1,\n  \"version\": ");
 	json_str(f, PACKAGE_VERSION);
 	fprintf(f, ",\n  \"kernel\": ");
@@ -687,10 +370,20 @@ static int write_json(const char *path, const struct result *res, unsigned nres,
 				r->st[m].q3, r->st[m].min, r->st[m].max);
 			first = false;
 		}
-		fprintf(f, "}}");
+		if (r->counted)
+			json_counted(f, &r->cnt);
+		fprintf(f, "}");
+		if (r->counted)
+			fprintf(f, ",\n     \"counted\": {\"ops\": %lu, "
+				"\"user_mean\": %.4f, \"kernel_mean\": %.4f, "
+				"\"schedule\": \"%s\"}",
+				r->cnt.n, (double)r->cnt.user.sum / r->cnt.n,
+				(double)r->cnt.kernel.sum / r->cnt.n,
+				r->counted_fifo ? "SCHED_FIFO" : "as timed");
+		fprintf(f, "}");
 	}
 	fprintf(f, "\n  ]\n}\n");
-	if (fclose(f)) {
+	if (ferror(f) + fclose(f)) {
 		fprintf(stderr, "fpabi: writing %s: %s\n", path, strerror(errno));
 		return -1;
 	}
@@ -719,19 +412,24 @@ static int check_workloads(const char *list)
 {
 	const char *p = list;
 
+	if (p && !*p)
+		usage_error("%s", "--workload '': no workload named");
 	while (p && *p) {
 		size_t n = strcspn(p, ",");
 		bool found = false;
 
-		for (size_t i = 0; i < ARRAY_SIZE(workloads); i++)
-			found |= strlen(workloads[i].name) == n &&
-				 !strncmp(workloads[i].name, p, n);
-		if (!found) {
-			fprintf(stderr, "fpabi: unknown workload '%.*s'\n"
-				"Try 'fpabi bench --help'.\n", (int)n, p);
-			return -1;
-		}
-		p += n + (p[n] == ',');
+		for (size_t i = 0; i < BENCH_NWORKLOADS; i++)
+			found |= strlen(bench_workloads[i].name) == n &&
+				 !strncmp(bench_workloads[i].name, p, n);
+		if (!found)
+			usage_error("--workload '%s': %s '%.*s' (workloads: "
+				    "syscall, signal, trap-pipe, ctxsw, ptrace)",
+				    list, n ? "unknown workload" : "empty name",
+				    (int)n, p);
+		p += n;
+		if (*p == ',' && !*++p)
+			usage_error("--workload '%s': empty name after the "
+				    "last comma", list);
 	}
 	return 0;
 }
@@ -742,8 +440,8 @@ static unsigned plan_results(struct result *res, unsigned max,
 {
 	unsigned n = 0;
 
-	for (size_t w = 0; w < ARRAY_SIZE(workloads); w++) {
-		const struct workload *wl = &workloads[w];
+	for (size_t w = 0; w < BENCH_NWORKLOADS; w++) {
+		const struct workload *wl = &bench_workloads[w];
 
 		if (!selected(o->workloads, wl->name))
 			continue;
@@ -788,42 +486,14 @@ static const struct bench_regset *regset_of(const struct result *r)
 	return NULL;
 }
 
-static unsigned long parse_count(const char *s, const char *opt)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (errno || !*s || *end || *s == '-' || v > 100000000ul) {
-		fprintf(stderr, "fpabi: invalid number for %s\n"
-			"Try 'fpabi bench --help'.\n", opt);
-		exit(2);
-	}
-	return v;
-}
-
-static double parse_pct(const char *s, const char *opt)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || !*s || *end || !(v >= 0 && v <= 1000)) {
-		fprintf(stderr, "fpabi: %s wants a percentage, 0 to 1000\n"
-			"Try 'fpabi bench --help'.\n", opt);
-		exit(2);
-	}
-	return v;
-}
-
 static int bench_run(const struct bopts *o)
 {
 	struct result res[64];
 	unsigned n = plan_results(res, ARRAY_SIZE(res), o);
 	char kernel[300] = "unknown", state[160], y[2048];
 	struct utsname u;
+	struct insns ins;
+	bool counting;
 	struct pmu p;
 	struct tap t;
 	int kfd = o->kmsg ? kmsg_open() : -1;
@@ -843,6 +513,16 @@ static int bench_run(const struct bopts *o)
 	else
 		tap_comment(&t, "perf: no cycle or instruction counts: %s", p.why);
 	pmu_close(&p);
+	insns_open(&ins);
+	counting = ins.ok;
+	if (ins.ok)
+		tap_comment(&t, "insns: counted by fpabi-vm's TCG plugin (%u "
+			    "vCPU(s)): one more pass of N operations, each "
+			    "between markers; counted_*_per_op are exact "
+			    "instructions per operation (median, q1/q3, min, "
+			    "max), all vCPUs", ins.vcpus);
+	else
+		tap_comment(&t, "insns: not counted: %s", ins.why);
 	tap_comment(&t, "%u samples of N operations after %u warm-up sample(s); "
 		    "figures per operation: median, quartiles q1/q3, min, max",
 		    o->samples, o->warmup);
@@ -852,7 +532,7 @@ static int bench_run(const struct bopts *o)
 
 		if (!r->skip) {
 			vlog("bench %s: %u x %lu", r->id, o->samples, r->iters);
-			measure(r, o, regset_of(r));
+			measure(r, o, regset_of(r), &ins);
 		}
 		if (r->skip) {
 			tap_result(&t, TAP_SKIP, r->id, r->skip, NULL);
@@ -860,6 +540,13 @@ static int bench_run(const struct bopts *o)
 		}
 		tap_comment(&t, "%s: %.1f ns/op (q1 %.1f, q3 %.1f)", r->id,
 			    r->st[M_NS].median, r->st[M_NS].q1, r->st[M_NS].q3);
+		if (r->counted)
+			tap_comment(&t, "%s: %" PRIu64 " kernel, %" PRIu64
+				    " user instructions/op (counted, median of "
+				    "%lu)", r->id, r->cnt.kernel.median,
+				    r->cnt.user.median, r->cnt.n);
+		else if (counting)
+			tap_comment(&t, "%s: not counted: %s", r->id, ins.why);
 		yaml_result(r, y, sizeof(y));
 		tap_result(&t, TAP_PASS, r->id, NULL, y);
 	}
@@ -869,6 +556,7 @@ static int bench_run(const struct bopts *o)
 			close(kfd);
 	}
 	tap_totals(&t);
+	insns_close(&ins);
 	if (o->json && write_json(o->json, res, n, o, kernel, state))
 		return 2;
 	return t.failed ? 1 : 0;
@@ -893,35 +581,56 @@ int cmd_bench(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct bopts o = { .samples = 11, .warmup = 1 };
-	bool compare = false, iters_zero = false;
+	bool compare = false;
 	double floor_pct = 0, fail_pct = -1;
 	int c;
 
-	/* fpabi bench stress: the stress engine's own cost (src/stress.c) */
-	if (argc > 1 && !strcmp(argv[1], "stress"))
-		return bench_stress(argc - 1, argv + 1);
+	/*
+	 * fpabi bench stress: the stress engine's own cost
+	 * (src/bench-stress.c).  fpabi-vm's guest passes --kmsg first, which
+	 * main() leaves before "stress"; bench stress has no kernel-log result.
+	 */
+	for (c = 1; c < argc && !strcmp(argv[c], "--kmsg"); c++)
+		;
+	if (c < argc && !strcmp(argv[c], "stress"))
+		return bench_stress(argc - c, argv + c);
+	/* fpabi bench race: the race loop's rates (src/race-bench.c); in a
+	 * guest fpabi-vm puts --kmsg first */
+	if (argc > 2 && !strcmp(argv[1], "--kmsg") && !strcmp(argv[2], "race")) {
+		argv[2] = argv[1];
+		argv[1] = (char *)"race";
+	}
+	if (argc > 1 && !strcmp(argv[1], "race"))
+		return bench_race(argc - 1, argv + 1);
+	fpabi_cmd_name = "fpabi bench";
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "w:n:i:vh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w': o.workloads = optarg; break;
-		case 'n': o.samples = parse_count(optarg, "--samples"); break;
-		case 'i':
-			o.iters = parse_count(optarg, "--iterations");
-			iters_zero = !o.iters;
+		case 'n': o.samples = opt_uint("--samples", optarg, 1, 100000);
 			break;
-		case OPT_WARMUP: o.warmup = parse_count(optarg, "--warmup"); break;
+		case 'i': o.iters = opt_uint("--iterations", optarg, 1,
+					     100000000);
+			break;
+		case OPT_WARMUP: o.warmup = opt_uint("--warmup", optarg, 0,
+						     100000);
+			break;
 		case OPT_JSON: o.json = optarg; break;
 		case OPT_COMPARE: compare = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
-		case OPT_FLOOR: floor_pct = parse_pct(optarg, "--floor"); break;
+		case OPT_FLOOR: floor_pct = opt_real("--floor", optarg, 0, 1000);
+			break;
 		case OPT_REGRESS:
-			fail_pct = parse_pct(optarg, "--fail-on-regression");
+			fail_pct = opt_real("--fail-on-regression", optarg, 0,
+					    1000);
 			break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(bench_usage, stdout); return 0;
 		default: fprintf(stderr, "Try 'fpabi bench --help'.\n"); return 2;
 		}
 	}
+	if (floor_pct && !compare)
+		usage_error("%s", "--floor goes with --compare");
 	if (compare) {
 		if (argc - optind != 2) {
 			fprintf(stderr, "fpabi: --compare wants two JSON files\n"
@@ -941,13 +650,13 @@ int cmd_bench(int argc, char **argv)
 			"Try 'fpabi bench --help'.\n", argv[optind]);
 		return 2;
 	}
-	if (!o.samples || iters_zero) {
-		fprintf(stderr, "fpabi: %s must be at least 1\n"
-			"Try 'fpabi bench --help'.\n",
-			!o.samples ? "--samples" : "--iterations");
-		return 2;
-	}
 	if (check_workloads(o.workloads))
 		return 2;
+	/* a --json FILE that cannot be written is refused before the run */
+	if (o.json && !(o.json_f = fopen(o.json, "w"))) {
+		fprintf(stderr, "fpabi: --json '%s': %s\n", o.json,
+			strerror(errno));
+		return 2;
+	}
 	return bench_run(&o);
 }

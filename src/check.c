@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/record.h"
 #include "fpabi/run.h"
 #include "fpabi/util.h"
 
@@ -199,6 +200,7 @@ static void check_field(struct fpabi_run *r, const char *observer,
 	bool in_run = false;
 
 	r->checks++;
+	record_field(r, fi, got, observer);
 	if (!memcmp(e, g, f->size))
 		return;
 	if (r->exp.kind[fi] == EXP_KEPT_OR_ZERO) {

@@ -37,19 +37,6 @@ void bad_usage(const char *fmt, ...)
 	exit(2);
 }
 
-unsigned long long parse_num(const char *s, const char *opt,
-			     unsigned long long max)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || !*s || *end || *s == '-' || v > max)
-		bad_usage("invalid number for %s", opt);
-	return v;
-}
-
 void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 {
 	const char *colon = strchr(spec, ':');
@@ -101,13 +88,37 @@ bool inject_applies(const struct fpabi_opts *o, const char *id,
 		!fnmatch(o->inject_target, id, 0));
 }
 
+/*
+ * An --inject-fault whose TARGET is no case of the plan (or, for step,
+ * none with a marked step) would inject nothing and pass: bad usage.
+ */
+void fpabi_inject_check(const struct fpabi_opts *o, const struct plan *p)
+{
+	unsigned i;
+
+	if (o->inject == INJ_NONE)
+		return;
+	for (i = 0; i < p->n; i++)
+		if (inject_applies(o, p->items[i].id, p->items[i].c->family) &&
+		    (o->inject != INJ_STEP || p->items[i].c->drop >= 0))
+			return;
+	bad_usage("--inject-fault=%s:%s hits no case%s of the plan",
+		  inject_kind_name(o->inject), o->inject_target,
+		  o->inject == INJ_STEP ? " with a step to drop" : "");
+}
+
 /* A fresh run of plan item it: the seed depends on the item and the
  * repetition only, so a repeated attempt replays the same values. */
 void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 	      const struct fpabi_opts *o, const struct plan_item *it,
 	      unsigned attempt)
 {
+	struct timespec deadline = r->deadline;
+
+	/* a retry keeps the first attempt's deadline (run_again()) */
 	memset(r, 0, sizeof(*r));
+	if (attempt > 1)
+		r->deadline = deadline;
 	r->m = m;
 	r->o = o;
 	r->c = it->c;
@@ -297,7 +308,7 @@ int fpabi_ptrace_refused(char *why, size_t n)
 	pid_t pid;
 	FILE *f;
 
-	pid = fork();
+	pid = fpabi_fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (!pid) {

@@ -22,6 +22,7 @@
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/report.h"
 #include "fpabi/run.h"
@@ -88,7 +89,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	unsigned i, runnable = 0;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter, o->tier);
+	plan_select(&p, m, o);
 	if (!o->filter) {	/* by default the cases marked fuzz */
 		unsigned n = 0;
 
@@ -97,6 +98,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 				p.items[n++] = p.items[i];
 		p.n = n;
 	}
+	fpabi_inject_check(o, &p);
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -111,16 +113,14 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 		plan_free(&p);
 		return o->skip_exit;
 	}
-	if (access(o->tracee, X_OK) != 0)
-		die("cannot run the tracee %s: %s (use --tracee)", o->tracee,
-		    strerror(errno));
+	fpabi_check_tracee(o->tracee);
 	if (o->kmsg)
 		kfd = kmsg_open();
 	tap_comment(&t, "fuzz: %s for %u s from seed %llu, %u instances",
 		    filter, o->seconds, (unsigned long long)base, runnable);
 	batch_end = start + FUZZ_BATCH_SECONDS;
 	for (k = 0; now() < end; k++) {
-		o->seed = base + k;
+		o->seed = (base + k) & FPABI_SEED_MAX;	/* replayable */
 		if (!b.runs)
 			b.seed0 = o->seed;
 		b.seed1 = o->seed;
@@ -131,10 +131,13 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 			if (it->skip)
 				continue;
+			/* --seconds bound the whole: plus one run at most */
+			if (now() >= end)
+				break;
 			do {
 				init_run(&r, m, o, it, ++attempt);
 				run_case(&r);
-			} while (r.unproven && attempt < FPABI_ATTEMPTS);
+			} while (run_again(&r));
 			runs++;
 			b.runs++;
 			checks += r.checks;
@@ -162,7 +165,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	tap_comment(&t, "fuzz: %llu runs in %.0f s, %llu values checked, "
 		    "%llu failed; seeds %llu..%llu", runs, now() - start,
 		    checks, failed, (unsigned long long)base,
-		    (unsigned long long)(base + k - 1));
+		    (unsigned long long)((base + k - 1) & FPABI_SEED_MAX));
 	tap_plan(&t, t.n);
 	tap_totals(&t);
 	o->seed = base;

@@ -24,8 +24,11 @@
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/matrix.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
+#include "fpabi/record.h"
 #include "fpabi/report.h"
+#include "fpabi/steps.h"
 #include "fpabi/reports.h"
 #include "fpabi/util.h"
 
@@ -53,9 +56,18 @@ static const char usage[] =
 "  stress         random step lists from every family beside competitors\n"
 "                 that force switches; shrink a failure to a reproducer\n"
 "                 (fpabi stress --help)\n"
+"  repro ID       run one case instance (--seed S) and write it as a\n"
+"                 standalone C reproducer (fpabi repro --help)\n"
+"  race           the unobserved loop: load, event, store and compare in\n"
+"                 the untraced tracee's assembly, thousands of times a\n"
+"                 second, beside competitors and signals (fpabi race --help)\n"
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
+"      --exclude GLOB        skip the cases it matches (a glob or a family;\n"
+"                            repeatable): SKIP, with the reason\n"
+"      --skip-file FILE      skip each case ID or glob FILE lists, one a line\n"
+"                            ('#' starts a comment)\n"
 "  -s, --seed N              seed of the canaries (default: random, printed)\n"
 "  -r, --repeat N            run the plan N times, seeds S, S+1, ...; each\n"
 "                            result's ID ends in @rK (K = 1..N)\n"
@@ -193,18 +205,18 @@ static int list_rules(void)
 	return 0;
 }
 
-static int cmd_list(const struct fpabi_machine *m, const char *filter,
-		    enum fpabi_tier tier, bool rules)
+static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
+		    bool rules)
 {
 	struct plan p;
 	unsigned i;
 
 	if (rules)
 		return list_rules();
-	plan_build(&p, m, filter, tier);
+	plan_select(&p, m, o);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
-		char needs[160], kver[32] = "";
+		char needs[160], kver[32] = "", pre[400];
 
 		if (c->min_kver)
 			snprintf(kver, sizeof(kver), "%skernel>=%u.%u",
@@ -214,11 +226,13 @@ static int cmd_list(const struct fpabi_machine *m, const char *filter,
 		if (!c->needs && c->min_kver)
 			needs[0] = 0;
 		strcat(needs, kver);
-		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\n",
+		steps_preconditions(c, p.items[i].param, p.items[i].place, pre,
+				    sizeof(pre));
+		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\tpre: %s\n",
 		       p.items[i].id, needs,
 		       c->rule, c->drop >= 0 && c->drop_class ? c->drop_class : "-",
 		       p.items[i].skip ? "skip: " : "runnable",
-		       p.items[i].skip ? p.items[i].skip : "");
+		       p.items[i].skip ? p.items[i].skip : "", pre);
 	}
 	plan_free(&p);
 	return 0;
@@ -252,9 +266,8 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	uint64_t base = o->seed;
 	int kfd = -1;
 
-	plan_build(&p, m, o->filter, o->tier);
-	if (o->filter && !p.n)
-		bad_usage("--filter '%s' matches no case", o->filter);
+	plan_select(&p, m, o);
+	fpabi_inject_check(o, &p);
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
 	if (runnable && fpabi_ptrace_refused(why, sizeof(why))) {
@@ -262,9 +275,8 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		plan_free(&p);
 		return run_refused(m, o, i, why);
 	}
-	if (runnable && access(o->tracee, X_OK) != 0)
-		die("cannot run the tracee %s: %s (use --tracee)", o->tracee,
-		    strerror(errno));
+	if (runnable)
+		fpabi_check_tracee(o->tracee);
 	if (o->kmsg)
 		kfd = kmsg_open();
 
@@ -308,7 +320,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 				run_case(&r);
 				vlog("%s: %u values checked, %u findings", r.id,
 				     r.checks, r.nfind);
-			} while (r.unproven && attempt < FPABI_ATTEMPTS);
+			} while (run_again(&r));
 			if (attempt > 1 && !r.unproven)
 				snprintf(r.proof + strlen(r.proof),
 					 sizeof(r.proof) - strlen(r.proof),
@@ -330,13 +342,46 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	return 0;
 }
 
+/*
+ * The seed (random unless given: 48 bits, with room for --repeat after
+ * it), and options given to a command that has no use for them.
+ */
+static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded)
+{
+	if ((o->nexclude || o->skip_file) && !strcmp(cmd, "info"))
+		bad_usage("%s goes with run, list or fuzz",
+			  o->nexclude ? "--exclude" : "--skip-file");
+	if (!seeded) {
+		if (getrandom(&o->seed, sizeof(o->seed), 0) != sizeof(o->seed))
+			o->seed = (uint64_t)getpid() * 2654435761u;
+		o->seed %= FPABI_SEED_MAX - (o->repeat - 1) + 1;
+	}
+	if (o->seed > FPABI_SEED_MAX - (o->repeat - 1))
+		bad_usage("--seed %llu with --repeat %u: the last seed would be "
+			  "past %llu", (unsigned long long)o->seed, o->repeat,
+			  FPABI_SEED_MAX);
+}
+
+/* The commands with their own options, wherever they stand among the
+ * leading ones (`fpabi --kmsg bench ...` from fpabi-vm is bench too). */
+static const struct {
+	const char *name;
+	int (*cmd)(int argc, char **argv);
+} subcommands[] = {
+	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
+	{ "repro", cmd_repro },
+};
+
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
 	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
-	       OPT_JUNIT, OPT_JSON, OPT_MATRIX };
+	       OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
+	       OPT_MATRIX };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
+		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+		{ "skip-file", required_argument, NULL, OPT_SKIP_FILE },
 		{ "seed", required_argument, NULL, 's' },
 		{ "seconds", required_argument, NULL, OPT_SECONDS },
 		{ "tier", required_argument, NULL, OPT_TIER },
@@ -364,30 +409,32 @@ int main(int argc, char **argv)
 	bool rules = false, seeded = false, profiles = false, seconds = false;
 	bool matrix = false;
 	const char *matrix_name = NULL;
+	static const char **exclude;	/* static: reachable until exit */
+	unsigned k;
 	int c, i, ret;
 
 	o.argv0 = argv[0];
+	check_stdout_at_exit();
+	o.exclude = exclude = xzalloc(argc * sizeof(*exclude));
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
 		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
-	if (i < argc && !strcmp(argv[i], "bench")) {
-		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
-		argv[1] = (char *)"bench";
-		return cmd_bench(argc - 1, argv + 1);
-	}
-	if (i < argc && !strcmp(argv[i], "stress")) {
-		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
-		argv[1] = (char *)"stress";
-		return cmd_stress(argc - 1, argv + 1);
-	}
+	for (k = 0; i < argc && k < ARRAY_SIZE(subcommands); k++)
+		if (!strcmp(argv[i], subcommands[k].name)) {
+			memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+			argv[1] = (char *)subcommands[k].name;
+			return subcommands[k].cmd(argc - 1, argv + 1);
+		}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o.filter = optarg; break;
-		case 's': o.seed = parse_num(optarg, "--seed", ~0ull); seeded = true; break;
-		case 'r': o.repeat = parse_num(optarg, "--repeat", 100000); break;
-		case 't': o.timeout = parse_num(optarg, "--timeout", 86400); break;
-		case OPT_SKIP_EXIT: o.skip_exit = parse_num(optarg, "--skip-exit", 255); break;
-		case OPT_TRACEE: tracee = optarg; break;
-		case OPT_SECONDS: o.seconds = parse_num(optarg, "--seconds", 86400 * 7); seconds = true; break;
+		case OPT_EXCLUDE: exclude[o.nexclude++] = optarg; break;
+		case OPT_SKIP_FILE: o.skip_file = optarg; break;
+		case 's': o.seed = opt_seed("--seed", optarg); seeded = true; break;
+		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); break;
+		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); break;
+		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); break;
+		case OPT_TRACEE: tracee = optarg; o.tracee_given = true; break;
+		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
 		case OPT_KMSG: o.kmsg = true; break;
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
@@ -412,8 +459,6 @@ int main(int argc, char **argv)
 		matrix_name = argv[optind++];
 	if (optind < argc)
 		bad_usage("unexpected argument '%s'", argv[optind]);
-	if (!o.repeat || !o.timeout)
-		bad_usage("%s must be at least 1", !o.repeat ? "--repeat" : "--timeout");
 	if (!strcmp(cmd, "bench"))
 		bad_usage("%s", "options that take a value go after the word bench");
 	if (strcmp(cmd, "run") && strcmp(cmd, "list") && strcmp(cmd, "info") &&
@@ -423,8 +468,6 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if (!strcmp(cmd, "fuzz") && !o.seconds)
-		bad_usage("%s", "--seconds must be at least 1");
 	if ((o.junit || o.json || o.format) && strcmp(cmd, "run"))
 		bad_usage("%s", "--format, --junit and --json go with the run command");
 	if (rules && strcmp(cmd, "list"))
@@ -440,19 +483,16 @@ int main(int argc, char **argv)
 		bad_usage("unknown --profile '%s'; %s has: %s", profile,
 			  fpabi_arch.name, names);
 	}
-	if (!seeded && getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
-		o.seed = (uint64_t)getpid() * 2654435761u;
-	o.seed &= 0xffffffffffffull;	/* short enough to retype */
+	seed_and_scope(&o, cmd, seeded);
 
 	fpabi_probe(&m, profile);
 	if (profiles)
 		return cmd_profiles(&m);
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
-	if (!strcmp(cmd, "list") && matrix)
-		return matrix_list(&m, matrix_name);
 	if (!strcmp(cmd, "list"))
-		return cmd_list(&m, o.filter, o.tier, rules);
+		return matrix ? matrix_list(&m, matrix_name) :
+		       cmd_list(&m, &o, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
 	fpabi_setup_signals();

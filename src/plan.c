@@ -3,15 +3,20 @@
  * The plan: every case crossed with the machine's variants and the case's
  * parameters, filtered, each marked runnable or skipped with a reason.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "fpabi/common-run.h"
 #include "fpabi/derive.h"
 #include "fpabi/limits.h"
 #include "fpabi/matrix.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
@@ -78,19 +83,60 @@ const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs)
 	return NULL;
 }
 
+/* A comma list of globs, split once, whatever its length. */
+struct pats {
+	char *buf;
+	char **pat;
+	unsigned n;
+};
+
+static void pats_split(struct pats *ps, const char *list)
+{
+	char *pat, *save = NULL;
+
+	ps->buf = xstrdup(list);
+	ps->pat = xmalloc((strlen(list) / 2 + 1) * sizeof(*ps->pat));
+	ps->n = 0;
+	for (pat = strtok_r(ps->buf, ",", &save); pat;
+	     pat = strtok_r(NULL, ",", &save))
+		ps->pat[ps->n++] = pat;
+}
+
+static void pats_free(struct pats *ps)
+{
+	free(ps->buf);
+	free(ps->pat);
+}
+
+/* A case ID glob, or a family's name. */
+static bool match_one(const char *pat, const char *id, const char *family)
+{
+	return !fnmatch(pat, id, 0) || !strcmp(pat, family);
+}
+
+static bool matches(const struct pats *ps, const char *id, const char *family)
+{
+	unsigned i;
+
+	if (!ps)
+		return true;
+	for (i = 0; i < ps->n; i++)
+		if (match_one(ps->pat[i], id, family))
+			return true;
+	return false;
+}
+
 bool plan_matches(const char *filter, const char *id, const char *family)
 {
-	char buf[512], *pat, *save = NULL;
+	struct pats ps;
+	bool m;
 
 	if (!filter)
 		return true;
-	snprintf(buf, sizeof(buf), "%s", filter);
-	for (pat = strtok_r(buf, ",", &save); pat;
-	     pat = strtok_r(NULL, ",", &save)) {
-		if (!fnmatch(pat, id, 0) || !strcmp(pat, family))
-			return true;
-	}
-	return false;
+	pats_split(&ps, filter);
+	m = matches(&ps, id, family);
+	pats_free(&ps);
+	return m;
 }
 
 /* Why c cannot run on m (a need, the kernel), or NULL; and its variants. */
@@ -124,7 +170,7 @@ static const char *case_fit(const struct fpabi_machine *m,
 
 /* Every variant and parameter of c (one of each with first_only). */
 static void add_all(struct plan *p, const struct fpabi_machine *m,
-		    const struct fpabi_case *c, const char *filter,
+		    const struct fpabi_case *c, const struct pats *filter,
 		    const struct fpabi_history *h, enum fpabi_place pl,
 		    bool first_only, enum fpabi_tier tier)
 {
@@ -151,7 +197,7 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 				continue;
 			plan_add(p, c, &v[vi], c->params[pi],
 			    skip ? skip : v[vi].skip, h, pl);
-			if (!plan_matches(filter, p->items[before].id, c->family))
+			if (!matches(filter, p->items[before].id, c->family))
 				p->n = before;
 			if (first_only && p->n > before)
 				break;
@@ -223,7 +269,7 @@ static bool placeable(const struct fpabi_case *c)
 /* The generated forms of c (tier full): its twin, its histories (observed
  * and unobserved, the first variant), its placements. */
 static void add_generated(struct plan *p, const struct fpabi_machine *m,
-			  const struct fpabi_case *c, const char *filter)
+			  const struct fpabi_case *c, const struct pats *filter)
 {
 	const struct fpabi_history *h;
 	const struct fpabi_case *d;
@@ -251,29 +297,146 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 		const char *filter, enum fpabi_tier tier)
 {
 	const struct fpabi_family *const *fam;
+	struct pats ps = { 0 }, *f = filter ? &ps : NULL;
 	unsigned ci;
 
 	memset(p, 0, sizeof(*p));
+	if (filter)
+		pats_split(&ps, filter);
 	for (fam = fpabi_arch.families; *fam; fam++)
 		for (ci = 0; ci < (*fam)->ncases; ci++) {
 			const struct fpabi_case *c = &(*fam)->cases[ci];
 
 			if (c->tier > tier)
 				continue;
-			add_all(p, m, c, filter, NULL, PLACE_NONE, false, tier);
+			add_all(p, m, c, f, NULL, PLACE_NONE, false, tier);
 			if (tier >= TIER_FULL && c->tier == TIER_DEFAULT)
-				add_generated(p, m, c, filter);
+				add_generated(p, m, c, f);
 		}
+	if (filter)
+		pats_free(&ps);
 	if (tier >= TIER_MATRIX)
 		matrix_plan(p, m, filter);
 }
 
+void plan_select(struct plan *p, const struct fpabi_machine *m,
+		 const struct fpabi_opts *o)
+{
+	char why[300];
+	unsigned i;
+
+	plan_build(p, m, o->filter, o->tier);
+	if (o->filter && !p->n)
+		usage_error("--filter '%s' matches no case", o->filter);
+	for (i = 0; i < o->nexclude; i++) {
+		snprintf(why, sizeof(why), "excluded: --exclude '%.200s'",
+			 o->exclude[i]);
+		plan_exclude(p, o->exclude[i], why);
+	}
+	if (o->skip_file && plan_skip_file(p, o->skip_file, why,
+					   sizeof(why)) < 0)
+		usage_error("%s", why);
+}
+
 void plan_free(struct plan *p)
 {
+	unsigned i;
+
+	for (i = 0; i < p->nowned; i++)
+		free(p->owned[i]);
+	free(p->owned);
 	free(p->items);
 	free(p->derived);
 	derive_free(&p->pool);
 	memset(p, 0, sizeof(*p));
+}
+
+/* A reason the plan keeps until plan_free(). */
+static const char *own(struct plan *p, char *s)
+{
+	if (!(p->nowned & (p->nowned + 1))) {	/* 0, 1, 3, 7, ...: grow */
+		char **n = xmalloc(2 * (p->nowned + 1) * sizeof(*n));
+
+		if (p->nowned)
+			memcpy(n, p->owned, p->nowned * sizeof(*n));
+		free(p->owned);
+		p->owned = n;
+	}
+	p->owned[p->nowned++] = s;
+	return s;
+}
+
+unsigned plan_exclude(struct plan *p, const char *glob, const char *why)
+{
+	const char *reason = NULL;
+	unsigned i, n = 0;
+
+	for (i = 0; i < p->n; i++) {
+		struct plan_item *it = &p->items[i];
+
+		if (it->skip || !match_one(glob, it->id, it->c->family))
+			continue;
+		if (!reason)
+			reason = own(p, xstrdup(why));
+		it->skip = reason;
+		n++;
+	}
+	return n;
+}
+
+int plan_skip_file(struct plan *p, const char *path, char *err, size_t n)
+{
+	char *line = NULL, *s, *e, why[300];
+	size_t cap = 0;
+	unsigned no = 0;
+	struct stat st;
+	ssize_t len;
+	FILE *f;
+	int fd;
+
+	/* a regular file only: a FIFO must not be waited on */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    !(f = fdopen(fd, "r"))) {
+		snprintf(err, n, "--skip-file '%s': %s", path, fd < 0 ?
+			 strerror(errno) : "not a regular file");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		no++;
+		if (memchr(line, 0, (size_t)len)) {
+			snprintf(err, n, "--skip-file '%s' line %u: a NUL byte",
+				 path, no);
+			break;
+		}
+		line[strcspn(line, "#")] = 0;
+		for (s = line; *s == ' ' || *s == '\t'; s++)
+			;
+		for (e = s + strlen(s); e > s && strchr(" \t\r\n", e[-1]); e--)
+			;
+		*e = 0;
+		if (!*s)
+			continue;
+		if (strpbrk(s, " \t")) {
+			snprintf(err, n, "--skip-file '%s' line %u: one ID or "
+				 "glob a line, got '%.80s'", path, no, s);
+			break;
+		}
+		snprintf(why, sizeof(why), "excluded: %.200s line %u", path, no);
+		plan_exclude(p, s, why);
+	}
+	free(line);
+	if (len >= 0 || ferror(f)) {
+		if (ferror(f))
+			snprintf(err, n, "--skip-file '%s': %s", path,
+				 strerror(errno));
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	return 0;
 }
 
 const char *need_names(uint64_t needs, char *buf, size_t n)

@@ -10,6 +10,7 @@
 #include <sys/ptrace.h>
 #include <sys/uio.h>
 
+#include "fpabi/record.h"
 #include "fpabi/run.h"
 #include "fpabi/util.h"
 
@@ -84,20 +85,27 @@ int regset_get(struct fpabi_run *r, unsigned note, void *buf, size_t len,
 	if (r->skip_io)
 		return 0;	/* fault injection: the read is dropped */
 	if (regset_tracer_ptrace(r, PTRACE_GETREGSET, note, &iov,
-				 "PTRACE_GETREGSET") < 0)
-		return errno;
+				 "PTRACE_GETREGSET") < 0) {
+		int err = errno;
+
+		record_regset(r, false, note, buf, len, 0, err);
+		return err;
+	}
 	*got = iov.iov_len;
+	record_regset(r, false, note, buf, len, *got, 0);
 	return 0;
 }
 
 int regset_set(struct fpabi_run *r, unsigned note, void *buf, size_t len)
 {
 	struct iovec iov = { buf, len };
+	int err = 0;
 
 	if (r->skip_io)
 		return 0;	/* fault injection: the write is dropped */
 	if (regset_tracer_ptrace(r, PTRACE_SETREGSET, note, &iov,
 				 "PTRACE_SETREGSET") < 0)
-		return errno;
-	return 0;
+		err = errno;
+	record_regset(r, true, note, buf, len, len, err);
+	return err;
 }

@@ -44,7 +44,7 @@ static void kv(struct buf *b, const char *key, const char *val)
 }
 
 /* the case's steps, as fpabi_ops[] names them */
-static void steps_text(const struct fpabi_run *r, char *out, size_t n)
+void steps_text(const struct fpabi_run *r, char *out, size_t n)
 {
 	const struct fpabi_step *s;
 	size_t o = 0;
@@ -82,6 +82,8 @@ void reproducer_options(const struct fpabi_machine *m,
 	out[0] = 0;
 	if (m->profile_force)
 		o = snprintf(out, n, " --profile %s", m->profile_force);
+	if (opts->tracee_given && o >= 0 && (size_t)o < n)
+		o += snprintf(out + o, n - o, " --tracee '%s'", opts->tracee);
 	if (opts->inject != INJ_NONE && !opts->ninj && o >= 0 && (size_t)o < n)
 		snprintf(out + o, n - o, " --inject-fault=%s:%s",
 			 inject_kind_name(opts->inject), opts->inject_target);
@@ -229,7 +231,8 @@ static void yaml_findings(struct buf *b, const struct fpabi_run *r,
 
 void report(struct tap *t, const struct fpabi_run *r)
 {
-	char yaml[8192], repro[512], diag[512], lines[FPABI_MAX_FINDINGS][512];
+	char yaml[8192], repro[512], repro_c[512], diag[512];
+	char lines[FPABI_MAX_FINDINGS][512];
 	const char *list[FPABI_MAX_FINDINGS];
 	struct buf b = { yaml, sizeof(yaml), 0 };
 	struct fpabi_known_issue test;
@@ -272,6 +275,10 @@ void report(struct tap *t, const struct fpabi_run *r)
 		res.classification = canary_class_name(r->find[0].cls);
 	}
 	kv(&b, "reproduce", repro);
+	/* the same instance as one standalone C file (fpabi repro) */
+	snprintf(repro_c, sizeof(repro_c), "%s repro --filter '%s' --seed %llu "
+		 "-o repro.c", r->o->argv0, r->id, (unsigned long long)r->o->seed);
+	kv(&b, "repro", repro_c);
 	k = known_issue(r, &test);
 	if (k) {
 		bprintf(&b, "verdict_known: \"%s\"\n", k == &test ?

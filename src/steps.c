@@ -224,3 +224,51 @@ int steps_check_mode(const struct fpabi_step *steps, unsigned sc_param,
 			   "it needs next", i - 1, op_info(prev->op)->name);
 	return 0;
 }
+
+/* Append text to out (", " between), unless it is there already. */
+static void pre_add(char *out, size_t n, const char *text)
+{
+	size_t o = strlen(out);
+
+	if (!text || strstr(out, text) || o + 3 >= n)
+		return;
+	snprintf(out + o, n - o, "%s%s", o ? ", " : "", text);
+}
+
+void steps_preconditions(const struct fpabi_case *c, unsigned sc_param,
+			 enum fpabi_place pl, char *out, size_t n)
+{
+	const struct fpabi_step *s;
+
+	out[0] = 0;
+	if (c->probe) {
+		pre_add(out, n, "the probe's own checks");
+		return;
+	}
+	for (s = c->steps; s && s->op != S_END; s++) {
+		unsigned sc = step_syscall(s, sc_param);
+
+		if (c->unobserved && op_info(s->op)->stop != ST_NONE &&
+		    !op_has(s->op, OPF_SIGNAL))
+			continue;
+		if (s->op == S_SYSCALL && (sc == SC_PIPE_READ ||
+					   sc == SC_NANOSLEEP))
+			pre_add(out, n, "the syscall switched the tracee out "
+				"(voluntary switches counted)");
+		else if (s->op == S_SYSCALL && sc == SC_MIGRATE_SELF)
+			pre_add(out, n, "it moved itself (CPU seen)");
+		else if (!c->unobserved || op_has(s->op, OPF_SIGNAL) ||
+			 s->op == S_FORK)
+			pre_add(out, n, op_pre_text(s->op));
+	}
+	if (c->unobserved)
+		pre_add(out, n, "untraced: no switch from the first load to the "
+			"last store (its own counts)");
+	if (pl == PLACE_ALONE)
+		pre_add(out, n, "alone on its CPU (task arrivals counted)");
+	if (pl == PLACE_SHARED)
+		pre_add(out, n, "on the tracer's CPU, which loads its own vector "
+			"registers at every stop");
+	if (!out[0])
+		pre_add(out, n, "the tracee ran its list to the end");
+}

@@ -4,10 +4,24 @@
  * YAML diagnostics, totals; every result counted once and handed to the
  * reports written beside it.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "fpabi/tap.h"
+#include "fpabi/util.h"
+
+/*
+ * Output that could not be written is a failure, found at the line that
+ * was lost: the run stops there with status 2 instead of going on into
+ * a file or pipe that takes nothing (ENOSPC, EIO, a closed pipe's EPIPE).
+ */
+static void written(struct tap *t)
+{
+	/* errno is still the failed write's: nothing ran since */
+	if (fflush(t->out) == EOF || ferror(t->out))
+		output_failed("the TAP output", errno);
+}
 
 void tap_begin_format(struct tap *t, FILE *out, enum tap_format fmt)
 {
@@ -15,6 +29,7 @@ void tap_begin_format(struct tap *t, FILE *out, enum tap_format fmt)
 	t->out = out;
 	t->fmt = fmt;
 	fprintf(out, "TAP version 13\n");
+	written(t);
 }
 
 void tap_begin(struct tap *t, FILE *out)
@@ -43,11 +58,13 @@ void tap_plan(struct tap *t, unsigned n)
 {
 	t->planned = n;
 	fprintf(t->out, "1..%u\n", n);
+	written(t);
 }
 
 void tap_plan_skip_all(struct tap *t, const char *reason)
 {
 	fprintf(t->out, "1..0 # SKIP %s\n", reason);
+	written(t);
 }
 
 void tap_comment(struct tap *t, const char *fmt, ...)
@@ -61,6 +78,7 @@ void tap_comment(struct tap *t, const char *fmt, ...)
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save))
 		fprintf(t->out, "# %s\n", line);
+	written(t);
 }
 
 void tap_escape(char *buf, size_t n, const char *s)
@@ -184,7 +202,7 @@ void tap_emit(struct tap *t, const struct fpabi_result *res)
 	}
 	for (i = 0; i < t->nsinks; i++)
 		t->sinks[i]->result(t->sinks[i], t, res, name);
-	fflush(t->out);
+	written(t);
 }
 
 void tap_result(struct tap *t, enum tap_status st, const char *id,
@@ -218,7 +236,7 @@ void tap_totals(struct tap *t)
 		t->count[TAP_BROKEN]);
 	fprintf(t->out, "%u passed, %u failed, %u skipped\n", t->passed,
 		t->failed, t->skipped + t->todo);
-	fflush(t->out);
+	written(t);
 	for (i = 0; i < t->nsinks; i++)
 		t->sinks[i]->end(t->sinks[i], t);
 	t->nsinks = 0;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Small helpers shared by the tracer: errors, allocation, hashing. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "fpabi/util.h"
 
@@ -94,4 +96,41 @@ unsigned kernel_version(void)
 		return 0;
 	sscanf(u.release, "%u.%u.%u", &a, &b, &c);
 	return a << 16 | b << 8 | (c > 255 ? 255 : c);
+}
+
+static int output_reported;
+
+void output_failed(const char *what, int err)
+{
+	output_reported = 1;
+	fprintf(stderr, "fpabi: cannot write %s: %s\n", what,
+		strerror(err ? err : EIO));
+	exit(2);
+}
+
+/*
+ * At exit: what stdout still buffers is written, and if any of it (or
+ * anything before) could not be, the status is 2 with the reason on
+ * stderr, whatever the command would have returned.
+ */
+static void close_stdout(void)
+{
+	int bad = ferror(stdout), e = errno;
+
+	if (output_reported)
+		return;
+	if (fclose(stdout) == EOF) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad) {
+		fprintf(stderr, "fpabi: cannot write the output: %s\n",
+			strerror(e ? e : EIO));
+		_exit(2);
+	}
+}
+
+void check_stdout_at_exit(void)
+{
+	atexit(close_stdout);
 }

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # libFuzzer targets of the parsers that read bytes from the kernel, the
-# tracee or CPUID (tests/fuzz/*.c), built here with clang and ASan+UBSan
+# tracee or CPUID (tests/fuzz/*.c), and of the tracer's final checks fed
+# arbitrary shared-memory images (fuzz-shm: the whole tracer of this
+# build's arch; its seeds pick a case by index, which is this machine's
+# plan), built here with clang and ASan+UBSan
 # and run for FPABI_FUZZ_SECONDS each (default 10; 0 skips), starting
 # from tests/fuzz/seeds/TARGET: inputs of past findings, replayed first.  A finding is
 # not ok, with the crash input kept under FPABI_FUZZ_KEEP (default
@@ -9,7 +12,7 @@
 echo "TAP version 13"
 secs=${FPABI_FUZZ_SECONDS:-10}
 cc=${FUZZ_CC:-clang}
-targets="a64frame xsave"
+targets="a64frame xsave shm"
 if [ "$secs" = 0 ]; then
 	echo "1..0 # SKIP FPABI_FUZZ_SECONDS=0"
 	exit 0
@@ -26,8 +29,19 @@ if ! command -v "$cc" >/dev/null ||
 fi
 keep=${FPABI_FUZZ_KEEP:-$PWD/tests/fuzz-findings}
 for t in $targets; do
-	extra=
+	extra= opts=
 	[ "$t" = xsave ] && extra=$srcdir/src/arch/x86_64/xsave.c
+	if [ "$t" = shm ]; then
+		# the whole tracer of this build's arch, its main() renamed
+		# (libFuzzer has its own), configured as the build is
+		: "${FPABI_FUZZ_SOURCES:?run through make check}"
+		for f in $FPABI_FUZZ_SOURCES; do
+			case $f in *.c|*.S) extra="$extra $srcdir/$f" ;; esac
+		done
+		extra="$extra -I$PWD -include $PWD/config.h -Dmain=fpabi_cli_main"
+		extra="$extra -DFPABI_LIBEXECDIR=\"/nonexistent\" -DFPABI_BINDIR=\"/nonexistent\" -lm"
+		opts=-max_len=20000
+	fi
 	# shellcheck disable=SC2086
 	if ! "$cc" -g -O1 -fsanitize=fuzzer,address,undefined \
 	     -fno-sanitize-recover=all -I"$srcdir/include" \
@@ -37,7 +51,8 @@ for t in $targets; do
 		continue
 	fi
 	mkdir -p "$tmp/corpus-$t" "$tmp/art-$t"
-	"$tmp/fuzz-$t" -max_total_time="$secs" -seed="${FPABI_FUZZ_SEED:-0}" \
+	# shellcheck disable=SC2086
+	"$tmp/fuzz-$t" $opts -max_total_time="$secs" -seed="${FPABI_FUZZ_SEED:-0}" \
 		-artifact_prefix="$tmp/art-$t/" "$tmp/corpus-$t" \
 		"$srcdir/tests/fuzz/seeds/$t" >"$tmp/log-$t" 2>&1
 	rc=$?

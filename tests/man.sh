@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The manual pages: groff finds nothing to warn about, and every command
-# and option that fpabi --help, fpabi bench --help, fpabi-vm --help and
-# the fetch tools' --help print is documented (each installed program has
-# its own page); fpabi(1) names this arch's
-# ABI profiles.
+# and option that fpabi --help, fpabi bench --help, fpabi-vm --help,
+# fpabi-build-kernel --help and the fetch tools' --help print is
+# documented (each installed program has its own page); fpabi(1) names
+# this arch's ABI profiles.
 . "${srcdir:-.}/tests/lib.sh"
 echo "TAP version 13"
 if ! command -v groff >/dev/null; then
@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 man=${srcdir:-.}/man
 tools=${srcdir:-.}/tools
 
-for page in fpabi fpabi-vm fpabi-fetch-kernel fpabi-fetch-qemu; do
+for page in fpabi fpabi-vm fpabi-fetch-kernel fpabi-fetch-qemu fpabi-build-kernel; do
 	groff -man -Tutf8 -ww -z "$man/$page.1" >"$tmp/warn" 2>&1
 	[ $? -eq 0 ] && ! [ -s "$tmp/warn" ]
 	ok $? "$page.1: groff -ww gives no warning"
@@ -64,6 +64,7 @@ check_help fpabi "fpabi bench --help" "$FPABI" bench --help
 check_help fpabi-vm "fpabi-vm --help" bash "$tools/fpabi-vm" --help
 check_help fpabi-fetch-kernel "fpabi-fetch-kernel --help" bash "$tools/fpabi-fetch-kernel" --help
 check_help fpabi-fetch-qemu "fpabi-fetch-qemu --help" bash "$tools/fpabi-fetch-qemu" --help
+check_help fpabi-build-kernel "fpabi-build-kernel --help" bash "$tools/fpabi-build-kernel" --help
 
 # the commands fpabi --help lists
 "$FPABI" --help >"$tmp/help"

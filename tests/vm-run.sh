@@ -2,9 +2,14 @@
 # Run one guest configuration (tests/vm/*.vm) under QEMU; its TAP is this
 # test's TAP.  A .vm file holds one line: MODE ARCH KERNEL [fpabi-vm
 # options] [-- fpabi options].  MODE is "suite" (run the suite), "faults"
-# (tests/fault-injection.sh, with fpabi inside the guest) or "compare" (the
-# fpabi options are a bench command: fpabi-vm --against-debian-kernel runs
-# it twice on KERNEL and compares the runs with this build's fpabi).
+# (tests/fault-injection.sh, with fpabi inside the guest), "race"
+# (tests/race.sh likewise; the fpabi options are its clean run's seconds),
+# "repro" (tests/repro-vm.sh: the guest's fpabi repro --sample, built on
+# the host, run in the guest) or "compare" (the fpabi options are a bench
+# command: fpabi-vm --against-debian-kernel runs it twice on KERNEL and
+# compares the runs with this build's fpabi; with --count-insns among the
+# fpabi-vm options, every instruction count must also be the same in both
+# runs: it needs this build's QEMU plugin, made by 'make qemu-plugin').
 # The static builds come from FPABI_BUILD_ARM64 and FPABI_BUILD_X86_64.
 set -u
 cfg=$1
@@ -38,14 +43,39 @@ faults)
 	FPABI=unused
 	export FPABI
 	exec ${SHELL:-/bin/sh} "$srcdir/tests/fault-injection.sh" ;;
+repro)
+	# shellcheck disable=SC2086
+	exec ${SHELL:-/bin/sh} "$srcdir/tests/repro-vm.sh" "$arch" "$kernel" \
+		"$build" $vmopts -- $fpabiopts ;;
+race)
+	# tests/race.sh in the guest (a boot per run): the fpabi options
+	# are the clean run's length in seconds
+	FPABI_CMD="$vm --arch $arch --debian-kernel $kernel --build $build --timeout 900 $vmopts --"
+	# shellcheck disable=SC2086
+	set -- $fpabiopts
+	FPABI_RACE_SECONDS=${1:-20}
+	export FPABI_CMD FPABI_RACE_SECONDS
+	FPABI=unused
+	export FPABI
+	exec ${SHELL:-/bin/sh} "$srcdir/tests/race.sh" ;;
 compare)
+	counted=0
+	case " $vmopts " in *" --count-insns "*) counted=1 ;; esac
+	if [ $counted = 1 ] && [ -z "${FPABI_INSNS_PLUGIN:-}" ]; then
+		FPABI_INSNS_PLUGIN=$PWD/tools/fpabi-insns.so
+		export FPABI_INSNS_PLUGIN
+	fi
+	if [ $counted = 1 ] && [ ! -f "$FPABI_INSNS_PLUGIN" ]; then
+		echo "1..0 # SKIP no QEMU plugin $FPABI_INSNS_PLUGIN (make qemu-plugin)"
+		exit 0
+	fi
 	# shellcheck disable=SC2086
 	out=$(FPABI_HOST=$PWD/src/fpabi "$vm" --arch "$arch" --debian-kernel "$kernel" \
 		--against-debian-kernel "$kernel" --build "$build" --timeout 900 \
 		$vmopts -- $fpabiopts 2>&1)
 	rc=$?
 	printf '%s\n' "$out" | sed 's/^/# /'
-	echo "1..2"
+	echo "1..$((2 + counted))"
 	if [ $rc = 0 ]; then
 		echo "ok 1 - bench on $kernel twice, then --compare: exit 0"
 	else
@@ -57,6 +87,14 @@ compare)
 		echo "ok 2 - $n figures compared"
 	else
 		echo "not ok 2 - no figures compared"
+	fi
+	[ $counted = 1 ] || exit 0
+	# counts are exact: two runs of one kernel give the same
+	c=$(printf '%s\n' "$out" | sed -n 's/^\([0-9][0-9]*\) instruction counts compared, \([0-9][0-9]*\) changed$/\1 \2/p')
+	if [ -n "$c" ] && [ "${c% *}" -gt 0 ] && [ "${c#* }" = 0 ]; then
+		echo "ok 3 - ${c% *} instruction counts, all the same in both runs"
+	else
+		echo "not ok 3 - instruction counts differ between two runs of $kernel (${c:-none compared})"
 	fi
 	exit 0 ;;
 *)

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The runner's watchdog and cleanup: a hung tracee is `not ok` with a
-# timeout verdict and the run goes on; killing the runner (TERM or KILL)
-# leaves no tracee behind.
+# timeout verdict and the run goes on; --timeout bounds every wait and
+# every retry, and stress and fuzz --seconds; killing the runner (TERM or
+# KILL) leaves no tracee behind.
 . "${srcdir:-.}/tests/lib.sh"
 echo "TAP version 13"
 tmp=$(mktemp -d)
@@ -21,6 +22,34 @@ rc=$?
 ok $? "a hung tracee is not ok with verdict timeout (exit $rc)"
 grep -q '^ok 2 ' "$tmp/out" && tail -1 "$tmp/out" | grep -qx '1 passed, 1 failed, 0 skipped'
 ok $? "the run goes on after a timeout"
+
+# --timeout bounds everything: a hang in a case that waits for its spin
+# (preemption, migration, PTRACE_INTERRUPT, group-stop) ends at the
+# deadline, retries included, as a timeout; stress and fuzz --seconds N
+# end within N plus one case's --timeout (here 1 s of slack each)
+spin=$("$FPABI" list --filter sched,stops 2>/dev/null |
+	awk -F'\t' '$5 == "runnable" { split($1, a, "/"); if (!(a[1] in s)) { s[a[1]] = 1; print $1 } }' |
+	paste -sd, -)
+if [ -n "$spin" ]; then
+	n=$(echo "$spin" | tr ',' '\n' | wc -l)
+	start=$(date +%s)
+	"$FPABI" run --filter "$spin" --timeout 1 --inject-fault=hang:any >"$tmp/spin" 2>&1
+	took=$(($(date +%s) - start))
+	[ "$(grep -c '^  verdict: timeout$' "$tmp/spin")" -eq "$n" ] &&
+		! grep -q '^  verdict: broken' "$tmp/spin" && [ $took -le $((2 * n + 2)) ]
+	ok $? "$n hung cases that wait for a spin: each a timeout verdict at --timeout 1, $took s in all"
+else
+	ok 0 "# SKIP no runnable sched or stops case"
+fi
+for cmd in stress fuzz; do
+	start=$(date +%s)
+	"$FPABI" $cmd --seconds 3 --timeout 2 --inject-fault=hang:any >"$tmp/$cmd" 2>&1
+	rc=$?
+	took=$(($(date +%s) - start))
+	[ $rc -eq 1 ] && [ $took -le 6 ] && grep -q '^  verdict: timeout$' "$tmp/$cmd" &&
+		! grep -q '^  verdict: broken' "$tmp/$cmd"
+	ok $? "$cmd --seconds 3 --timeout 2 with a hang: timeouts, over in $took s (at most 3 + 2 + 1)"
+done
 
 # the tracee of a runner; empty if none yet
 tracee_of() {

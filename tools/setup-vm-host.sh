@@ -8,6 +8,7 @@
 #   libseccomp-dev:arm64              after 'dpkg --add-architecture arm64';
 #                                     co-installs cleanly (multiarch paths only)
 #   cpio gzip xz-utils zstd file      initramfs packing, kernel unpacking
+#   libglib2.0-dev pkgconf            the QEMU plugin (make qemu-plugin)
 # The bookworm-backports source reuses the mirror the system's apt already
 # uses; no host name is written by this script.  pkgconf:arm64 is NOT
 # installed (it could replace the native pkgconf): cross-configure with
@@ -45,6 +46,8 @@ apt-get -o DPkg::Lock::Timeout=600 -q update
 "${apt[@]}" install gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 	cpio gzip xz-utils zstd file
 "${apt[@]}" install libseccomp-dev libseccomp-dev:arm64
+# the QEMU plugin of fpabi-vm --count-insns (make qemu-plugin): qemu-plugin.h includes glib.h
+"${apt[@]}" install libglib2.0-dev pkgconf
 
 qemu-system-aarch64 --version | head -n 1
 qemu-system-x86_64 --version | head -n 1

@@ -14,5 +14,10 @@ int cmd_stress(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 /* fpabi bench stress (src/bench-stress.c) */
 int bench_stress(int argc, char **argv);
+/* fpabi repro: a case instance as a standalone C file (src/record.c) */
+int cmd_repro(int argc, char **argv);
+/* fpabi race (src/race.c) and fpabi bench race (src/race-bench.c) */
+int cmd_race(int argc, char **argv);
+int bench_race(int argc, char **argv);
 
 #endif

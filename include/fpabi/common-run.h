@@ -19,8 +19,6 @@
 void bad_usage(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));
 /* A number option's value: base 10 or 0x, at most max; else bad usage. */
-unsigned long long parse_num(const char *s, const char *opt,
-			     unsigned long long max);
 
 /* The machine: kernel, CPUs, features, the ABI profile (force: --profile). */
 void fpabi_probe(struct fpabi_machine *m, const char *force_profile);
@@ -43,6 +41,8 @@ const char *inject_kind_name(enum inject_kind k);
 /* The first --inject-fault (of up to MAX_INJECT) that hits a run case. */
 const struct fpabi_inject *inject_for(const struct fpabi_opts *o,
 				      const char *id, const char *family);
+/* Bad usage (exit 2) when --inject-fault hits no case of the plan. */
+void fpabi_inject_check(const struct fpabi_opts *o, const struct plan *p);
 
 /* A run of plan item it at o->seed (attempt counts from 1). */
 void init_run(struct fpabi_run *r, const struct fpabi_machine *m,

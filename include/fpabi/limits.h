@@ -46,5 +46,7 @@
 #define FPABI_MAX_FINDINGS	8
 /* runs of an instance whose event was not proven */
 #define FPABI_ATTEMPTS		5
+/* the least of the instance's --timeout left for another attempt (ms) */
+#define FPABI_RETRY_MIN_MS	1000
 
 #endif

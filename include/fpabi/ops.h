@@ -65,7 +65,14 @@ struct fpabi_op_info {
 	unsigned flags;		/* OPF_* */
 	enum stop_class stop;	/* the stop it leaves the tracee at */
 	const char *what;	/* one line */
+	/* what a run proves happened for it (fpabi list's "pre:"); NULL:
+	 * nothing to prove (a load, a store, a read, a write) */
+	const char *pre;
 };
+
+/* What a run proves happened for a step of kind op (fpabi list's
+ * "pre:"), or NULL: nothing to prove (a load, a store, a read, a write). */
+const char *op_pre_text(enum fpabi_op op);
 
 extern const struct fpabi_op_info fpabi_ops[S_NOPS];
 

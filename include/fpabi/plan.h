@@ -26,11 +26,27 @@ struct plan {
 	struct derive_pool pool;
 	const struct fpabi_case **derived;
 	unsigned nderived, derived_cap;
+	char **owned;		/* skip reasons made for this plan */
+	unsigned nowned;
 };
 
-/* Every case instance of tier (and the tiers below) that filter matches. */
+/* Every case instance of tier (and the tiers below) that filter (a comma
+ * list of case ID globs and family names, of any length) matches. */
 void plan_build(struct plan *p, const struct fpabi_machine *m,
 		const char *filter, enum fpabi_tier tier);
+/*
+ * The plan of o: plan_build() with o->filter (none matching is a usage
+ * error) and o->tier, then every runnable item that an --exclude glob or
+ * a line of the --skip-file matches skipped with that as its reason.
+ */
+void plan_select(struct plan *p, const struct fpabi_machine *m,
+		 const struct fpabi_opts *o);
+/* Skip, with why, every runnable item glob (an ID glob or a family)
+ * matches; how many it matched. */
+unsigned plan_exclude(struct plan *p, const char *glob, const char *why);
+/* plan_exclude() for each line of path (an ID or a glob; '#' starts a
+ * comment): 0, or -1 with err saying what was wrong. */
+int plan_skip_file(struct plan *p, const char *path, char *err, size_t n);
 void plan_free(struct plan *p);
 /* One instance (plan_build()'s own, for src/matrix.c): c at variant v,
  * parameter param, history h, placement pl; skip: why it cannot run. */

@@ -9,6 +9,8 @@
 void report(struct tap *t, const struct fpabi_run *r);
 /* The command line that runs this instance again with the same seed. */
 void reproducer(const struct fpabi_run *r, char *out, size_t n);
+/* the case's steps as the YAML block's "steps" names them */
+void steps_text(const struct fpabi_run *r, char *out, size_t n);
 /* a finding as one line: observer, register and bytes, origin, class */
 void finding_line(const struct fpabi_finding *f, char *out, size_t n);
 /* every finding r kept matches known issue k (its observer and register) */

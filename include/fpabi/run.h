@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "fpabi/arch.h"
 #include "fpabi/canary.h"
@@ -28,7 +29,11 @@ struct fpabi_opts {
 	unsigned timeout;	/* seconds per case */
 	int skip_exit;		/* exit status when everything skipped */
 	const char *filter;
+	const char *const *exclude;	/* --exclude globs */
+	unsigned nexclude;
+	const char *skip_file;	/* --skip-file: IDs or globs to skip */
 	const char *tracee;	/* path of fpabi-tracee */
+	bool tracee_given;	/* by --tracee: reproducers repeat it */
 	const char *exec_probe;	/* path of fpabi-exec-probe, next to it */
 	/* the first --inject-fault (what fuzz and stress use) */
 	enum inject_kind inject;
@@ -109,6 +114,8 @@ struct fpabi_run {
 	char proof[192];	/* what proves the event happened */
 	char skip[160];		/* the event could not be proven: SKIP why */
 	bool unproven;		/* the event did not happen: worth a retry */
+	struct timespec deadline;	/* the instance's, kept across its
+					   attempts (CLOCK_MONOTONIC) */
 	/* the scheduling the run forced and what proves it happened, as
 	 * numbers (fpabi stress sums them per forcing mode) */
 	struct fpabi_sched_proof {
@@ -204,6 +211,10 @@ long regset_tracer_ptrace(struct fpabi_run *r, long req, unsigned long addr,
 
 /* the engine (src/engine/): run one case instance */
 void run_case(struct fpabi_run *r);
+/* Whether r, unproven, is worth another attempt: fewer than
+ * FPABI_ATTEMPTS so far and at least FPABI_RETRY_MIN_MS of the instance's
+ * --timeout left (src/engine/control.c). */
+bool run_again(const struct fpabi_run *r);
 /* the tracee being run, for the runner's signal handler */
 extern volatile pid_t fpabi_current_tracee;
 

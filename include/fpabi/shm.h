@@ -161,7 +161,7 @@ struct fpabi_shm_hdr {
 	 * comp_wake_ns[i] for each of its comp_nwake wakes (it writes the
 	 * absolute times into comp_wake_at), then for an hour */
 	uint32_t comp_nwake;
-	uint32_t comp_pad;
+	uint32_t comp_loop;	/* run the competitor's list again and again */
 	uint64_t comp_wake_ns[FPABI_COMP_WAKES];
 	struct fpabi_time comp_wake_at[FPABI_COMP_WAKES + 1];
 };

@@ -42,6 +42,14 @@ int steps_check(const struct fpabi_step *steps, unsigned sc_param,
 int steps_check_mode(const struct fpabi_step *steps, unsigned sc_param,
 		     bool unobserved, char *why, size_t n);
 
+/*
+ * What a run of the instance must prove happened before it may pass (the
+ * scenario its rule needs: each stop came, each handler ran, the switch,
+ * the untraced window, the placement), as fpabi list's "pre:" says it.
+ */
+void steps_preconditions(const struct fpabi_case *c, unsigned sc_param,
+			 enum fpabi_place pl, char *out, size_t n);
+
 /* The syscall a step makes (SYSCALL(0): sc_param), or 0. */
 unsigned step_syscall(const struct fpabi_step *s, unsigned sc_param);
 

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define ALIGN_UP(x, a) (((x) + (a) - 1) / (a) * (a))
@@ -46,6 +47,20 @@ uint64_t hash_str(const char *s);
 
 /* "0x0011223344556677..." of len bytes (at most 64 shown) into buf */
 void hex_bytes(char *buf, size_t bufsz, const void *p, size_t len);
+
+/*
+ * fork(), and in the child PR_SET_PDEATHSIG(SIGKILL) with the check that
+ * the parent is still there: every process the runner makes dies with it.
+ */
+pid_t fpabi_fork(void);
+
+/* Dies (exit status 2) unless path is fpabi's tracee of this shm ABI. */
+void fpabi_check_tracee(const char *path);
+
+/* At exit, a write error on stdout makes the status 2 (and says so). */
+void check_stdout_at_exit(void);
+/* "fpabi: cannot write WHAT: strerror(err)", exit status 2. */
+void output_failed(const char *what, int err) __attribute__((noreturn));
 
 /* Kernel version as major*65536 + minor*256 + patch, from uname(2). */
 unsigned kernel_version(void);

@@ -15,11 +15,12 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "fpabi/compete.h"
 #include "fpabi/event.h"
+#include "fpabi/record.h"
 #include "fpabi/util.h"
 
 #define SHM_HDR_SIZE	4096
-#define COMP_EVS	(2 * FPABI_COMP_WAKES + 4)	/* the competitor's list */
 
 /* Reserve n bytes of shared memory, page aligned. */
 static size_t take(size_t *off, size_t n)
@@ -371,27 +372,33 @@ static void wake_offsets(struct fpabi_run *r, uint64_t *ns, unsigned n)
 		}
 }
 
-/*
- * The competitor's list: load task 1's canaries (every register it has)
- * and spin until killed; or, COMP_TIMER, load them again after each wake
- * and sleep to the next, then sleep for good.
- */
-static void build_competitor(struct engine *e)
+/* The competitor's LOAD of task 1's canaries, its image at img of r->shm. */
+void fpabi_competitor_load(struct fpabi_run *r, size_t img,
+			   struct fpabi_ev *load)
 {
-	struct fpabi_run *r = e->r;
-	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->lay.comp_ev), load;
+	memset(load, 0, sizeof(*load));
+	load->kind = FPABI_EV_LOAD;
+	load->ptr = img;
+	if (fpabi_arch.make_competitor) {
+		fpabi_arch.make_competitor(r, r->shm + img, load);
+	} else {
+		fpabi_arch.make_load(r, r->shm + img, 1, 1);
+		fpabi_arch.ev_load(r, load, 0);
+	}
+}
+
+/*
+ * The competitor's list at ev_off of r->shm: load task 1's canaries
+ * (every register it has) and spin until killed; or, COMP_TIMER, load
+ * them again after each wake and sleep to the next, then sleep for good.
+ */
+void fpabi_competitor_list(struct fpabi_run *r, size_t img, size_t ev_off)
+{
+	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + ev_off), load;
 	unsigned n = 0, i, wakes = r->c->competitor == COMP_TIMER ?
 				   FPABI_COMP_WAKES : 0;
 
-	memset(&load, 0, sizeof(load));
-	load.kind = FPABI_EV_LOAD;
-	load.ptr = e->lay.comp_img;
-	if (fpabi_arch.make_competitor) {
-		fpabi_arch.make_competitor(r, r->shm + e->lay.comp_img, &load);
-	} else {
-		fpabi_arch.make_load(r, r->shm + e->lay.comp_img, 1, 1);
-		fpabi_arch.ev_load(r, &load, 0);
-	}
+	fpabi_competitor_load(r, img, &load);
 	memset(ev, 0, COMP_EVS * sizeof(*ev));
 	hdr(r)->comp_nwake = wakes;
 	wake_offsets(r, hdr(r)->comp_wake_ns, wakes);
@@ -409,7 +416,7 @@ static void build_competitor(struct engine *e)
 		ev[n++].arg[0] = ~0ull;
 	}
 	ev[n].kind = FPABI_EV_END;
-	hdr(r)->comp_ev = e->lay.comp_ev;
+	hdr(r)->comp_ev = ev_off;
 }
 
 static void make_loads(struct engine *e)
@@ -432,6 +439,7 @@ int eng_build(struct engine *e)
 	make_loads(e);
 	build_events(e);
 	if (r->c->competitor)
-		build_competitor(e);
+		fpabi_competitor_list(r, e->lay.comp_img, e->lay.comp_ev);
+	record_shm(r);
 	return 0;
 }

@@ -8,5 +8,7 @@
 /* Lay out and map the shared memory, fill its images and write every
  * event list of the case: 0, or -1 with the run broken. */
 int eng_build(struct engine *e);
+/* Free what a run kept (run.c): snapshots, the shared memory, layouts. */
+void eng_release(struct engine *e);
 
 #endif

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "control.h"
+#include "fpabi/compete.h"
 #include "place.h"
 #include "fpabi/util.h"
 
@@ -40,6 +41,15 @@ static long ms_left(const struct timespec *deadline)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (deadline->tv_sec - now.tv_sec) * 1000 +
 	       (deadline->tv_nsec - now.tv_nsec) / 1000000;
+}
+
+/* The case's deadline passed: the run is a timeout (never "broken"). */
+static bool deadline_passed(struct engine *e)
+{
+	if (ms_left(&e->ctl.deadline) > 0)
+		return false;
+	e->r->timed_out = true;
+	return true;
 }
 
 /*
@@ -262,8 +272,9 @@ static int pass_sigchld(struct engine *e, const siginfo_t *si)
 
 /*
  * Wait until the tracee spins (its registers loaded) at its k-th spin:
- * 0, or -1 if it stopped or died on the way (the next wait reports it) or
- * did not get there in 30 s (a machine that busy proves nothing).
+ * 0, or -1 if it stopped or died on the way (the next wait reports it),
+ * did not get there in 30 s (a machine that busy proves nothing), or the
+ * case's deadline passed first (timed_out set: the caller gives up).
  */
 static int wait_spinning(struct engine *e, unsigned k)
 {
@@ -272,6 +283,9 @@ static int wait_spinning(struct engine *e, unsigned k)
 
 	for (ms = 0; ms < 30000; ms++) {
 		siginfo_t si = { .si_pid = 0 };
+
+		if (deadline_passed(e))
+			return -1;
 
 		if (__atomic_load_n(&hdr(r)->spinning[k], __ATOMIC_SEQ_CST))
 			return 0;
@@ -296,6 +310,8 @@ int ctl_stop_spinning(struct engine *e, unsigned k, bool group)
 	struct fpabi_run *r = e->r;
 
 	if (wait_spinning(e, k) < 0) {
+		if (r->timed_out)
+			return -1;
 		/* stopping it elsewhere would observe the wrong registers */
 		run_broken(r, "the tracee did not reach its spin (stopped, "
 			   "died, or not scheduled for 30 s)");
@@ -342,7 +358,7 @@ int ctl_resume(struct engine *e)
 	return 0;
 }
 
-static int pin(pid_t pid, int cpu)
+int fpabi_pin(pid_t pid, int cpu)
 {
 	cpu_set_t set;
 
@@ -352,10 +368,12 @@ static int pin(pid_t pid, int cpu)
 }
 
 /*
- * Start fpabi-tracee with the shared memory as fd 3, in the process group
- * pgid (0: its own), dying with the runner.
+ * Start the tracee program with the shared memory memfd as fd 3, in the
+ * process group pgid (0: its own), dying with the runner; in_child(arg),
+ * if given, runs in the child before the exec.
  */
-static pid_t spawn(struct engine *e, pid_t pgid, const char *mode)
+pid_t fpabi_spawn(const char *tracee, int memfd, pid_t pgid, const char *mode,
+		  void (*in_child)(const void *arg), const void *arg)
 {
 	pid_t parent = getpid(), pid;
 	sigset_t none;
@@ -371,17 +389,17 @@ static pid_t spawn(struct engine *e, pid_t pgid, const char *mode)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
-	if (!strcmp(mode, "trace"))
-		place_child(e);
-	if (e->lay.memfd != 3 && dup2(e->lay.memfd, 3) < 0)
+	if (in_child)
+		in_child(arg);
+	if (memfd != 3 && dup2(memfd, 3) < 0)
 		_exit(126);
-	execl(e->r->o->tracee, "fpabi-tracee", "3", mode, (char *)NULL);
+	execl(tracee, "fpabi-tracee", "3", mode, (char *)NULL);
 	_exit(127);
 }
 
 /* A task's voluntary and involuntary switches (/proc/PID/status): 0,
  * or -1 where it cannot be read. */
-static int task_switches(pid_t pid, long *vol, long *invol)
+int fpabi_task_switches(pid_t pid, long *vol, long *invol)
 {
 	char path[64], line[128];
 	FILE *f;
@@ -404,9 +422,8 @@ static int task_switches(pid_t pid, long *vol, long *invol)
  * an RT budget of 0 in a cgroup), it competes at SCHED_OTHER: the
  * forcing is weaker, and the proof says so.
  */
-static int competitor_policy(struct engine *e)
+static int competitor_policy(struct fpabi_run *r, pid_t pid)
 {
-	struct fpabi_run *r = e->r;
 	struct sched_param sp = { .sched_priority = 0 };
 	int policy = SCHED_OTHER;
 
@@ -419,7 +436,7 @@ static int competitor_policy(struct engine *e)
 	r->sp.comp_policy = SCHED_OTHER;
 	if (policy == SCHED_OTHER)
 		return 0;
-	if (sched_setscheduler(e->ctl.comp_pid, policy, &sp) == 0) {
+	if (sched_setscheduler(pid, policy, &sp) == 0) {
 		r->sp.comp_policy = policy;
 		return 0;
 	}
@@ -433,30 +450,37 @@ static int competitor_policy(struct engine *e)
 }
 
 /*
- * The competitor shares the tracee's process group (so it dies with it)
- * and its CPU.  It holds its canaries before the tracee is told to go.
+ * The competitor shares the tracee's (r->pid) process group (so it dies
+ * with it) and its CPU, where both are pinned.  It holds its canaries
+ * before the tracee is told to go.  *pid is set once it exists.
  */
-static int spawn_competitor(struct engine *e)
+int fpabi_competitor_start(struct fpabi_run *r, int memfd, int cpu,
+			   pid_t *pid)
 {
-	struct fpabi_run *r = e->r;
 	int i;
 
-	e->ctl.comp_pid = spawn(e, r->pid, "compete");
-	if (e->ctl.comp_pid < 0) {
+	*pid = fpabi_spawn(r->o->tracee, memfd, r->pid, "compete", NULL, NULL);
+	if (*pid < 0) {
 		run_broken(r, "fork competitor: %s", strerror(errno));
 		return -1;
 	}
-	setpgid(e->ctl.comp_pid, r->pid);
-	if (pin(e->ctl.comp_pid, e->ctl.cpu) < 0 || pin(r->pid, e->ctl.cpu) < 0) {
-		run_broken(r, "pinning to CPU %d: %s", e->ctl.cpu, strerror(errno));
+	setpgid(*pid, r->pid);
+	if (fpabi_pin(*pid, cpu) < 0 || fpabi_pin(r->pid, cpu) < 0) {
+		run_broken(r, "pinning to CPU %d: %s", cpu, strerror(errno));
 		return -1;
 	}
-	if (competitor_policy(e) < 0)
+	if (competitor_policy(r, *pid) < 0)
 		return -1;
 	for (i = 0; i < 5000; i++) {
 		if (__atomic_load_n(&hdr(r)->comp_state, __ATOMIC_SEQ_CST) ==
 		    TRACEE_RUNNING)
 			return 0;
+		/* the instance's deadline, where the run has one (race's
+		 * rounds keep their own time) */
+		if (r->deadline.tv_sec && ms_left(&r->deadline) <= 0) {
+			r->timed_out = true;
+			return -1;
+		}
 		usleep(1000);
 	}
 	run_broken(r, "the competitor never loaded its registers");
@@ -474,6 +498,12 @@ static bool has_sc(const struct fpabi_run *r, unsigned sc)
 	return false;
 }
 
+/* The placement the case asks for, in the tracee's child before exec. */
+static void placed(const void *e)
+{
+	place_child(e);
+}
+
 int ctl_spawn_tracee(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
@@ -481,7 +511,7 @@ int ctl_spawn_tracee(struct engine *e)
 
 	if (place_begin(e) < 0)
 		return -1;
-	pid = spawn(e, 0, "trace");
+	pid = fpabi_spawn(r->o->tracee, e->lay.memfd, 0, "trace", placed, e);
 	if (pid < 0) {
 		run_broken(r, "fork: %s", strerror(errno));
 		return -1;
@@ -489,11 +519,13 @@ int ctl_spawn_tracee(struct engine *e)
 	setpgid(pid, pid);
 	r->pid = pid;
 	fpabi_current_tracee = pid;
-	if (r->c->competitor && spawn_competitor(e) < 0)
+	if (r->c->competitor &&
+	    fpabi_competitor_start(r, e->lay.memfd, e->ctl.cpu,
+				   &e->ctl.comp_pid) < 0)
 		return -1;
 	/* a tracee that moves itself starts pinned, so that it does move */
 	if (!r->c->competitor && has_sc(r, SC_MIGRATE_SELF) &&
-	    pin(pid, e->ctl.cpu) < 0) {
+	    fpabi_pin(pid, e->ctl.cpu) < 0) {
 		run_broken(r, "pinning to CPU %d: %s", e->ctl.cpu, strerror(errno));
 		return -1;
 	}
@@ -507,7 +539,7 @@ int ctl_spawn_tracee(struct engine *e)
 	}
 	/* the competitor's switches from here on are the forcing's proof */
 	if (e->ctl.comp_pid > 0)
-		task_switches(e->ctl.comp_pid, &e->ctl.comp_vol0, &e->ctl.comp_invol0);
+		fpabi_task_switches(e->ctl.comp_pid, &e->ctl.comp_vol0, &e->ctl.comp_invol0);
 	clock_gettime(CLOCK_MONOTONIC, &e->ctl.go);
 	__atomic_store_n(&hdr(r)->go, 1, __ATOMIC_SEQ_CST);
 	syscall(SYS_futex, &hdr(r)->go, FUTEX_WAKE, INT32_MAX, NULL, NULL, 0);
@@ -519,7 +551,7 @@ static long nonvoluntary_switches(pid_t pid)
 {
 	long vol, invol;
 
-	task_switches(pid, &vol, &invol);
+	fpabi_task_switches(pid, &vol, &invol);
 	return invol;
 }
 
@@ -558,6 +590,8 @@ int ctl_prove_preemption(struct engine *e, unsigned k, unsigned n)
 
 	/* count from the moment the tracee spins with its registers loaded */
 	if (wait_spinning(e, k) < 0) {
+		if (r->timed_out)
+			return -1;
 		__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
 		snprintf(r->skip, sizeof(r->skip), "preemption not proven: the "
 			 "tracee did not reach its spin");
@@ -568,6 +602,8 @@ int ctl_prove_preemption(struct engine *e, unsigned k, unsigned n)
 		now = nonvoluntary_switches(r->pid);
 		if (now >= base + (long)n)
 			break;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
@@ -597,7 +633,7 @@ int ctl_migrate(struct engine *e)
 	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
 		if (CPU_ISSET(cpu, &set) && cpu != from)
 			break;
-	if (cpu == CPU_SETSIZE || pin(r->pid, cpu) < 0) {
+	if (cpu == CPU_SETSIZE || fpabi_pin(r->pid, cpu) < 0) {
 		run_broken(r, "cannot move the tracee off CPU %d", from);
 		return -1;
 	}
@@ -615,6 +651,8 @@ int ctl_migrate_running(struct engine *e, unsigned k)
 	int ms, now = -1;
 
 	if (wait_spinning(e, k) < 0) {
+		if (r->timed_out)
+			return -1;
 		__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
 		snprintf(r->skip, sizeof(r->skip), "migration not proven: the "
 			 "tracee did not reach its spin");
@@ -626,6 +664,8 @@ int ctl_migrate_running(struct engine *e, unsigned k)
 		now = task_cpu(r->pid);
 		if (now == e->ctl.migrated_to)
 			break;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	__atomic_store_n(&hdr(r)->spin[k], 1, __ATOMIC_SEQ_CST);
@@ -670,6 +710,8 @@ int ctl_fork_stop(struct engine *e, unsigned sc)
 
 		if (p == (pid_t)child && WIFSTOPPED(status))
 			break;
+		if (deadline_passed(e))
+			return -1;
 		usleep(1000);
 	}
 	if (ptrace(PTRACE_DETACH, (pid_t)child, 0, 0) < 0) {
@@ -688,25 +730,27 @@ int ctl_fork_stop(struct engine *e, unsigned sc)
  * timer competitor's voluntary ones are its sleeps), and how many of its
  * wakes fell before now.
  */
-static void competitor_proof(struct engine *e)
+void fpabi_competitor_proof(struct fpabi_run *r, pid_t pid, long vol0,
+			    long invol0, const struct timespec *go,
+			    unsigned nwake)
 {
-	struct fpabi_run *r = e->r;
 	struct timespec now;
 	uint64_t ns;
 	unsigned i;
 
-	if (task_switches(e->ctl.comp_pid, &r->sp.comp_nvcsw, &r->sp.comp_nivcsw) < 0)
+	if (fpabi_task_switches(pid, &r->sp.comp_nvcsw, &r->sp.comp_nivcsw) < 0)
 		return;
-	if (e->ctl.comp_vol0 >= 0 && e->ctl.comp_invol0 >= 0) {
-		r->sp.comp_nvcsw -= e->ctl.comp_vol0;
-		r->sp.comp_nivcsw -= e->ctl.comp_invol0;
+	if (vol0 >= 0 && invol0 >= 0) {
+		r->sp.comp_nvcsw -= vol0;
+		r->sp.comp_nivcsw -= invol0;
 	}
-	if (!hdr(r)->comp_nwake || !e->ctl.go.tv_sec)
+	/* the tracer's own count of wakes, not the one in shared memory */
+	if (!nwake || !go->tv_sec)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	ns = (uint64_t)(now.tv_sec - e->ctl.go.tv_sec) * 1000000000u +
-	     (uint64_t)(now.tv_nsec - e->ctl.go.tv_nsec);
-	for (i = 0; i < hdr(r)->comp_nwake; i++)
+	ns = (uint64_t)(now.tv_sec - go->tv_sec) * 1000000000u +
+	     (uint64_t)(now.tv_nsec - go->tv_nsec);
+	for (i = 0; i < nwake && i < FPABI_COMP_WAKES; i++)
 		r->sp.comp_wakes += hdr(r)->comp_wake_ns[i] < ns;
 	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
 		 "%scompetitor: %u timer wakes due, %ld voluntary switches",
@@ -721,7 +765,10 @@ void ctl_cleanup(struct engine *e)
 	if (e->ctl.comp_pid > 0) {
 		int status;
 
-		competitor_proof(e);
+		fpabi_competitor_proof(r, e->ctl.comp_pid, e->ctl.comp_vol0,
+				       e->ctl.comp_invol0, &e->ctl.go,
+				       r->c->competitor == COMP_TIMER ?
+				       FPABI_COMP_WAKES : 0);
 		kill(e->ctl.comp_pid, SIGKILL);
 		while (waitpid(e->ctl.comp_pid, &status, 0) < 0 && errno == EINTR)
 			;
@@ -788,7 +835,8 @@ int ctl_finish(struct engine *e)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
 	    hdr(r)->state != TRACEE_DONE) {
 		if (hdr(r)->state == TRACEE_FAILED || WIFEXITED(status))
-			run_broken(r, "tracee setup failed: %s (%s)",
+			run_broken(r, "tracee setup failed: %.*s (%s)",
+				   (int)sizeof(hdr(r)->errmsg),
 				   hdr(r)->errmsg[0] ? hdr(r)->errmsg : "no message",
 				   status_text(status, text, sizeof(text)));
 		else
@@ -826,9 +874,26 @@ void ctl_kill_refused(struct engine *e)
 	e->ctl.stopped = false;
 }
 
-/* The watchdog's deadline: the case's --timeout from now. */
+/*
+ * The watchdog's deadline: the case's --timeout from its first attempt's
+ * start, which every retry of the instance shares (run_again()), so that
+ * retries never multiply the timeout.
+ */
 void ctl_start_clock(struct engine *e)
 {
+	struct fpabi_run *r = e->r;
+
+	if (r->attempt > 1 && r->deadline.tv_sec) {
+		e->ctl.deadline = r->deadline;
+		return;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &e->ctl.deadline);
-	ts_add_ms(&e->ctl.deadline, e->r->o->timeout * 1000L);
+	ts_add_ms(&e->ctl.deadline, r->o->timeout * 1000L);
+	r->deadline = e->ctl.deadline;
+}
+
+bool run_again(const struct fpabi_run *r)
+{
+	return r->unproven && r->attempt < FPABI_ATTEMPTS &&
+	       ms_left(&r->deadline) >= FPABI_RETRY_MIN_MS;
 }

@@ -10,6 +10,7 @@
 
 #include "control.h"
 #include "fpabi/common-run.h"
+#include "fpabi/record.h"
 #include "final.h"
 #include "walk.h"
 
@@ -53,8 +54,14 @@ static void check_observation(struct engine *e, struct obs *o, unsigned n)
 	const struct fpabi_sig_slot *slot = &hdr(r)->sig[o->sig];
 	char name[64];
 
+	static const enum rec_src src[] = {
+		[OBS_DUMP] = SRC_DUMP, [OBS_CHILD] = SRC_CHILD,
+		[OBS_HANDLER] = SRC_HANDLER, [OBS_FRAME] = SRC_FRAME,
+	};
+
 	snapshot_restore(e, &o->snap);
 	r->step = o->step;
+	record_observe(r, src[o->kind], o->off, o->sig);
 	switch (o->kind) {
 	case OBS_DUMP:
 		snprintf(name, sizeof(name), "tracee dump %u", n);
@@ -94,12 +101,13 @@ static void check_proof(struct fpabi_run *r)
 		if (s->op != S_SYSCALL ||
 		    (sc != SC_PIPE_READ && sc != SC_NANOSLEEP))
 			continue;
+		/* unproven: retried, then a SKIP with the reason */
 		if (p->nvcsw[1] - p->nvcsw[0] < 1) {
 			r->unproven = true;
-			run_broken(r, "%s did not switch the tracee out "
-				   "(voluntary switches did not grow): the event "
-				   "under test is not proven (attempt %u of %u)",
-				   sc_name(sc), r->attempt, FPABI_ATTEMPTS);
+			snprintf(r->skip, sizeof(r->skip), "switch not proven: %s "
+				 "did not switch the tracee out (voluntary switches "
+				 "did not grow; the last of %u attempts)",
+				 sc_name(sc), r->attempt);
 		}
 	}
 }
@@ -131,16 +139,22 @@ static void check_window(struct fpabi_run *r)
 		 p->cpu[0]);
 }
 
-void eng_final(struct engine *e)
+void eng_check_observations(struct engine *e)
 {
-	struct fpabi_run *r = e->r;
 	unsigned k, ndump = 0;
 
-	if (ctl_finish(e) < 0)
-		return;
 	for (k = 0; k < e->mod.nobs; k++)
 		check_observation(e, &e->mod.obs[k],
 				  e->mod.obs[k].kind == OBS_DUMP ? ++ndump : ndump);
+}
+
+void eng_final(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+
+	if (ctl_finish(e) < 0)
+		return;
+	eng_check_observations(e);
 	if (!r->broken[0] && !r->timed_out && !r->nfind) {
 		check_proof(r);
 		if (r->c->unobserved)

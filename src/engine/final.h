@@ -7,5 +7,8 @@
 
 /* Let the tracee finish, then check what it left against the model. */
 void eng_final(struct engine *e);
+/* Every observation the walk recorded against the shared memory as the
+ * tracee left it (eng_final()'s part that reads it; tests/fuzz too). */
+void eng_check_observations(struct engine *e);
 
 #endif

@@ -21,7 +21,7 @@ volatile pid_t fpabi_current_tracee;
 
 /* Free what the run kept: snapshots, the shared memory, every layout and
  * init image, the open expectation's images. */
-static void release(struct engine *e)
+void eng_release(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 	unsigned k;
@@ -90,7 +90,7 @@ void run_case(struct fpabi_run *r)
 		us[3] = lap_us(&t);
 	}
 	ctl_cleanup(&e);
-	release(&e);
+	eng_release(&e);
 	us[4] = lap_us(&t);
 	vlog("%s: build %ld us, spawn %ld, walk %ld, final %ld, cleanup %ld",
 	     r->id, us[0], us[1], us[2], us[3], us[4]);

@@ -17,6 +17,7 @@
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/opts.h"
 #include "fpabi/report.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -183,6 +184,8 @@ static int stress_loop(struct stress *st, struct tap *t)
 	double t0 = now_s(), end = t0 + st->seconds, tb = t0, tp = 0;
 	unsigned k, batch = 0;
 
+	st->end = end;
+
 	memset(fs, 0, sizeof(fs));
 	memset(all, 0, sizeof(all));
 	for (k = 0; now_s() < end; k++) {
@@ -336,6 +339,7 @@ static const char stress_usage[] =
 "  -t, --timeout S        watchdog per sequence (default 60)\n"
 "      --kmsg             fail if the kernel logs an Oops, BUG or WARNING\n"
 "      --inject-fault=KIND:TARGET  as for run (TARGET any or stress)\n"
+"      --skip-exit N      exit status when ptrace is refused (default 0)\n"
 "      --profile NAME, --tracee PATH, -v, -h\n"
 "Progress goes to stderr when it is a terminal.  Exit status: 0 nothing\n"
 "failed, 1 a sequence failed, 2 bad usage or setup.\n";
@@ -347,12 +351,13 @@ struct stress_args {
 	int comp;
 };
 
-/* Parse the options into st, o and a: 0, 1 (--help printed), or -1. */
+/* Parse the options into st, o and a: 0, 1 (--help printed), or -1
+ * (getopt_long() said what was wrong); bad values are usage errors. */
 static int stress_options(int argc, char **argv, struct stress *st,
 			  struct fpabi_opts *o, struct stress_args *a)
 {
 	enum { O_MAXF = 256, O_NOSHRINK, O_REPLAY, O_VARIANT, O_COMP,
-	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE };
+	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE, O_SKIP_EXIT };
 	static const struct option longopts[] = {
 		{ "seconds", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 's' },
@@ -368,49 +373,89 @@ static int stress_options(int argc, char **argv, struct stress *st,
 		{ "inject-fault", required_argument, NULL, O_INJECT },
 		{ "profile", required_argument, NULL, O_PROFILE },
 		{ "tracee", required_argument, NULL, O_TRACEE },
+		{ "skip-exit", required_argument, NULL, O_SKIP_EXIT },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char *end;
 	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "n:s:r:t:vh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'n': st->seconds = strtoul(optarg, &end, 10);
-			if (*end || !*optarg) return -1;
+		case 'n': st->seconds = opt_uint("--seconds", optarg, 1,
+						 FPABI_SECONDS_MAX); break;
+		case 's': o->seed = opt_seed("--seed", optarg); a->seeded = true;
 			break;
-		case 's': o->seed = strtoull(optarg, &end, 0); a->seeded = true;
-			if (*end || !*optarg) return -1;
+		case 'r': o->repeat = opt_uint("--repeat", optarg, 1, 1000000);
 			break;
-		case 'r': o->repeat = strtoul(optarg, &end, 10);
-			if (*end || !o->repeat) return -1;
+		case 't': o->timeout = opt_uint("--timeout", optarg, 1, 86400);
 			break;
-		case 't': o->timeout = strtoul(optarg, &end, 10);
-			if (*end || !o->timeout) return -1;
-			break;
-		case O_MAXF: st->max_fail = strtoul(optarg, &end, 10);
-			if (*end || !st->max_fail) return -1;
+		case O_MAXF: st->max_fail = opt_uint("--max-failures", optarg,
+						     1, 1000000); break;
+		case O_SKIP_EXIT:
+			o->skip_exit = opt_uint("--skip-exit", optarg, 0, 255);
 			break;
 		case O_NOSHRINK: st->shrink = false; break;
 		case O_REPLAY: a->steps = optarg; break;
 		case O_VARIANT: a->variant = optarg; break;
 		case O_COMP:
 			a->comp = parse_comp(optarg);
-			if (a->comp < 0) return -1;
+			if (a->comp < 0)
+				usage_error("--competitor '%s': want none, "
+					    "spin, idle or timer", optarg);
 			break;
 		case O_ALTSTACK: a->altstack = true; break;
 		case O_KMSG: o->kmsg = true; break;
 		case O_INJECT: fpabi_parse_inject(o, optarg); break;
 		case O_PROFILE: a->profile = optarg; break;
-		case O_TRACEE: a->tracee = optarg; break;
+		case O_TRACEE: a->tracee = optarg; o->tracee_given = true; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(stress_usage, stdout); return 1;
 		default: return -1;
 		}
 	}
-	return optind < argc ? -1 : 0;
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
+	return 0;
+}
+
+/* What only goes with --replay, a fault that would hit nothing, a
+ * profile that is not: usage errors. */
+static void stress_check_args(const struct fpabi_opts *o,
+			      const struct stress_args *a)
+{
+	if (a->profile && !fpabi_profile_find(a->profile))
+		usage_error("unknown --profile '%s' (fpabi info --profiles "
+			    "lists them)", a->profile);
+	if (!a->steps && (a->variant || a->comp != COMP_NONE || a->altstack ||
+			  o->repeat != 1))
+		usage_error("%s goes with --replay", a->variant ? "--variant" :
+			    a->comp != COMP_NONE ? "--competitor" :
+			    a->altstack ? "--altstack" : "--repeat");
+	if (a->steps && !a->seeded)
+		usage_error("%s", "--replay needs the sequence's --seed");
+	if (o->inject == INJ_STEP)
+		usage_error("%s", "--inject-fault step: stress lists mark no "
+			    "step to drop (byte or hang)");
+	if (o->inject != INJ_NONE && strcmp(o->inject_target, "any") &&
+	    strcmp(o->inject_target, "stress"))
+		usage_error("--inject-fault TARGET '%s': stress takes any or "
+			    "stress", o->inject_target);
+}
+
+/* ptrace refused, as run and fuzz say it: one SKIP of the whole plan. */
+static int stress_refused(const struct fpabi_machine *m,
+			  const struct fpabi_opts *o, const char *why)
+{
+	struct tap t;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_begin(&t, stdout);
+	fpabi_header(m, stdout, "# ");
+	tap_plan_skip_all(&t, why);
+	tap_totals(&t);
+	return o->skip_exit;
 }
 
 /* The header, then the replay or the loop: the exit status. */
@@ -458,32 +503,35 @@ int cmd_stress(int argc, char **argv)
 	struct stress_args a = { .comp = COMP_NONE };
 	struct fpabi_machine m;
 	int ret, kfd = -1;
+	char why[256];
 
 	o.argv0 = "fpabi";
+	fpabi_cmd_name = "fpabi stress";
 	ret = stress_options(argc, argv, &st, &o, &a);
 	if (ret > 0)
 		return 0;
 	if (ret < 0) {
-		fprintf(stderr, "fpabi stress: bad usage\nTry 'fpabi stress "
-			"--help'.\n");
+		/* getopt_long() said what was wrong */
+		fprintf(stderr, "Try 'fpabi stress --help'.\n");
 		return 2;
 	}
-	if (a.profile && !fpabi_profile_find(a.profile)) {
-		fprintf(stderr, "fpabi: unknown --profile '%s'\n", a.profile);
-		return 2;
-	}
+	stress_check_args(&o, &a);
 	if (!a.seeded &&
 	    getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
 		o.seed = (uint64_t)getpid() * 2654435761u;
 	if (!a.seeded)
-		o.seed &= 0xffffffffffffull;
+		o.seed &= FPABI_SEED_MAX;
 	fpabi_probe(&m, a.profile);
 	st.m = &m;
 	o.tracee = fpabi_find_tracee(a.tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
-	if (access(o.tracee, X_OK) != 0)
-		die("cannot run the tracee %s: %s (use --tracee)", o.tracee,
-		    strerror(errno));
+	if (fpabi_ptrace_refused(why, sizeof(why))) {
+		ret = stress_refused(&m, &o, why);
+		free((char *)o.tracee);
+		free((char *)o.exec_probe);
+		return ret;
+	}
+	fpabi_check_tracee(o.tracee);
 	fpabi_setup_signals();
 	harvest(&st);
 	st.progress = isatty(2) && !a.steps;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/opts.h"
 #include "fpabi/util.h"
 
 #include "fpabi/shm.h"
@@ -267,13 +268,18 @@ int stress_parse(const char *text, struct stress_seq *q, char *why, size_t n)
 {
 	char buf[2048], *tok, *save = NULL;
 
+	if (strlen(text) >= sizeof(buf)) {
+		snprintf(why, n, "longer than %zu characters", sizeof(buf) - 1);
+		return -1;
+	}
 	snprintf(buf, sizeof(buf), "%s", text);
 	q->n = 0;
 	for (tok = strtok_r(buf, " ,\t\n", &save); tok;
 	     tok = strtok_r(NULL, " ,\t\n", &save)) {
-		char *colon = strchr(tok, ':'), *end;
+		char *colon = strchr(tok, ':');
+		const char *end;
+		unsigned long long a = 0, b = 0;
 		enum fpabi_op op;
-		unsigned long a = 0, b = 0;
 
 		if (colon)
 			*colon++ = 0;
@@ -283,11 +289,12 @@ int stress_parse(const char *text, struct stress_seq *q, char *why, size_t n)
 			return -1;
 		}
 		if (colon) {
-			a = strtoul(colon, &end, 0);
-			if (*end == ':')
-				b = strtoul(end + 1, &end, 0);
-			if (*end || a > 255 || b > 65535) {
-				snprintf(why, n, "bad arguments to '%s'", tok);
+			if (parse_uint(colon, ":", 255, &a, &end) < 0 ||
+			    (*end == ':' &&
+			     parse_uint(end + 1, NULL, 65535, &b, &end) < 0)) {
+				snprintf(why, n, "bad arguments in '%s:%s' (A "
+					 "from 0 to 255, :B from 0 to 65535)",
+					 tok, colon);
 				return -1;
 			}
 		}

@@ -85,7 +85,12 @@ void run_seq_mode(const struct stress *st, const struct stress_seq *q,
 	out->c.altstack = q->altstack;
 	out->c.drop = -1;
 	do {
+		struct timespec deadline = r->deadline;
+
+		/* a retry keeps the first attempt's deadline (run_again()) */
 		memset(r, 0, sizeof(*r));
+		if (attempt)
+			r->deadline = deadline;
 		r->m = st->m;
 		r->o = st->o;
 		r->c = &out->c;
@@ -99,7 +104,7 @@ void run_seq_mode(const struct stress *st, const struct stress_seq *q,
 		r->hang = inject_applies(st->o, r->id, "stress") && st->o->inject == INJ_HANG;
 		r->bare = bare;
 		run_case(r);
-	} while (r->unproven && attempt < FPABI_ATTEMPTS);
+	} while (run_again(r));
 	out->checks = r->checks;
 	out->known = known_issue(st, q, r) != NULL;
 	out->known_why = out->known ? known_issue(st, q, r)->reason : NULL;
@@ -287,6 +292,13 @@ void signature(const struct outcome *o, char *out, size_t n)
 	snprintf(out + k, n - k, "|%s|%s", f->what, canary_class_name(f->cls));
 }
 
+/* --seconds are over: nothing more starts, shrinking included, so that
+ * the command ends within them plus one sequence's --timeout. */
+static bool past_end(const struct stress *st)
+{
+	return st->end && now_s() >= st->end;
+}
+
 /* Does the list still fail the same way?  Races are flaky: up to tries
  * runs. */
 static bool still_fails(const struct stress *st, const struct stress_seq *q,
@@ -301,7 +313,7 @@ static bool still_fails(const struct stress *st, const struct stress_seq *q,
 	if (seq_check(st, q, &w, why, sizeof(why)) < 0 ||
 	    !(w.g.obs || w.all_reads))
 		return false;
-	for (i = 0; i < tries; i++) {
+	for (i = 0; i < tries && !past_end(st); i++) {
 		(*runs)++;
 		run_seq(st, q, "shrink", &out);
 		signature(&out, got, sizeof(got));
@@ -315,7 +327,7 @@ static bool still_fails(const struct stress *st, const struct stress_seq *q,
  * Delta debugging: drop chunks of steps (halves, quarters, ... single
  * steps) while the list stays valid and still fails; then drop the
  * competitor and the altstack if the failure does not need them.
- * Bounded by a run budget and a minute.
+ * Bounded by a run budget, a minute and the end of --seconds.
  */
 void shrink(const struct stress *st, struct stress_seq *q,
 		   const char *sig, unsigned *runs)

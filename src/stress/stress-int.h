@@ -43,6 +43,7 @@ struct stress {
 	struct vocab voc[3];	/* by class: 0 base, 2 extra */
 	const char *rule;	/* the rule a sequence's generic checks cite */
 	unsigned seconds;
+	double end;		/* when --seconds run out (0: replay, no end) */
 	unsigned max_fail;
 	bool shrink;
 	bool progress;

@@ -51,7 +51,7 @@ void tracee_fail(int err, const char *fmt, ...)
 	_exit(3);
 }
 
-static void wait_for_go(void)
+void wait_for_go(void)
 {
 	struct timespec ts = { 1, 0 };
 	int tries;
@@ -143,6 +143,12 @@ static pid_t start_writer(int wfd)
 	if (pid == 0) {
 		struct timespec ts = { 0, 200000 };
 		int i, hidden = 0, d;
+
+		/* it dies with the tracee, which dies with the runner; a
+		 * tracee gone before the prctl took effect is seen here */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
 
 		for (i = 0; i < 150000; i++) {
 			if (__atomic_load_n(&h->state, __ATOMIC_SEQ_CST) ==
@@ -335,7 +341,7 @@ static void check_results(const struct fpabi_ev *ev, unsigned n)
 }
 
 /* Make one event list's offsets into addresses; resolve its syscalls. */
-static void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer)
+void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer)
 {
 	unsigned i;
 
@@ -500,7 +506,9 @@ static void __attribute__((noreturn)) compete(void)
 	__atomic_store_n(&h->comp_state, TRACEE_RUNNING, __ATOMIC_SEQ_CST);
 	if (h->comp_nwake)
 		set_wake_times();
-	fpabi_run_events(ev);
+	do
+		fpabi_run_events(ev);
+	while (h->comp_loop);
 	_exit(0);
 }
 
@@ -511,8 +519,14 @@ int main(int argc, char **argv)
 	struct stat st;
 	int fd;
 
+	/* the runner asks once which tracee this is (fpabi_check_tracee) */
+	if (argc == 2 && !strcmp(argv[1], "--abi")) {
+		printf("fpabi-tracee %#x %u\n", FPABI_SHM_MAGIC,
+		       FPABI_SHM_VERSION);
+		return 0;
+	}
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: fpabi-tracee FD [trace|compete] (started by fpabi)\n");
+		fprintf(stderr, "usage: fpabi-tracee FD [trace|compete|race] (started by fpabi)\n");
 		return 2;
 	}
 	fd = atoi(argv[1]);
@@ -529,6 +543,8 @@ int main(int argc, char **argv)
 		tracee_fail(EINVAL, "shared memory header mismatch");
 	if (argc == 3 && !strcmp(argv[2], "compete"))
 		compete();
+	if (argc == 3 && !strcmp(argv[2], "race"))
+		race(base, h);
 	wait_for_go();
 	tracee_arch_setup(h);
 

@@ -8,6 +8,12 @@
  * fpabi_bench_a64_touch_sve():    z0-z31 bytes 1, p0-p15 all true, FFR set:
  *                                 after a syscall this takes the SVE
  *                                 access trap
+ * fpabi_bench_a64_spin_ms(ms):    return after ms milliseconds of the
+ *                                 generic timer (CNTVCT_EL0 against
+ *                                 CNTFRQ_EL0), in user space only: no
+ *                                 syscall, no vector register touched
+ * fpabi_insns_stubs:              the markers of fpabi-vm --count-insns
+ *                                 (tools/fpabi-insns.c, src/insns.c)
  */
 	.arch	armv8.2-a+sve
 	.text
@@ -43,5 +49,43 @@ fpabi_bench_a64_touch_sve:
 	ldp	d8, d9, [sp], #64
 	ret
 	.size	fpabi_bench_a64_touch_sve, . - fpabi_bench_a64_touch_sve
+
+	.globl	fpabi_bench_a64_spin_ms
+	.type	fpabi_bench_a64_spin_ms, %function
+fpabi_bench_a64_spin_ms:
+	hint	#34			/* BTI c */
+	mrs	x1, cntfrq_el0
+	mov	x2, #1000
+	mul	x1, x1, x0
+	udiv	x1, x1, x2		/* ticks to wait */
+	isb
+	mrs	x3, cntvct_el0
+1:	isb
+	mrs	x4, cntvct_el0
+	sub	x4, x4, x3
+	cmp	x4, x1
+	b.lo	1b
+	ret
+	.size	fpabi_bench_a64_spin_ms, . - fpabi_bench_a64_spin_ms
+
+/*
+ * One 16-byte stub per marker command (0-4) and slot (0-2), stub 3 * cmd +
+ * slot, called through a pointer (hence BTI c): MOVZ XZR, #(0xfa00 |
+ * cmd << 4 | slot) writes the zero register, so it does nothing, and no
+ * compiler emits it; the plugin recognises it.
+ */
+	.globl	fpabi_insns_stubs
+	.type	fpabi_insns_stubs, %function
+	.balign	16
+fpabi_insns_stubs:
+	.irp	cmd, 0,1,2,3,4
+	.irp	slot, 0,1,2
+	.balign	16
+	hint	#34			/* BTI c */
+	.inst	0xd29f401f | (((\cmd << 4) | \slot) << 5)
+	ret
+	.endr
+	.endr
+	.size	fpabi_insns_stubs, . - fpabi_insns_stubs
 
 	.section .note.GNU-stack, "", %progbits

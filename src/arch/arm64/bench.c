@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <sys/auxv.h>
 #include <sys/prctl.h>
+#include <time.h>
 
 #include "fpabi/bench.h"
 
@@ -30,6 +31,24 @@
 
 void fpabi_bench_a64_touch_fpsimd(void);
 void fpabi_bench_a64_touch_sve(void);
+void fpabi_bench_a64_spin_ms(unsigned long ms);
+
+/*
+ * sve-1s: the SVE state live (TIF_SVE set by an SVE access trap) and that
+ * trap more than a second old, with no syscall since: what a kernel that
+ * drops TIF_SVE at syscall entry a second after the last trap (seed 001)
+ * acts on at the loop's first syscall.  A blocking syscall first (a
+ * context switch inside a syscall discards the SVE state, so the write
+ * that follows traps), then the write, then 1.1 s in user space.
+ */
+static void a64_sve_then_wait(void)
+{
+	struct timespec ts = { 0, 1000000 };
+
+	nanosleep(&ts, NULL);
+	fpabi_bench_a64_touch_sve();
+	fpabi_bench_a64_spin_ms(1100);
+}
 
 #define BW_ALL (BW_SYSCALL | BW_SIGNAL | BW_TRAP_PIPE | BW_CTXSW | BW_PTRACE)
 
@@ -39,8 +58,13 @@ static const struct bench_vec a64_vecs[] = {
 	{ "sve-once", "z0-z31, p0-p15 and FFR written once before the loop "
 	  "(the first syscall discards them)", BW_SYSCALL,
 	  fpabi_bench_a64_touch_sve, NULL },
+	{ "sve-1s", "z0-z31, p0-p15 and FFR written once (after an SVE access "
+	  "trap), then 1.1 s with no syscall before the loop", BW_SYSCALL,
+	  a64_sve_then_wait, NULL },
 	{ "sve-each", "z0-z31, p0-p15 and FFR written before each operation "
-	  "(an SVE access trap after every syscall)", BW_ALL, NULL,
+	  "(an SVE access trap only where the kernel dropped the state: "
+	  "after a switch, or a syscall on kernels that discard there)",
+	  BW_ALL, NULL,
 	  fpabi_bench_a64_touch_sve },
 	{ NULL }
 };
@@ -54,7 +78,8 @@ static const struct bench_regset a64_regsets[] = {
 static const char *a64_unsupported(const struct bench_vec *v)
 {
 	bool sve = v->touch == fpabi_bench_a64_touch_sve ||
-		   v->prepare == fpabi_bench_a64_touch_sve;
+		   v->prepare == fpabi_bench_a64_touch_sve ||
+		   v->prepare == a64_sve_then_wait;
 
 	if (sve && !(getauxval(AT_HWCAP) & HWCAP_SVE))
 		return "the CPU has no SVE (HWCAP_SVE clear)";

@@ -809,15 +809,26 @@ const struct fpabi_rule a64_rules[] = {
 	  "and FPSR/FPCR from fpsimd_context",
 	  "arch/arm64/kernel/signal.c: restore_sve_fpsimd_context() -> "
 	  "fpsimd_update_current_state()" },
+	{ "A-SIG-8", "a signal delivered asynchronously (an interval timer, "
+	  "another thread) to a task running with its state live: the "
+	  "handler starts as A-SIG-7 says, and rt_sigreturn of the unedited "
+	  "frame gives the interrupted code back every register it had, bit "
+	  "for bit (the frame carries the live SVE or streaming state: "
+	  "A-SIG-2, A-SR-5); whatever the handler loaded never shows",
+	  "Documentation/arch/arm64/sve.rst \"Signal handling\", \"Signal "
+	  "return\", sme.rst \"Signal handling\"; "
+	  "arch/arm64/kernel/signal.c: setup_rt_frame() "
+	  "(fpsimd_save_and_flush_current_state), restore_sigframe()" },
+	{ "A-SYS-5", "after a syscall during which the task was switched out "
+	  "only its FPSIMD state was saved: its first SVE instruction traps "
+	  "again (do_sve_acc) and finds V with the rest zero; without a "
+	  "switch SVE stays enabled and nothing traps; the values are the "
+	  "same either way (A-SYS-1, A-SYS-3).  Seen only by timing",
+	  "arch/arm64/kernel/entry-common.c: fpsimd_syscall_enter(), "
+	  "fpsimd_syscall_exit(); fpsimd.c: fpsimd_save_user_state(), "
+	  "task_fpsimd_load()" },
 	{ NULL, NULL, NULL }
 };
-
-#define STALE_Z_ZA \
-	"KNOWN-ISSUES.md sve-stale-after-syscall-za: in a task with ZA on " \
-	"and streaming mode off, Z bits above 127 loaded before a syscall " \
-	"show in a later signal frame or NT_ARM_SVE read where A-SYS-1 " \
-	"requires zero; intermittent under fpabi stress in the 7.3 guest, " \
-	"never on replay"
 
 const struct fpabi_arch fpabi_arch = {
 	.name = "arm64",
@@ -838,28 +849,7 @@ const struct fpabi_arch fpabi_arch = {
 	.histories = a64_histories,
 	.matrices = (const struct fpabi_matrix *const[]){
 		&a64_matrix_write, &a64_matrix_signal, NULL },
-	.known = (const struct fpabi_known_issue[]){
-		{ "arm64.sme.smstop-sm/*", "tracee dump", "vl",
-		  "KNOWN-ISSUES.md sme-smstop-sve-vl: after the first-use SME "
-		  "trap of a task with live SVE state, smstop sm leaves it "
-		  "running at the SVE VL another task last set (rdvl; the "
-		  "regsets say its own): most likely the kernel, seen under "
-		  "QEMU TCG only" },
-		{ "arm64.sme.write-ssve/*", "NT_ARM_SSVE read", "ffr",
-		  "KNOWN-ISSUES.md ssve-ffr-no-fa64: without FA64 an "
-		  "NT_ARM_SSVE read at the stop of an NT_ARM_SSVE write "
-		  "returns the FFR bytes written, where sve.rst says FFR is "
-		  "read and written as zero" },
-		/* the same stale upper Z bits, with a finding per Z register
-		 * (more than a run keeps): the kept ones must all match */
-		{ "arm64.*.stress/*-za", "signal frame", "z",
-		  STALE_Z_ZA, true },
-		{ "arm64.*.stress/*-za", "NT_ARM_SVE read", "z",
-		  STALE_Z_ZA, true },
-		{ "arm64.sme.*/*-za", "signal frame", "z", STALE_Z_ZA, true },
-		{ "arm64.sme.*/*-za", "NT_ARM_SVE read", "z", STALE_Z_ZA, true },
-		{ NULL, NULL, NULL, NULL, false },
-	},
+	.known = a64_known,
 	.group_name = a64_group_name,
 	.probe = a64_probe,
 	.info = a64_info,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/limits.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "a64.h"
@@ -646,8 +647,10 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 	check_value(r, obs, s->want_signo == SIGILL ? "si_code (ILL_ILLOPC)" :
 		    "si_code (SYS_SECCOMP)", ILL_ILLOPC_CODE, s->code,
 		    rule_get("A-SIG-1"));
+	/* the slot is the tracee's to write: the bound is the tracer's own
+	 * (FPABI_FRAME_CAP, the copy's room), never the slot's frame_cap */
 	if (s->frame_len < A64_UC_RESERVED_OFF + A64_RESERVED_SIZE ||
-	    s->frame_len > s->frame_cap) {
+	    s->frame_len > FPABI_FRAME_CAP) {
 		check_value(r, obs, "frame bytes the handler copied",
 			    A64_UC_RESERVED_OFF + A64_RESERVED_SIZE,
 			    s->frame_len, rule_get("A-SIG-1"));

@@ -37,7 +37,7 @@ static int ask(struct answers *a)
 
 	if (pipe(fd) < 0)
 		return -1;
-	pid = fork();
+	pid = fpabi_fork();
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {

@@ -11,6 +11,8 @@
  * fpabi_bench_x86_touch_sse():    xmm0-15 all ones (legacy SSE encoding)
  * fpabi_bench_x86_touch_avx():    ymm0-15 all ones (VEX: upper YMM dirty)
  * fpabi_bench_x86_touch_avx512(): zmm0-31 all ones, k1-k7 all ones
+ * fpabi_insns_stubs: the markers of fpabi-vm --count-insns
+ *   (tools/fpabi-insns.c, src/insns.c)
  */
 	.text
 
@@ -54,5 +56,25 @@ fpabi_bench_x86_touch_avx512:
 	.endr
 	ret
 	.size	fpabi_bench_x86_touch_avx512, . - fpabi_bench_x86_touch_avx512
+
+/*
+ * One 16-byte stub per marker command (0-4) and slot (0-2), stub 3 * cmd +
+ * slot, called through a pointer (hence ENDBR64): NOPL 0x465041xx(%rax),
+ * xx = cmd << 4 | slot, a multi-byte NOP no compiler emits with that
+ * displacement; the plugin recognises it.
+ */
+	.globl	fpabi_insns_stubs
+	.type	fpabi_insns_stubs, @function
+	.balign	16
+fpabi_insns_stubs:
+	.irp	cmd, 0,1,2,3,4
+	.irp	slot, 0,1,2
+	.balign	16
+	endbr64
+	.byte	0x0f, 0x1f, 0x80, (\cmd << 4) | \slot, 0x41, 0x50, 0x46
+	ret
+	.endr
+	.endr
+	.size	fpabi_insns_stubs, . - fpabi_insns_stubs
 
 	.section .note.GNU-stack, "", @progbits

@@ -111,7 +111,7 @@ static bool mxcsr_faults(uint32_t mask)
 
 	if (!(~mask))
 		return false;	/* no reserved bit to set */
-	pid = fork();
+	pid = fpabi_fork();
 	if (pid < 0)
 		return false;
 	if (pid == 0) {

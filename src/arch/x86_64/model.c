@@ -273,6 +273,14 @@ const struct fpabi_rule x86_rules[] = {
 	{ "X-SR-3", "sigreturn restores the frame's components whose "
 	  "XSTATE_BV bit is set and puts the others at init",
 	  "arch/x86/kernel/fpu/signal.c: __restore_fpregs_from_user()" },
+	{ "X-SIG-6", "a signal delivered asynchronously (an interval timer, "
+	  "another thread) to a task running in user space: the handler "
+	  "starts as X-SIG-5 says, and rt_sigreturn of the unedited frame "
+	  "gives the interrupted code back every component it had, bit for "
+	  "bit (X-SR-3); whatever the handler loaded never shows",
+	  "Documentation/arch/x86/xstate.rst; arch/x86/kernel/signal.c: "
+	  "handle_signal(); fpu/signal.c: copy_fpstate_to_sigframe(), "
+	  "fpu__restore_sig()" },
 	{ "X-SR-4", "a frame without FP_XSTATE_MAGIC1, or without "
 	  "FP_XSTATE_MAGIC2 after its XSAVE area, is restored as an FXSAVE "
 	  "frame: x87 and SSE from it, every other user component at init",

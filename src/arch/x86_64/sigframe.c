@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/limits.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "x86.h"
@@ -364,12 +365,15 @@ static void check_header(struct fpabi_run *r, const char *obs,
 /*
  * The copy is the ucontext, then (64-byte aligned) the fpstate and magic2
  * (src/tracee/x86_64/sig.c); aux[0] its offset, aux[1] its length, aux[2]
- * its address in the tracee, aux[3] uc_flags.
+ * its address in the tracee, aux[3] uc_flags.  The slot is the tracee's
+ * to write: its offset and length are checked against the tracer's own
+ * bound (FPABI_FRAME_CAP, the copy's room), never the slot's frame_cap,
+ * and without a sum that could wrap.
  */
 void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		     const uint8_t *copy, const char *obs)
 {
-	const uint8_t *fp = copy + s->aux[0];
+	const uint8_t *fp;
 	struct fpstate_info fi;
 	uint8_t *img;
 	unsigned i;
@@ -380,11 +384,14 @@ void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		    s->aux[3] & UC_FP_XSTATE, rule_get("X-SIG-1"));
 	check_value(r, obs, "fpstate address % 64", 0, s->aux[2] & 63,
 		    rule_get("X-SIG-1"));
-	if (s->aux[0] + s->aux[1] > s->frame_cap || s->aux[1] < task_size(r)) {
+	if (s->aux[0] > FPABI_FRAME_CAP ||
+	    s->aux[1] > FPABI_FRAME_CAP - s->aux[0] ||
+	    s->aux[1] < task_size(r)) {
 		check_value(r, obs, "fpstate bytes the handler could copy",
 			    task_size(r), s->aux[1], rule_get("X-SIG-2"));
 		return;
 	}
+	fp = copy + s->aux[0];
 	fpstate_parse(fp, s->aux[1], task_size(r), &fi);
 	check_sw(r, obs, &fi);
 	if (fi.kind != FPSTATE_XSAVE)

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The recorder: what one case instance did (the tracee's shared memory as
+ * the tracer built it, each regset read and write, each word compared
+ * with its expectation), kept for `fpabi repro`, which writes it out as a
+ * standalone C program.  The engine calls these hooks at a few points;
+ * they do nothing unless record_begin() armed them for the run.
+ */
+#ifndef FPABI_RECORD_H
+#define FPABI_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fpabi/image.h"
+
+struct fpabi_run;
+struct fpabi_rule;
+
+/* where an observed image came from */
+enum rec_src {
+	SRC_REGSET,	/* a GETREGSET (rec_io[io]) */
+	SRC_DUMP,	/* a tracee STORE into shared memory at off */
+	SRC_CHILD,	/* a fork or thread child's dump at off */
+	SRC_HANDLER,	/* a signal handler's entry dump at off */
+	SRC_FRAME,	/* a signal frame's FP state (slot sig) */
+};
+
+struct rec_io {
+	int step;		/* the case step it was made for */
+	bool set;		/* SETREGSET, else GETREGSET */
+	unsigned note;
+	size_t len;		/* iov_len given */
+	size_t got;		/* iov_len left (GETREGSET) */
+	int err;		/* errno, 0: success */
+	uint8_t *buf;		/* the bytes written or read */
+};
+
+/* One compared word of a field (at most 8 bytes). */
+struct rec_word {
+	enum rec_src src;
+	int io;			/* SRC_REGSET: index in io[] */
+	uint64_t off;		/* SRC_DUMP/CHILD/HANDLER: shm offset */
+	unsigned sig;		/* SRC_FRAME, SRC_HANDLER: the signal slot */
+	int step;
+	char observer[64];
+	unsigned field;		/* index in the run's layout */
+	struct fpabi_field f;	/* that field (the layout ends with the run) */
+	uint32_t img_off;	/* the word's offset in the image */
+	uint8_t len;
+	uint8_t exp[8], got[8], init[8];
+	uint8_t kind;		/* enum expect_kind */
+	uint8_t phase, task;	/* the expected canary's */
+	bool bad;		/* it differed (a finding) */
+	const struct fpabi_rule *rule;
+};
+
+struct fpabi_rec {
+	struct fpabi_run *r;
+	uint8_t *shm;		/* the shared memory when the tracee went */
+	size_t shm_size;
+	size_t img_size, dump_size;	/* of a LOAD image, of a dump */
+	struct rec_io *io;
+	unsigned nio, capio;
+	struct rec_word *w;
+	unsigned nw, capw;
+	/* the observation the next compared words belong to */
+	enum rec_src src;
+	int src_io;
+	uint64_t src_off;
+	unsigned src_sig;
+	char why[160];		/* a step the recording cannot replay */
+};
+
+/* Arm the hooks for run r (one run at a time); record_end() disarms them
+ * and returns what was recorded (the caller frees it with record_free). */
+void record_begin(struct fpabi_rec *rec, struct fpabi_run *r);
+void record_end(void);
+void record_free(struct fpabi_rec *rec);
+
+/* engine: the shared memory is built (events, images, signal slots) */
+void record_shm(struct fpabi_run *r);
+/* engine: an observation of kind src at shm offset off is checked next */
+void record_observe(struct fpabi_run *r, enum rec_src src, uint64_t off,
+		    unsigned sig);
+/* regset.c: a GETREGSET or SETREGSET was made */
+void record_regset(struct fpabi_run *r, bool set, unsigned note,
+		   const void *buf, size_t len, size_t got, int err);
+/* check.c: field fi of the image got was compared with the expectation */
+void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,
+		  const char *observer);
+
+/* src/repro.c: write the recorded run as one C file; returns 0, or -1
+ * with why filled when a step cannot be made standalone */
+int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n);
+
+/* what the arch gives the writer (src/arch/<arch>/repro.c) */
+#define REPRO_XSAVE	1	/* the buffer is an XSAVE area: a component
+				   whose XSTATE_BV bit is clear reads as init */
+/* a step or setting of the run the arch's reproducer cannot replay */
+int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n);
+/* the backend's own syscall kinds (SC_ARCH..): the SYS_ name and the
+ * arguments as C, or NULL */
+struct fpabi_ev;
+const char *repro_arch_syscall(const struct fpabi_ev *e, char *args,
+			       size_t n);
+/* header comment lines: the CPU features that matter */
+void repro_arch_header(const struct fpabi_rec *rec, FILE *out);
+/* the event walker and the signal handler (assembly), sig_body(),
+ * arch_setup(), and #defines the common code uses (CLONE_ARGS) */
+void repro_arch_code(const struct fpabi_rec *rec, FILE *out);
+/* where word w sits in the buffer it was observed in (-1: nowhere the
+ * reproducer sees), and REPRO_* flags */
+int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
+		   uint32_t *off, unsigned *flags);
+/* the offset in the frame copy of the signal's FP state */
+uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec);
+
+
+#endif

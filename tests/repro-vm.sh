@@ -1,0 +1,93 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fpabi repro's round trip inside a guest (tests/vm/*.vm mode "repro"):
+# the guest's fpabi writes a reproducer for the first runnable instance of
+# each family (fpabi repro --sample; the .vm file's fpabi options go with
+# it, e.g. --filter); the host builds each with the guest arch's gcc
+# -static -O2, as it is and with -DFPABI_REPRO_CORRUPT; a second boot of
+# the same guest runs them all (tests/repro-vm-run.c): each must exit 0,
+# and 1 with the corrupted word.
+#   usage: repro-vm.sh ARCH KERNEL BUILD FPABI-VM-OPTIONS -- FPABI-OPTIONS
+set -u
+arch=$1 kernel=$2 build=$3
+shift 3
+vmopts= fpabiopts= seen=0
+for a in "$@"; do
+	if [ "$a" = -- ] && [ $seen = 0 ]; then seen=1; continue; fi
+	if [ $seen = 0 ]; then vmopts="$vmopts $a"; else fpabiopts="$fpabiopts $a"; fi
+done
+vm="${FPABI_VM_CMD:-$srcdir/tools/fpabi-vm}"
+case $arch in
+arm64) CC=${REPRO_CC_ARM64:-aarch64-linux-gnu-gcc} ;;
+*) CC=${REPRO_CC_X86_64:-gcc} ;;
+esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "TAP version 13"
+n=0 fail=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
+
+# shellcheck disable=SC2086
+"$vm" --arch "$arch" --debian-kernel "$kernel" --build "$build" --timeout 900 \
+	$vmopts -- repro --sample --seed 1 $fpabiopts >"$tmp/sample" 2>"$tmp/vm1.err"
+rc=$?
+ok $rc "the guest wrote its reproducers (fpabi-vm exit $rc)"
+[ $rc = 0 ] || { sed 's/^/# /' "$tmp/vm1.err" | tail -20; echo "1..$n"; exit 1; }
+awk -v dir="$tmp" '
+	/^\/\* ==== fpabi repro: .* ==== \*\/$/ {
+		f = ""
+		if ($0 ~ /: (cannot be made standalone|no verdict): /) {
+			sub(/^\/\* ==== fpabi repro: /, ""); sub(/ ==== \*\/$/, "")
+			print "# refused: " $0
+			next
+		}
+		k++; f = sprintf("%s/r%02d.c", dir, k)
+		id = $0; sub(/^\/\* ==== fpabi repro: /, "", id); sub(/ ==== \*\/$/, "", id)
+		print id > sprintf("%s/r%02d.id", dir, k)
+		next
+	}
+	f { print > f }' "$tmp/sample"
+{
+	echo "/* written by tests/repro-vm.sh */"
+	# (printf: dash's echo would turn the \n into a newline)
+	printf '%s\n' '__asm__(".section .rodata\n"'
+} >"$tmp/asm.h"
+echo "static const struct bin bins[] = {" >"$tmp/tab.h"
+for c in "$tmp"/r*.c; do
+	[ -e "$c" ] || break
+	b=${c%.c} k=$(basename "$b") id=$(cat "$b.id")
+	$CC -static -O2 "$c" -o "$b" 2>"$b.cc" &&
+		$CC -static -O2 -DFPABI_REPRO_CORRUPT "$c" -o "$b-c" 2>>"$b.cc"
+	rc=$?
+	ok $rc "$id: its reproducer builds ($(wc -l <"$c") lines)"
+	[ $rc = 0 ] || { sed 's/^/# /' "$b.cc" | head; continue; }
+	# (global: a local label the compiler reaches through the GOT may
+	# share one entry with the others)
+	printf '".globl %s, %s_end, %s_c, %s_c_end\\n%s: .incbin \\"%s\\"\\n%s_end:\\n%s_c: .incbin \\"%s\\"\\n%s_c_end:\\n"\n' \
+		"$k" "$k" "$k" "$k" "$k" "$b" "$k" "$k" "$b-c" "$k" >>"$tmp/asm.h"
+	echo "extern const char $k[], ${k}_end[], ${k}_c[], ${k}_c_end[];" >>"$tmp/decl.h"
+	echo "	{ \"$id\", $k, ${k}_end, ${k}_c, ${k}_c_end }," >>"$tmp/tab.h"
+done
+printf '%s\n' '".previous\n");' >>"$tmp/asm.h"
+echo "};" >>"$tmp/tab.h"
+cat "$tmp/asm.h" "$tmp/decl.h" "$tmp/tab.h" >"$tmp/repro-bins.h" 2>/dev/null
+mkdir -p "$tmp/guest/src" "$tmp/guest/tools"
+$CC -static -O2 -I"$tmp" "$srcdir/tests/repro-vm-run.c" -o "$tmp/guest/src/fpabi" 2>"$tmp/run.cc"
+rc=$?
+ok $rc "the guest runner builds"
+[ $rc = 0 ] || { sed 's/^/# /' "$tmp/run.cc" | head; echo "1..$n"; exit 1; }
+cp "$build/src/fpabi-tracee" "$build/src/fpabi-exec-probe" "$tmp/guest/src/" &&
+	cp "$build/tools/fpabi-vminit" "$tmp/guest/tools/"
+# shellcheck disable=SC2086
+"$vm" --arch "$arch" --debian-kernel "$kernel" --build "$tmp/guest" --timeout 900 \
+	--mem 2G $vmopts -- >"$tmp/results" 2>"$tmp/vm2.err"
+rc=$?
+ok $rc "the guest ran them (fpabi-vm exit $rc)"
+while read -r word id normal corrupt; do
+	[ "$word" = result ] || continue
+	[ "$normal" = normal=0 ]
+	ok $? "$id: exits 0 where the case passes ($normal)"
+	[ "$corrupt" = corrupt=1 ]
+	ok $? "$id: exits 1 with one expected word corrupted ($corrupt)"
+done <"$tmp/results"
+echo "1..$n"
+[ $fail = 0 ]

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fpabi repro round trip: for one passing instance of each family this
+# machine can run, the written C file builds standalone (gcc -static -O2),
+# exits 0, and exits 1 when built with -DFPABI_REPRO_CORRUPT (one expected
+# word corrupted); a family that cannot be standalone is refused with why.
+. "${srcdir:-.}/tests/lib.sh"
+echo "TAP version 13"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+CC=${REPRO_CC:-gcc}
+
+printf 'int main(void) { return 0; }\n' >"$tmp/t.c"
+if ! $CC -static -O2 "$tmp/t.c" -o "$tmp/t" 2>/dev/null; then
+	echo "1..0 # SKIP $CC cannot link a static program here"
+	exit 0
+fi
+# usage: an ID and a seed; an unknown ID is bad usage
+"$FPABI" repro x86_64.no.such/case >/dev/null 2>&1
+[ $? = 2 ]
+ok $? "fpabi repro without --seed is bad usage (exit 2)"
+"$FPABI" repro no.such.case/x --seed 1 >/dev/null 2>"$tmp/unk"
+[ $? = 2 ] && grep -q "no case instance" "$tmp/unk"
+ok $? "fpabi repro of an unknown ID says so (exit 2)"
+arch=$("$FPABI" info 2>/dev/null | awk '/^arch:/ {sub(/,$/, "", $2); print $2; exit}')
+# the first runnable instance of each family
+"$FPABI" list | awk -F'\t' '$5 == "runnable" {print $1}' |
+	awk -F. '!seen[$2]++' >"$tmp/ids"
+n=0 made=0
+while read -r id; do
+	n=$((n + 1))
+	"$FPABI" repro "$id" --seed 7 -o "$tmp/r$n.c" >/dev/null 2>"$tmp/err$n"
+	rc=$?
+	if [ $rc = 3 ]; then
+		# refused: it must say why
+		grep -q "cannot be made standalone: ." "$tmp/err$n"
+		ok $? "$id: refused with a reason: $(sed 's/.*standalone: //' "$tmp/err$n")"
+		continue
+	fi
+	ok $rc "$id: fpabi repro wrote $tmp/r$n.c (exit $rc)"
+	[ $rc = 0 ] || { diag <"$tmp/err$n"; continue; }
+	made=$((made + 1))
+	lines=$(wc -l <"$tmp/r$n.c")
+	$CC -static -O2 "$tmp/r$n.c" -o "$tmp/r$n" 2>"$tmp/cc$n"
+	ok $? "$id: it builds ($lines lines)"
+	timeout 60 "$tmp/r$n" >"$tmp/out$n" 2>&1
+	rc=$?
+	[ $rc = 0 ]
+	ok $? "$id: it exits 0 where the case passes (exit $rc: $(tail -1 "$tmp/out$n"))"
+	[ $rc = 0 ] || diag <"$tmp/out$n"
+	$CC -static -O2 -DFPABI_REPRO_CORRUPT "$tmp/r$n.c" -o "$tmp/c$n" 2>/dev/null
+	timeout 60 "$tmp/c$n" >"$tmp/cout$n" 2>&1
+	rc=$?
+	[ $rc = 1 ] && grep -q '^BUG: ' "$tmp/cout$n"
+	ok $? "$id: with one expected word corrupted it exits 1 and names it (exit $rc)"
+done <"$tmp/ids"
+case $arch in
+x86_64)
+	# the families a kernel fails registers in: each must have a reproducer
+	for fam in syscall ptrace-read ptrace-write signal exec proc; do
+		grep -q "^x86_64\.$fam\." "$tmp/ids" || continue
+		ls "$tmp"/r*.c >/dev/null 2>&1 &&
+			grep -l "^ \* Reproducer of fpabi case x86_64\.$fam\." "$tmp"/r*.c >/dev/null
+		ok $? "family $fam has a standalone reproducer"
+	done ;;
+*)
+	[ $made -gt 0 ] || echo "# no reproducer writer for $arch yet: every family is refused" ;;
+esac
+done_testing
