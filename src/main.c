@@ -372,6 +372,22 @@ static const struct {
 	{ "repro", cmd_repro },
 };
 
+/*
+ * The command, which may stand anywhere among the options (cmd if none);
+ * `list --matrix NAME` takes the word after it as the matrix's name.
+ */
+static const char *take_command(int argc, char **argv, const char *cmd,
+				const char **matrix)
+{
+	if (optind < argc)
+		cmd = argv[optind++];
+	if (*matrix && !**matrix && optind < argc && !strcmp(cmd, "list"))
+		*matrix = argv[optind++];
+	if (optind < argc)
+		bad_usage("unexpected argument '%s'", argv[optind]);
+	return cmd;
+}
+
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
@@ -407,8 +423,7 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
-	bool matrix = false;
-	const char *matrix_name = NULL;
+	const char *matrix = NULL;	/* --matrix [NAME]: "" for every one */
 	static const char **exclude;	/* static: reachable until exit */
 	unsigned k;
 	int c, i, ret;
@@ -438,7 +453,7 @@ int main(int argc, char **argv)
 		case OPT_KMSG: o.kmsg = true; break;
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
-		case OPT_MATRIX: matrix = true; matrix_name = optarg; break;
+		case OPT_MATRIX: matrix = optarg ? optarg : ""; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
@@ -451,14 +466,7 @@ int main(int argc, char **argv)
 		default: fprintf(stderr, "Try 'fpabi --help'.\n"); return 2;
 		}
 	}
-	/* the command may stand anywhere among the options */
-	if (optind < argc)
-		cmd = argv[optind++];
-	/* list --matrix NAME */
-	if (matrix && !matrix_name && optind < argc && !strcmp(cmd, "list"))
-		matrix_name = argv[optind++];
-	if (optind < argc)
-		bad_usage("unexpected argument '%s'", argv[optind]);
+	cmd = take_command(argc, argv, cmd, &matrix);
 	if (!strcmp(cmd, "bench"))
 		bad_usage("%s", "options that take a value go after the word bench");
 	if (strcmp(cmd, "run") && strcmp(cmd, "list") && strcmp(cmd, "info") &&
@@ -491,7 +499,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))
-		return matrix ? matrix_list(&m, matrix_name) :
+		return matrix ? matrix_list(&m, *matrix ? matrix : NULL) :
 		       cmd_list(&m, &o, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");

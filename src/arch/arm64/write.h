@@ -167,6 +167,10 @@ a64_write_model a64_wm_sve, a64_wm_fpsimd, a64_wm_prfpreg, a64_wm_sve_header,
 		a64_wm_sve_half, a64_wm_sve_vl, a64_wm_fpsimd_header,
 		a64_wm_sve_rounded, a64_wm_sve_rounded_header,
 		a64_wm_prfpreg_short;
+/* the regset-write matrix's outcomes (wmodel.c) */
+a64_write_model a64_wmx_sve, a64_wmx_fpsimd, a64_wmx_reset, a64_wmx_fpr,
+		a64_wmx_za_off, a64_wmx_za, a64_wmx_zt, a64_wmx_tls,
+		a64_wmx_fpmr;
 /* NT_ARM_SSVE, NT_ARM_ZA, NT_ARM_ZT, NT_ARM_TLS, NT_ARM_FPMR (sme.c) */
 a64_write_model a64_wm_ssve, a64_wm_ssve_vl, a64_wm_za, a64_wm_za_header,
 		a64_wm_za_half, a64_wm_za_vl, a64_wm_zt, a64_wm_tpidr2,
