@@ -53,6 +53,8 @@ static const struct fpabi_case *cell_case(struct plan *p,
 	proto.summary = cell->summary;
 	proto.rule = cell->rule;
 	proto.needs = cell->needs;
+	proto.min_kver = cell->min_kver;
+	proto.min_kver_why = cell->min_kver_why;
 	proto.vset = VSET_DEFAULT;
 	proto.drop = cell->drop;
 	proto.drop_class = cell->drop_class;
@@ -86,6 +88,8 @@ static void add_cell(struct plan *p, const struct fpabi_machine *m,
 	c = cell_case(p, m, mx, k, mode, hk, skip ? NULL : &v);
 	if (!skip)
 		skip = plan_missing_need(m, c->needs);
+	if (!skip && c->min_kver && m->kver < c->min_kver)
+		skip = c->min_kver_why;
 	if (!skip)
 		skip = c->mx->skip ? c->mx->skip : v.skip;
 	if (hk >= 0) {

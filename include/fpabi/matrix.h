@@ -31,6 +31,9 @@ struct fpabi_mx_cell {
 	bool unspecified;
 	const char *skip;	/* the platform cannot run it: why */
 	uint64_t needs;
+	unsigned min_kver;	/* KVER(): the oldest kernel its model holds
+				   for, and the reason older ones skip it */
+	const char *min_kver_why;
 	const char *summary;	/* the subject: "NT_ARM_SVE, vl another VL" */
 	struct fpabi_step steps[FPABI_MX_STEPS];
 	int8_t drop;		/* fault injection's step, and its class */

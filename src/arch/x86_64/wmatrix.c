@@ -351,6 +351,10 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	out->skip = o.skip;
 	out->summary = w->name;
 	out->needs = NEED_XSAVE;
+	/* the checks of copy_uabi_to_xstate() and xfpregs_set() (5.14) */
+	out->min_kver = KVER(5, 14);
+	out->min_kver_why = "kernel before 5.14: malformed regset writes were "
+			    "masked, not refused (not modelled)";
 	memcpy(out->steps, (const struct fpabi_step[]){
 		LOAD(1), TRAP, READ, WRITE(2, W_MX_BASE + k), READ,
 		SIGNAL(3, E_NONE, 0), STORE, END },
