@@ -370,6 +370,11 @@ static void x86_variant_yaml(const struct fpabi_variant *v, char *out,
 	"kernel's header decides what they show, the CPU's restore what " \
 	"the task gets); see KNOWN-ISSUES.md (xstate-write-mxcsr-no-sse)"
 
+#define MXCSR_MASK_ECHO \
+	"kernel: a regset write's MXCSR_MASK (the CPU's, read-only) is " \
+	"kept and read back at the stop, while the task's XSAVE and its " \
+	"signal frame show the CPU's; see KNOWN-ISSUES.md (mxcsr-mask-echo)"
+
 const struct fpabi_arch fpabi_arch = {
 	.name = "x86_64",
 	.needs = (const struct fpabi_need_name[]){
@@ -404,6 +409,10 @@ const struct fpabi_arch fpabi_arch = {
 		  XSTATE_MXCSR },
 		{ "x86_64.regset-write.xstate.mxcsr-rsvd-none/*", "NT_", "mxcsr",
 		  XSTATE_MXCSR },
+		{ "x86_64.regset-write.xstate.mxcsr-mask/*", "NT_",
+		  "mxcsr_mask", MXCSR_MASK_ECHO },
+		{ "x86_64.regset-write.fpregs.mxcsr-mask/*", "NT_",
+		  "mxcsr_mask", MXCSR_MASK_ECHO },
 		{ NULL, NULL, NULL, NULL },
 	},
 	.group_name = x86_group_name,
