@@ -216,7 +216,8 @@ static void check_field(struct fpabi_run *r, const char *observer,
 		field_finding(r, observer, fi, 0, f->size - 1, got, &v);
 		return;
 	}
-	for (off = 0; off <= f->size; off += 8) {
+	/* (one step past the last word, whatever the size: it ends the run) */
+	for (off = 0; off < f->size + 8; off += 8) {
 		unsigned len = off < f->size ? MIN(8u, f->size - off) : 0;
 		bool bad = len && memcmp(e + off, g + off, len);
 		static const uint8_t zero8[8];

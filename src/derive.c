@@ -7,6 +7,7 @@
  * derived steps; the derived cases live as long as the pool that made
  * them.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,8 @@ static struct derived *new_derived(struct derive_pool *pool,
 
 	d->c = *base;
 	d->c.steps = d->steps;
-	d->c.tier = TIER_FULL;
+	/* (a matrix cell's forms stay in the matrix tier) */
+	d->c.tier = base->tier > TIER_FULL ? base->tier : TIER_FULL;
 	d->next = pool->head;
 	pool->head = d;
 	return d;
@@ -194,6 +196,35 @@ bool derived_same(const struct fpabi_case *a, const struct fpabi_case *b)
 	return x->op == y->op;
 }
 
+const struct fpabi_case *derive_from(struct derive_pool *pool,
+				     const struct fpabi_case *proto,
+				     const struct fpabi_step *steps)
+{
+	struct derived *d;
+	unsigned n;
+
+	for (n = 0; steps[n].op != S_END; n++)
+		if (n == MAX_DERIVED_STEPS)
+			return NULL;
+	d = new_derived(pool, proto);
+	memcpy(d->steps, steps, (n + 1) * sizeof(*steps));
+	return &d->c;
+}
+
+struct pool_block {
+	struct pool_block *next;
+	max_align_t mem[];
+};
+
+void *derive_pool_alloc(struct derive_pool *pool, size_t size)
+{
+	struct pool_block *b = xzalloc(sizeof(*b) + size);
+
+	b->next = pool->blocks;
+	pool->blocks = b;
+	return b->mem;
+}
+
 void derive_free(struct derive_pool *pool)
 {
 	while (pool->head) {
@@ -201,5 +232,11 @@ void derive_free(struct derive_pool *pool)
 
 		pool->head = d->next;
 		free(d);
+	}
+	while (pool->blocks) {
+		struct pool_block *b = pool->blocks;
+
+		pool->blocks = b->next;
+		free(b);
 	}
 }

@@ -23,6 +23,7 @@
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/matrix.h"
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
@@ -42,6 +43,8 @@ static const char usage[] =
 "  run            run the cases for this machine (the default)\n"
 "  list           every case ID, what it needs, whether it can run here\n"
 "  list --rules   every ABI rule the model encodes, and its source\n"
+"  list --matrix [NAME]  the generated matrices (regset-write, signal-edit):\n"
+"                 their axes, cells, and what each cell expects\n"
 "  info           kernel, CPU features, register layout, ABI profile, the\n"
 "                 platform (hardware, guest, QEMU TCG) and its quirks\n"
 "  info --profiles every ABI profile of this arch: the kernels it is chosen\n"
@@ -77,9 +80,10 @@ static const char usage[] =
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
 "                            then in the installed layout relative to\n"
 "                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
-"      --tier NAME           default (the quick suite) or full: also the\n"
+"      --tier NAME           default (the quick suite), full: also the\n"
 "                            unobserved twins, the task histories and the\n"
-"                            placements (run, list)\n"
+"                            placements, or matrix: also the generated\n"
+"                            matrices (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
 "      --no-workarounds      never step around a platform quirk: the cases\n"
@@ -112,7 +116,9 @@ static enum fpabi_tier parse_tier(const char *s)
 		return TIER_DEFAULT;
 	if (!strcmp(s, "full"))
 		return TIER_FULL;
-	bad_usage("--tier is default or full, got '%s'", s);
+	if (!strcmp(s, "matrix"))
+		return TIER_MATRIX;
+	bad_usage("--tier is default, full or matrix, got '%s'", s);
 }
 
 static enum tap_format_opt parse_format(const char *s)
@@ -286,6 +292,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
 		    (unsigned long long)base, o->repeat, o->timeout,
+		    o->tier == TIER_MATRIX ? "matrix" :
 		    o->tier == TIER_FULL ? "full" : "default");
 	tap_comment(&t, "tracee: %s", o->tracee);
 	for (i = 0; i < o->ninj; i++)
@@ -370,12 +377,28 @@ static const struct {
 	{ "repro", cmd_repro },
 };
 
+/*
+ * The command, which may stand anywhere among the options (cmd if none);
+ * `list --matrix NAME` takes the word after it as the matrix's name.
+ */
+static const char *take_command(int argc, char **argv, const char *cmd,
+				const char **matrix)
+{
+	if (optind < argc)
+		cmd = argv[optind++];
+	if (*matrix && !**matrix && optind < argc && !strcmp(cmd, "list"))
+		*matrix = argv[optind++];
+	if (optind < argc)
+		bad_usage("unexpected argument '%s'", argv[optind]);
+	return cmd;
+}
+
 int main(int argc, char **argv)
 {
 	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
 	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
 	       OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
-	       OPT_NO_WORKAROUNDS };
+	       OPT_NO_WORKAROUNDS, OPT_MATRIX };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
@@ -390,6 +413,7 @@ int main(int argc, char **argv)
 		{ "kmsg", no_argument, NULL, OPT_KMSG },
 		{ "inject-fault", required_argument, NULL, OPT_INJECT },
 		{ "rules", no_argument, NULL, OPT_RULES },
+		{ "matrix", optional_argument, NULL, OPT_MATRIX },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ "profiles", no_argument, NULL, OPT_PROFILES },
 		{ "no-workarounds", no_argument, NULL, OPT_NO_WORKAROUNDS },
@@ -405,6 +429,7 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
+	const char *matrix = NULL;	/* --matrix [NAME]: "" for every one */
 	static const char **exclude;	/* static: reachable until exit */
 	unsigned k;
 	int c, i, ret;
@@ -434,6 +459,7 @@ int main(int argc, char **argv)
 		case OPT_KMSG: o.kmsg = true; break;
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
+		case OPT_MATRIX: matrix = optarg ? optarg : ""; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_NO_WORKAROUNDS: fpabi_no_workarounds = 1; break;
@@ -447,11 +473,7 @@ int main(int argc, char **argv)
 		default: fprintf(stderr, "Try 'fpabi --help'.\n"); return 2;
 		}
 	}
-	/* the command may stand anywhere among the options */
-	if (optind < argc)
-		cmd = argv[optind++];
-	if (optind < argc)
-		bad_usage("unexpected argument '%s'", argv[optind]);
+	cmd = take_command(argc, argv, cmd, &matrix);
 	if (!strcmp(cmd, "bench"))
 		bad_usage("%s", "options that take a value go after the word bench");
 	if (strcmp(cmd, "run") && strcmp(cmd, "list") && strcmp(cmd, "info") &&
@@ -465,6 +487,8 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--format, --junit and --json go with the run command");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
+	if (matrix && (strcmp(cmd, "list") || rules))
+		bad_usage("%s", "--matrix goes with the list command, alone");
 	if (profiles && strcmp(cmd, "info"))
 		bad_usage("%s", "--profiles goes with the info command");
 	if (profile && !fpabi_profile_find(profile)) {
@@ -482,7 +506,8 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
 	if (!strcmp(cmd, "list"))
-		return cmd_list(&m, &o, rules);
+		return matrix ? matrix_list(&m, *matrix ? matrix : NULL) :
+		       cmd_list(&m, &o, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
 	fpabi_setup_signals();

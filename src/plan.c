@@ -15,6 +15,7 @@
 #include "fpabi/common-run.h"
 #include "fpabi/derive.h"
 #include "fpabi/limits.h"
+#include "fpabi/matrix.h"
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
@@ -32,10 +33,10 @@ const char *place_name(enum fpabi_place pl)
 
 /* One instance: c at variant v with parameter param, in history h and
  * placement pl (its form, /unobserved, is the derived case's). */
-static struct plan_item *add(struct plan *p, const struct fpabi_case *c,
-			     const struct fpabi_variant *v, unsigned param,
-			     const char *skip, const struct fpabi_history *h,
-			     enum fpabi_place pl)
+struct plan_item *plan_add(struct plan *p, const struct fpabi_case *c,
+			   const struct fpabi_variant *v, unsigned param,
+			   const char *skip, const struct fpabi_history *h,
+			   enum fpabi_place pl)
 {
 	struct plan_item *it;
 	size_t o;
@@ -126,6 +127,19 @@ static bool matches(const struct pats *ps, const char *id, const char *family)
 	return false;
 }
 
+bool plan_matches(const char *filter, const char *id, const char *family)
+{
+	struct pats ps;
+	bool m;
+
+	if (!filter)
+		return true;
+	pats_split(&ps, filter);
+	m = matches(&ps, id, family);
+	pats_free(&ps);
+	return m;
+}
+
 /* Why c cannot run on m (a need, the kernel), or NULL; and its variants. */
 static const char *case_fit(const struct fpabi_machine *m,
 			    const struct fpabi_case *c,
@@ -182,7 +196,7 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 			 * nor can a CPU of its own (the pipe's writer) */
 			if ((c->unobserved || pl) && sc_switches(c->params[pi]))
 				continue;
-			add(p, c, &v[vi], c->params[pi],
+			plan_add(p, c, &v[vi], c->params[pi],
 			    skip ? skip : v[vi].skip ? v[vi].skip :
 			    fpabi_platform_skip(m, c, &v[vi]), h, pl);
 			if (!matches(filter, p->items[before].id, c->family))
@@ -303,6 +317,8 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 		}
 	if (filter)
 		pats_free(&ps);
+	if (tier >= TIER_MATRIX)
+		matrix_plan(p, m, filter);
 }
 
 void plan_select(struct plan *p, const struct fpabi_machine *m,

@@ -196,7 +196,7 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 	FILE *f;
 	int ret;
 
-	plan_build(&p, m, id, TIER_FULL);
+	plan_build(&p, m, id, TIER_MATRIX);
 	for (i = 0; i < p.n; i++)
 		if (!strcmp(p.items[i].id, id))
 			it = &p.items[i];

@@ -25,6 +25,37 @@ ok $? "case IDs are unique"
 "$FPABI" list --rules | grep -q 'X-SYS-1'
 ok $? "list --rules prints the rules with their sources"
 
+# The matrices: the tier plans them above full; list --matrix counts them.
+"$FPABI" list --tier matrix >"$tmp/mlist"
+ok $? "list --tier matrix exits 0"
+n=$(cut -f1 "$tmp/mlist" | sort | uniq -d | wc -l)
+[ "$n" -eq 0 ] && grep -q '\.regset-write\.' "$tmp/mlist" &&
+	grep -q '\.signal-edit\.' "$tmp/mlist" && ! grep -q '\.regset-write\.' "$tmp/list"
+ok $? "the matrix tier has both matrices, unique IDs, none in the default tier"
+for mx in regset-write signal-edit; do
+	"$FPABI" list --matrix $mx >"$tmp/mx"
+	ok $? "list --matrix $mx exits 0"
+	cells=$(sed -n 's/^cells: \([0-9]*\) .*/\1/p' "$tmp/mx")
+	exact=$(sed -n 's/^  exact expectation: //p' "$tmp/mx")
+	unspec=$(sed -n 's/^  unspecified .*: //p' "$tmp/mx")
+	run=$(sed -n 's/^  runnable here: //p' "$tmp/mx")
+	cant=$(sed -n 's/^  the platform cannot run: //p' "$tmp/mx")
+	lines=$(grep -c "^[a-z0-9_]*\.$mx\." "$tmp/mx")
+	planned=$(grep -c "^[a-z0-9_]*\.$mx\." "$tmp/mlist")
+	[ -n "$cells" ] && [ $((exact + unspec)) -eq "$cells" ] &&
+		[ $((run + cant)) -eq "$cells" ] && [ "$lines" -eq "$cells" ] &&
+		[ "$planned" -eq "$cells" ] && grep -q '^axes:' "$tmp/mx" &&
+		grep -q '^full product: .* planned pairwise' "$tmp/mx"
+	ok $? "list --matrix $mx: axes, $cells cells ($exact exact + $unspec unspecified, $run runnable + $cant not), one line each, the tier's"
+done
+"$FPABI" list --matrix no-such-matrix >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -q 'regset-write' "$tmp/err"
+ok $? "list --matrix of an unknown matrix exits 2 and names the matrices (got $rc)"
+"$FPABI" run --matrix >/dev/null 2>&1
+[ $? -eq 2 ]
+ok $? "--matrix outside list is bad usage"
+
 # Profiles: one table per arch; --profile forces an entry of it.
 "$FPABI" info --profiles >"$tmp/profiles"
 ok $? "info --profiles exits 0"

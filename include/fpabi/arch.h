@@ -19,6 +19,7 @@ struct fpabi_run;
 struct fpabi_shm_hdr;
 struct fpabi_sig_slot;
 struct fpabi_platform;
+struct fpabi_matrix;
 
 struct fpabi_machine {
 	char kernel[160];	/* uname -r and -v */
@@ -118,6 +119,9 @@ struct fpabi_arch {
 	/* task histories cases are crossed with (--tier full); ends with
 	 * name NULL; NULL: none */
 	const struct fpabi_history *histories;
+	/* generated matrices (--tier matrix, fpabi/matrix.h); ends with
+	 * NULL; NULL: none */
+	const struct fpabi_matrix *const *matrices;
 
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);
@@ -186,6 +190,9 @@ struct fpabi_arch {
 	void (*check_frame)(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 			    const uint8_t *copy, const char *observer);
 	const char *(*edit_name)(unsigned edit);
+	/* how many phases an edit writes (the edit phase and the ones after
+	 * it, each into other records); NULL: one */
+	unsigned (*edit_phases)(unsigned edit);
 	/* a dump's poison made unmistakable in the backend's format (x86:
 	 * an XSAVE header that claims every component, so no poisoned slot
 	 * is read as a component at init); NULL: the poison as it is */

@@ -120,6 +120,10 @@ enum {
 	W_NKINDS
 };
 
+/* write kinds from W_MX_BASE on: the generated rows of the regset-write
+ * matrix (src/arch/arm64/wmatrix.c) */
+#define W_MX_BASE	0x400
+
 /* frame edits (S_FAULT b & 0xff): the tracee's handler makes them
  * (src/tracee/arm64/sigedit.c), the tracer's model mirrors them */
 enum a64_edit {
@@ -161,5 +165,18 @@ enum a64_edit {
 	E_F_RANDOM,
 	E_NEDITS
 };
+
+/*
+ * E_REC(mask): the signal-edit matrix's edits (src/arch/arm64/smatrix.c):
+ * the registers of each record in mask written into the frame, each
+ * record its own phase: the first in REC_* order the edit phase, the
+ * second the one after it (so a register two records carry is named by
+ * the record it came from).
+ */
+enum { REC_FPSIMD, REC_SVE, REC_ZA, REC_ZT, REC_TPIDR2, REC_FPMR, A64_NREC };
+#define E_REC_BASE	0x40
+#define E_REC(mask)	(E_REC_BASE + (mask))
+#define E_IS_REC(e)	((e) >= E_REC_BASE && (e) < E_REC_BASE + (1u << A64_NREC))
+#define E_REC_MASK(e)	((e) - E_REC_BASE)
 
 #endif

@@ -12,6 +12,7 @@
 #include "fpabi/limits.h"
 
 struct fpabi_run;
+struct fpabi_mx_cell;
 
 enum fpabi_op {
 	S_END = 0,
@@ -181,7 +182,7 @@ struct fpabi_case {
 	/*
 	 * Which tier the case belongs to (enum fpabi_tier): the default
 	 * tier is the quick suite; --tier full adds the generated twins,
-	 * histories, placements and matrices.
+	 * histories and placements, --tier matrix the matrices.
 	 */
 	uint8_t tier;
 	/*
@@ -197,9 +198,13 @@ struct fpabi_case {
 	 * NAME"), never pass or fail.
 	 */
 	unsigned quirks;
+	/* a matrix cell (fpabi/matrix.h): the model's outcome, for `list
+	 * --matrix`; NULL for every other case */
+	const struct fpabi_mx_cell *mx;
 };
 
-enum fpabi_tier { TIER_DEFAULT, TIER_FULL };
+/* each tier plans the cases of the tiers below it too */
+enum fpabi_tier { TIER_DEFAULT, TIER_FULL, TIER_MATRIX };
 
 /*
  * Where the tracee runs (--tier full): PLACE_ALONE pinned to a CPU of its

@@ -13,8 +13,10 @@
 #include "fpabi/case.h"
 
 struct derived;
+struct pool_block;
 struct derive_pool {
 	struct derived *head;
+	struct pool_block *blocks;	/* derive_pool_alloc()'s */
 };
 
 /*
@@ -31,6 +33,13 @@ const struct fpabi_case *derive_case(struct derive_pool *pool,
 /* The two would run the same steps with the same needs. */
 bool derived_same(const struct fpabi_case *a, const struct fpabi_case *b);
 void derive_free(struct derive_pool *pool);
+/* A case made from proto with its own copy of steps (ending S_END), in the
+ * pool; NULL if the steps are more than a derived case holds. */
+const struct fpabi_case *derive_from(struct derive_pool *pool,
+				     const struct fpabi_case *proto,
+				     const struct fpabi_step *steps);
+/* size zeroed bytes that live as long as the pool */
+void *derive_pool_alloc(struct derive_pool *pool, size_t size);
 
 /* A syscall kind that switches the task out by its nature (a blocking
  * read, a sleep, moving itself): an unobserved window cannot hold it. */

@@ -48,6 +48,14 @@ unsigned plan_exclude(struct plan *p, const char *glob, const char *why);
  * comment): 0, or -1 with err saying what was wrong. */
 int plan_skip_file(struct plan *p, const char *path, char *err, size_t n);
 void plan_free(struct plan *p);
+/* One instance (plan_build()'s own, for src/matrix.c): c at variant v,
+ * parameter param, history h, placement pl; skip: why it cannot run. */
+struct plan_item *plan_add(struct plan *p, const struct fpabi_case *c,
+			   const struct fpabi_variant *v, unsigned param,
+			   const char *skip, const struct fpabi_history *h,
+			   enum fpabi_place pl);
+/* Does filter (GLOB[,GLOB], or a family) let case ID id through? */
+bool plan_matches(const char *filter, const char *id, const char *family);
 const char *need_names(uint64_t needs, char *buf, size_t n);
 /* The first need the machine lacks, as a reason to skip; NULL if none. */
 const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs);

@@ -40,7 +40,7 @@
 
 #include "fpabi/limits.h"
 
-#define FPABI_SHM_VERSION	1
+#define FPABI_SHM_VERSION	2
 
 /* FPABI_EV_SYSCALL .nr as the tracer writes it; the tracee resolves it. */
 enum fpabi_sc {
@@ -104,6 +104,9 @@ struct fpabi_sig_slot {
 	int32_t want_signo;	/* the signal the case raises */
 	uint64_t aux[6];	/* arch facts the handler records */
 	uint64_t edit_seed;	/* a random edit's (SIG_MAYBE) mutations */
+	uint64_t edit_img2;	/* the edit phase + 1's image, for edits that
+				   write two records with two phases (0:
+				   none; fpabi_arch.edit_phases) */
 };
 
 /* A struct timespec of a 64-bit task, as both sides of the memory see it. */

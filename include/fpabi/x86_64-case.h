@@ -56,6 +56,10 @@ enum {
 	W_NKINDS
 };
 
+/* write kinds from W_MX_BASE on: the generated rows of the regset-write
+ * matrix (src/arch/x86_64/wmatrix.c) */
+#define W_MX_BASE	0x400
+
 /*
  * x86_64 signal frame edits (S_FAULT b & 0xff): the tracee's handler makes
  * them (src/tracee/x86_64/sig.c), the tracer's model mirrors them
@@ -94,6 +98,34 @@ enum {
 	 * the fpstate pointer, from the slot's edit_seed (SIG_MAYBE) */
 	E_F_RANDOM,
 	E_NEDITS
+};
+
+/*
+ * The signal-edit matrix's edits (src/arch/x86_64/smatrix.c), made by
+ * the handler like the others:
+ *  E_SLOT(xf): only component xf's slot in the frame from the edit image
+ *    (XSTATE_BV as the kernel wrote it; xf E_SLOT_MXCSR: MXCSR alone, the
+ *    x87 slot without it, the SSE slot the XMM registers);
+ *  E_BV_CLEAR(xf): the frame's XSTATE_BV without bit xf, nothing else;
+ *  E_SW(k): every register from the edit image (E_REGS), then one field
+ *    of fx_sw_reserved changed as enum x86_sw says.
+ */
+#define E_SLOT_BASE	0x40
+#define E_SLOT(xf)	(E_SLOT_BASE + (xf))
+#define E_SLOT_MXCSR	31	/* (no user feature of that number) */
+#define E_BV_CLEAR_BASE	0x60
+#define E_BV_CLEAR(xf)	(E_BV_CLEAR_BASE + (xf))
+#define E_SW_BASE	0x80
+#define E_SW(k)		(E_SW_BASE + (k))
+enum x86_sw {
+	SW_MAGIC1_OTHER,	/* magic1 + 1 */
+	SW_SIZE_512,		/* xstate_size 512: below legacy + header */
+	SW_SIZE_OVER,		/* xstate_size past the task's XSAVE size */
+	SW_SIZE_OVER_EXT,	/* xstate_size past extended_size */
+	SW_EXT_OVER,		/* extended_size 64 more */
+	SW_PADDING,		/* padding[0] non-zero */
+	SW_XFEAT_CLEAR,		/* SW_XFEAT_CLEAR + xf: xfeatures without xf */
+	SW_N = SW_XFEAT_CLEAR + 32
 };
 
 /* shm arch_flags: XRSTOR takes reserved MXCSR bits (QEMU TCG), so a

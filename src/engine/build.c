@@ -37,6 +37,16 @@ static void need_image(struct engine *e, size_t *off, unsigned phase)
 		e->lay.load_off[phase] = take(off, fpabi_arch.load_size(e->r));
 }
 
+/* The phases an S_FAULT or S_SIGSYS step's edit writes (0: no edit). */
+static unsigned edit_phases(const struct fpabi_step *s)
+{
+	unsigned edit = op_has(s->op, OPF_SIGNAL) ? step_edit_kind(s) : 0;
+
+	if (!edit)
+		return 0;
+	return fpabi_arch.edit_phases ? fpabi_arch.edit_phases(edit) : 1;
+}
+
 /*
  * Lay out the shared memory: header, events, the images of every phase
  * used, dumps (one per STORE and per signal handler entry), and per
@@ -72,6 +82,8 @@ static void shm_plan(struct engine *e)
 		need_image(e, &off, s->a);
 		if (step_edit_kind(s))
 			need_image(e, &off, step_edit_phase(s));
+		if (edit_phases(s) > 1)
+			need_image(e, &off, step_edit_phase(s) + 1);
 		e->lay.nsig++;
 	}
 	if (r->c->competitor) {
@@ -159,6 +171,8 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 	slot->frame_cap = FPABI_FRAME_CAP;
 	slot->edit = step_edit_kind(s);
 	slot->edit_img = slot->edit ? e->lay.load_off[step_edit_phase(s)] : 0;
+	slot->edit_img2 = edit_phases(s) > 1 ?
+			  e->lay.load_off[step_edit_phase(s) + 1] : 0;
 	slot->edit_seed = r->seed ^ (0x9e3779b97f4a7c15ull * (k + 1));
 }
 

@@ -19,6 +19,7 @@ struct sig_rt {
 	struct fpabi_sig_slot *slot;
 	uint8_t *frame;			/* where the frame copy goes */
 	const uint8_t *edit_img;	/* NULL: no edit */
+	const uint8_t *edit_img2;	/* the next phase's (two-phase edits) */
 	uint32_t arch_flags;		/* the shm header's */
 	uint64_t arch_aux[2];		/* the shm header's */
 };

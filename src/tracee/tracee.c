@@ -402,6 +402,7 @@ static void setup_signals(pid_t *writer)
 		sig_rt[i].exit = (struct fpabi_ev *)(base + s->exit_ev);
 		sig_rt[i].frame = base + s->frame_off;
 		sig_rt[i].edit_img = s->edit_img ? base + s->edit_img : NULL;
+		sig_rt[i].edit_img2 = s->edit_img2 ? base + s->edit_img2 : NULL;
 		sig_rt[i].arch_flags = h->arch_flags;
 		sig_rt[i].arch_aux[0] = h->arch_aux[0];
 		sig_rt[i].arch_aux[1] = h->arch_aux[1];

@@ -20,6 +20,9 @@
  */
 #define A64_SME_ONEXEC(r)	((r)->astate[1] & 0xffff)
 #define A64_SME_INHERIT		(1u << 16)
+/* astate[1] bit 17: the task's TIF_SVE_VL_INHERIT (an NT_ARM_SVE write's
+ * SVE_PT_VL_INHERIT): NT_ARM_SVE headers report it */
+#define A64_SVE_INHERIT		(1u << 17)
 
 /* how a VL change carries V, FPSR and FPCR over */
 enum { CARRY_KEEP, CARRY_KEPT_OR_ZERO, CARRY_ZERO };
@@ -134,6 +137,10 @@ void a64_sme_model_pstate(struct fpabi_run *r, unsigned kind);
 /* the task's SME VL becomes svl (vec_set_vector_length(), A-VL-6) */
 void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
 			const struct fpabi_rule *rule);
+/* the task's SVE VL becomes vl with SVCR as it is (vec_set_vector_length()
+ * of the SVE VL: SM, ZA, ZT0, V, FPSR, FPCR, TPIDR2, FPMR kept) */
+void a64_sme_change_sve_vl(struct fpabi_run *r, unsigned vl,
+			   const struct fpabi_rule *rule);
 /* PR_SME_SET_VL from the tracee with arg (after the syscall's own effect) */
 void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg);
 /* another supported SME VL than the variant's */
@@ -182,6 +189,8 @@ const char *a64_write_kind_name(unsigned kind);
 
 /* signals (sigframe.c) */
 const char *a64_edit_name(unsigned edit);
+const char *a64_rec_name(unsigned rec);
+unsigned a64_edit_phases(unsigned edit);
 void a64_model_handler_entry(struct fpabi_run *r);
 void a64_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
 		       unsigned clobber);
@@ -191,6 +200,17 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 
 extern const struct fpabi_rule a64_rules[];
 extern const struct fpabi_history a64_histories[];
+extern const struct fpabi_matrix a64_matrix_write, a64_matrix_signal;
+/* the arm64 matrices' shared axes (wmatrix.c): SVCR and histories */
+#define A64_MX_MODES	4
+const char *a64_mx_mode_name(unsigned k);
+const char *a64_mx_mode_variant(const struct fpabi_machine *m, unsigned k,
+				struct fpabi_variant *v);
+#define A64_MX_HISTS	3
+extern const char *const a64_mx_hist_kinds[A64_MX_HISTS];
+const struct fpabi_history *a64_mx_history(const struct fpabi_machine *m,
+					   unsigned k,
+					   const struct fpabi_variant *v);
 extern const struct fpabi_known_issue a64_known[];
 extern const struct fpabi_family *const a64_families[];
 

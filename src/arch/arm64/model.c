@@ -14,6 +14,7 @@
 
 #include "uapi-compat/arm64.h"
 #include "fpabi/platform.h"
+#include "fpabi/matrix.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "a64.h"
@@ -758,6 +759,19 @@ const struct fpabi_rule a64_rules[] = {
 	  "keeps TPIDR2",
 	  "kernel/ptrace.c: ptrace_regset(); arch/arm64/kernel/ptrace.c: "
 	  "tls_set(), fpmr_set()" },
+	{ "A-PT-28", "an NT_ARM_SSVE write in FPSIMD format is EINVAL and "
+	  "changes nothing: streaming data is SVE format only (6.16 and "
+	  "later)",
+	  "arch/arm64/kernel/ptrace.c: sve_set_common() (\"Streaming SVE data "
+	  "is always stored and presented in SVE format\"); sve.rst section 7",
+	  "arm64-6.16+" },
+	{ "A-PT-29", "an NT_ARM_SSVE or NT_ARM_ZA write with register data and "
+	  "a vl the kernel rounds is EIO after the SVL is set: NT_ARM_SSVE "
+	  "leaves streaming mode entered with every register zero, NT_ARM_ZA "
+	  "leaves ZA as the SVL change left it",
+	  "arch/arm64/kernel/ptrace.c: sve_set_common(), za_set() (\"If "
+	  "setting a different VL from the requested VL and there is register "
+	  "data\"); fpsimd.c: vec_set_vector_length()" },
 	{ "A-SR-6", "sigreturn restores TPIDR2 and FPMR from their records "
 	  "(head.size exactly 16); without a record the register keeps the "
 	  "handler's value",
@@ -787,6 +801,17 @@ const struct fpabi_rule a64_rules[] = {
 	  "it: nothing stale, foreign or misplaced",
 	  "arch/arm64/kernel/signal.c: restore_sigframe() and the rules "
 	  "A-SR-1..5" },
+	{ "A-SR-10", "where fpsimd_context and the sve_context payload (or its "
+	  "streaming payload) both carry V, sigreturn takes V from "
+	  "fpsimd_context and Z above bit 127, P, FFR from the payload, in "
+	  "every mode: a handler that edits both sees its fpsimd_context "
+	  "values in Z[127:0]",
+	  "Documentation/arch/arm64/sve.rst section 5 (\"bits [127:0] of "
+	  "Z0..Z31 are always restored from the corresponding members of "
+	  "fpsimd_context.vregs[] and not from sve_context\"); "
+	  "arch/arm64/kernel/signal.c: restore_sve_fpsimd_context() "
+	  "(read_fpsimd_context() after the payload, then "
+	  "fpsimd_update_current_state() -> fpsimd_to_sve())" },
 	{ "A-SR-5", "sigreturn with an sve_context payload loads Z, P and FFR "
 	  "from it, then Z[127:0] of every register from fpsimd_context.vregs "
 	  "and FPSR/FPCR from fpsimd_context",
@@ -830,6 +855,8 @@ const struct fpabi_arch fpabi_arch = {
 	.families = a64_families,
 	.rules = a64_rules,
 	.histories = a64_histories,
+	.matrices = (const struct fpabi_matrix *const[]){
+		&a64_matrix_write, &a64_matrix_signal, NULL },
 	.known = a64_known,
 	.group_name = a64_group_name,
 	.probe = a64_probe,
@@ -868,6 +895,7 @@ const struct fpabi_arch fpabi_arch = {
 	.model_refused = a64_model_refused,
 	.check_frame = a64_check_frame,
 	.edit_name = a64_edit_name,
+	.edit_phases = a64_edit_phases,
 	.after_trap = a64_after_trap,
 	.frame_below_uc = 128,	/* struct rt_sigframe: info, then uc */
 };

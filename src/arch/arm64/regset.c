@@ -142,8 +142,10 @@ static void check_sve(struct fpabi_run *r)
 	check_value(r, obs, "header.max_size",
 		    SVE_PT_SIZE(a->sve_max / 16, SVE_PT_REGS_SVE), h.max_size,
 		    rule_get("A-PT-5"));
+	/* SVE_PT_VL_INHERIT as the last write's header left it */
 	check_value(r, obs, "header flags other than the format",
-		    0, h.flags & ~SVE_PT_REGS_SVE, rule_get("A-PT-5"));
+		    r->astate[1] & A64_SVE_INHERIT ? SVE_PT_VL_INHERIT : 0,
+		    h.flags & ~SVE_PT_REGS_SVE, rule_get("A-PT-5"));
 	check_value(r, obs, "header.__reserved", 0, h.__reserved,
 		    rule_get("A-PT-5"));
 	if (fmt != FMT_EITHER)

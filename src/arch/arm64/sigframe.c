@@ -47,9 +47,42 @@ static const char *const edit_names[E_NEDITS] = {
 	[E_F_RANDOM] = "forged: random record mutations",
 };
 
+static const char *const rec_names[A64_NREC] = {
+	[REC_FPSIMD] = "fpsimd_context", [REC_SVE] = "sve_context",
+	[REC_ZA] = "za_context", [REC_ZT] = "zt_context",
+	[REC_TPIDR2] = "tpidr2_context", [REC_FPMR] = "fpmr_context",
+};
+
+const char *a64_rec_name(unsigned rec)
+{
+	return rec < A64_NREC ? rec_names[rec] : "?";
+}
+
 const char *a64_edit_name(unsigned edit)
 {
+	static char names[1u << A64_NREC][96];
+
+	if (E_IS_REC(edit)) {
+		unsigned mask = E_REC_MASK(edit), rec, n = 0;
+		char *p = names[mask];
+
+		if (p[0])
+			return p;
+		for (rec = 0; rec < A64_NREC; rec++)
+			if (mask >> rec & 1)
+				n += (unsigned)snprintf(p + n, sizeof(names[0]) - n,
+					"%s%s to phase +%u", n ? ", " : "",
+					rec_names[rec], n ? 1 : 0);
+		return p;
+	}
 	return edit < E_NEDITS ? edit_names[edit] : "?";
+}
+
+/* E_REC edits write a phase per record (two at most) */
+unsigned a64_edit_phases(unsigned edit)
+{
+	return E_IS_REC(edit) ?
+	       (unsigned)__builtin_popcount(E_REC_MASK(edit)) : 1;
 }
 
 /*
@@ -158,6 +191,76 @@ static void expect_sme_edit(struct fpabi_run *r, const uint8_t *img,
 }
 
 /*
+ * E_REC(mask): the records of mask written (src/tracee/arm64/sigedit.c),
+ * the first from the edit phase's image, the second from the next
+ * phase's; sigreturn restores them in restore_sigframe()'s order:
+ *  - sve_context's payload (A-SR-5: Z, P, FFR; in streaming mode always
+ *    there, else as the format at delivery said), then fpsimd_context
+ *    (V, FPSR, FPCR).  Where both are edited, V comes from
+ *    fpsimd_context, never from the payload's Z[127:0] (A-SR-10:
+ *    restore_sve_fpsimd_context() merges fpsimd_context in last,
+ *    fpsimd_update_current_state() -> fpsimd_to_sve(); sve.rst section 5:
+ *    "bits [127:0] of Z0..Z31 are always restored from the corresponding
+ *    members of fpsimd_context.vregs[] and not from sve_context").
+ *  - tpidr2_context, fpmr_context (A-SR-6), za_context's rows when ZA was
+ *    on (A-SR-7: with ZA off it is a bare header, nothing to edit),
+ *    zt_context with it (A-SR-8).
+ * Records this frame does not have (ZA off: no zt_context) edit nothing.
+ */
+static void expect_rec_edit(struct fpabi_run *r, unsigned mask,
+			    unsigned phase, bool payload, bool maybe)
+{
+	unsigned svcr = sme_run(r) ? a64_svcr(r) : 0, rec, k = 0;
+	bool both = (mask & 3) == 3;
+	uint8_t *img[2];
+	uint8_t *ri[A64_NREC] = { NULL };
+	unsigned rp[A64_NREC] = { 0 };
+
+	if (sme_run(r) && ((svcr ^ AV(&r->v0)->svcr) & (SV_SM | SV_ZA))) {
+		run_broken(r, "internal: a record edit in a mode the variant "
+			   "did not plan");
+		return;
+	}
+	for (k = 0; k < 2; k++) {
+		img[k] = xmalloc(r->lo.size);
+		image_fill(r, img[k], phase + k, 0);
+	}
+	for (rec = 0, k = 0; rec < A64_NREC; rec++)
+		if (mask >> rec & 1) {
+			ri[rec] = img[MIN(k, 1u)];
+			rp[rec] = phase + MIN(k, 1u);
+			k++;
+		}
+	if (ri[REC_SVE]) {
+		if (svcr & SV_SM)
+			a64_expect_groups(r, SVE_GROUPS, ri[REC_SVE], rp[REC_SVE],
+					  rule_get("A-SR-5"));
+		else if (payload || maybe)
+			expect_edit(r, SVE_GROUPS, ri[REC_SVE], rp[REC_SVE], maybe,
+				    rule_get("A-SR-5"));
+	}
+	if (ri[REC_FPSIMD])
+		a64_expect_groups(r, GM(G_ZLO) | GM(G_FPSR), ri[REC_FPSIMD],
+				  rp[REC_FPSIMD], rule_get(both ? "A-SR-10" :
+				  payload || maybe || (svcr & SV_SM) ?
+				  "A-SR-5" : "A-SR-3"));
+	if (ri[REC_TPIDR2] && sme_run(r))
+		a64_expect_groups(r, GM(G_TPIDR2), ri[REC_TPIDR2],
+				  rp[REC_TPIDR2], rule_get("A-SR-6"));
+	if (ri[REC_FPMR] && sme_run(r) && (r->m->have & NEED_FPMR))
+		a64_expect_groups(r, GM(G_FPMR), ri[REC_FPMR], rp[REC_FPMR],
+				  rule_get("A-SR-6"));
+	if (ri[REC_ZA] && (svcr & SV_ZA))
+		a64_expect_groups(r, GM(G_ZA), ri[REC_ZA], rp[REC_ZA],
+				  rule_get("A-SR-7"));
+	if (ri[REC_ZT] && (svcr & SV_ZA) && (r->m->have & NEED_SME2))
+		a64_expect_groups(r, GM(G_ZT), ri[REC_ZT], rp[REC_ZT],
+				  rule_get("A-SR-8"));
+	free(img[0]);
+	free(img[1]);
+}
+
+/*
  * rt_sigreturn (restore_sigframe -> restore_sve_fpsimd_context /
  * restore_fpsimd_context):
  *  - A-SR-5: with an sve_context payload, Z/P/FFR come from it, then
@@ -181,8 +284,13 @@ void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 		r->astate[2] |= fmt << (2 * k);
 	/* the snapshot restored the pre-signal expectation: its SVCR */
 	a64_sync_svcr(r);
-	if (sme_run(r) && edit != E_NONE && edit != E_SME_REGS)
+	if (sme_run(r) && edit != E_NONE && edit != E_SME_REGS &&
+	    !E_IS_REC(edit))
 		die("internal: arm64 SME runs model only E_SME_REGS edits");
+	if (E_IS_REC(edit)) {
+		expect_rec_edit(r, E_REC_MASK(edit), phase, payload, maybe);
+		return;
+	}
 	if (phase) {
 		img = xmalloc(r->lo.size);
 		image_fill(r, img, phase, 0);

@@ -339,6 +339,32 @@ void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
 }
 
 /*
+ * A-VL-2 with SME (fpsimd.c: change_live_vector_length() of the SVE VL):
+ * "Changes to the SVE vector length must not discard live ZA state or
+ * clear PSTATE.ZA"; PSTATE.SM and the effective FPSIMD state (V of the
+ * mode the task is in, FPSR, FPCR) are kept, every other SVE bit is
+ * zero; TPIDR2 and FPMR are not touched.  Outside streaming mode the
+ * image is laid out at the new VL.
+ */
+void a64_sme_change_sve_vl(struct fpabi_run *r, unsigned vl,
+			   const struct fpabi_rule *rule)
+{
+	if (!sme_run(r)) {
+		a64_change_vl(r, vl, CARRY_KEEP, rule);
+		return;
+	}
+	if (vl == AV(&r->v)->vl)
+		return;
+	AV(&r->v)->svcr = a64_svcr(r);
+	AV(&r->v)->vl = vl;
+	carry_relayout(r, GM(G_ZLO) | GM(G_FPSR) | GM(G_ZA) | GM(G_ZT) |
+		       GM(G_TPIDR2) | GM(G_FPMR), 0, rule);
+	set_info(r, "svcr", AV(&r->v)->svcr);
+	set_info(r, "vl", img_vl(r));
+	set_info(r, "svl", AV(&r->v)->svl);
+}
+
+/*
  * PR_SME_SET_VL(arg) from the tracee (sme.rst section 6;
  * vec_set_vector_length()): with PR_SME_VL_INHERIT or
  * PR_SME_SET_VL_ONEXEC the VL becomes the on-exec one, else the on-exec
@@ -350,8 +376,9 @@ void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg)
 {
 	unsigned vl = (unsigned)(arg & PR_SME_VL_LEN_MASK);
 
-	r->astate[1] = arg & (PR_SME_VL_INHERIT | PR_SME_SET_VL_ONEXEC) ?
-		       vl : 0;
+	r->astate[1] = (r->astate[1] & A64_SVE_INHERIT) |
+		       (arg & (PR_SME_VL_INHERIT | PR_SME_SET_VL_ONEXEC) ?
+			vl : 0);
 	if (arg & PR_SME_VL_INHERIT)
 		r->astate[1] |= A64_SME_INHERIT;
 	if (!(arg & PR_SME_SET_VL_ONEXEC))
@@ -749,7 +776,7 @@ void a64_sme_model_exec(struct fpabi_run *r)
 		AV(&r->v)->svl = (unsigned)a->sme_default;
 	/* fpsimd_flush_thread_vl(): the on-exec VL stays only with INHERIT */
 	if (!(r->astate[1] & A64_SME_INHERIT))
-		r->astate[1] = 0;
+		r->astate[1] &= A64_SVE_INHERIT;
 	AV(&r->v)->svcr = 0;
 	run_relayout(r, &old);
 	relayout_done(&old);

@@ -23,65 +23,10 @@
 #define SVE_PT_VL_ONEXEC	4	/* PR_SVE_SET_VL_ONEXEC >> 16 */
 #endif
 
-/* how long the write is (iov_len) */
-enum wlen {
-	LEN_FULL,	/* the payload's full size, plus add */
-	LEN_HEADER,	/* the 16-byte header alone */
-	LEN_HALF,	/* Z0-Z15 (NT_ARM_SVE), the first SVL/2 rows (NT_ARM_ZA) */
-	LEN_FIXED,	/* add bytes */
-};
-
-/* the header's vl (the user_sve_header and user_za_header layouts agree) */
-enum wvl {
-	VL_TASK,	/* as the payload was made: the task's VL or SVL */
-	VL_ZERO,
-	VL_PLUS8,	/* not a multiple of 16 */
-	VL_ROUND,	/* a VL the kernel rounds (a64_vl_to_round()) */
-	VL_ANOTHER,	/* another supported VL (NT_ARM_SVE) or SVL */
-	VL_FIRST,	/* the variant's SVL again */
-};
-
-/* other changes (bits) */
-#define MU_FLAG8	1u	/* header flags | 0x8, a flag no kernel knows */
-#define MU_SIZE_HEADER	2u	/* header.size 16, as for no payload */
-#define MU_BAD_SIZE	4u	/* header.size bogus */
-#define MU_TAIL16	8u	/* 16 bytes of 0xa5 after the full payload */
-
-/* row flags */
-#define WF_SYNC_SVCR	1u	/* the variant's SVCR from the model first */
-#define WF_ENTER_SM	2u	/* NT_ARM_SSVE: the task is streaming after it,
-				   so the payload is made at its layout */
-#define WF_VL_FLAGS	4u	/* the header's flags (0) reach
-				   vec_set_vector_length(): no INHERIT and no
-				   on-exec SME VL after it (A-VL-8) */
-
-struct a64_write;
-/* makes the payload at buf (zeroed); returns its full size, *half the
- * LEN_HALF one; the payload bytes are made only if payload */
-typedef size_t a64_build(struct a64_wctx *c, uint8_t *buf, bool payload,
-			 size_t *half);
-
-struct a64_write {
-	const char *name;	/* write_kind_name(); the observer's name */
-	unsigned note;		/* NT_* */
-	a64_build *build;
-	uint8_t len;		/* enum wlen */
-	int16_t add;
-	uint8_t vl;		/* enum wvl */
-	uint8_t mut;		/* MU_* */
-	uint8_t flags;		/* WF_* */
-	int err;		/* the errno the kernel answers; 0: taken */
-	const char *rule;
-	a64_write_model *model;	/* what it changes when err is as expected
-				   (NULL: nothing) */
-	/* a kind of its own (W_RANDOM): everything above unused */
-	int (*custom)(struct fpabi_run *r, unsigned phase);
-};
-
 /* ------------------------------------------------------------ payloads */
 
 /* V, FPSR and FPCR of an image as a struct user_fpsimd_state */
-static void image_to_fpsimd(struct fpabi_run *r, const uint8_t *img,
+void a64_image_to_fpsimd(struct fpabi_run *r, const uint8_t *img,
 			    uint8_t *fpr)
 {
 	unsigned vl = img_vl(r), n;
@@ -94,8 +39,8 @@ static void image_to_fpsimd(struct fpabi_run *r, const uint8_t *img,
 }
 
 /* An SVE-format payload of img at VL vl (the image's layout at vl). */
-static size_t sve_format(const uint8_t *img, unsigned vl, uint8_t *buf,
-			 bool payload)
+size_t a64_sve_format(const uint8_t *img, unsigned vl, uint8_t *buf,
+		      bool payload)
 {
 	unsigned vq = vl / 16;
 	struct user_sve_header *h = (struct user_sve_header *)buf;
@@ -119,7 +64,7 @@ static size_t b_sve(struct a64_wctx *c, uint8_t *buf, bool payload,
 {
 	((struct user_sve_header *)buf)->max_vl = am(c->r)->sve_max;
 	*half = SVE_PT_SVE_ZREG_OFFSET(c->vl / 16, 16);
-	return sve_format(c->img, c->vl, buf, payload);
+	return a64_sve_format(c->img, c->vl, buf, payload);
 }
 
 /* NT_ARM_SVE, FPSIMD format */
@@ -133,17 +78,17 @@ static size_t b_sve_fpsimd(struct a64_wctx *c, uint8_t *buf, bool payload,
 	h->flags = SVE_PT_REGS_FPSIMD;
 	h->size = SVE_PT_SIZE(c->vl / 16, SVE_PT_REGS_FPSIMD);
 	if (payload)
-		image_to_fpsimd(c->r, c->img, buf + SVE_PT_FPSIMD_OFFSET);
+		a64_image_to_fpsimd(c->r, c->img, buf + SVE_PT_FPSIMD_OFFSET);
 	*half = h->size;
 	return h->size;
 }
 
 /* NT_PRFPREG: struct user_fpsimd_state */
-static size_t b_fpr(struct a64_wctx *c, uint8_t *buf, bool payload,
+size_t a64_b_fpr(struct a64_wctx *c, uint8_t *buf, bool payload,
 		    size_t *half)
 {
 	(void)payload;
-	image_to_fpsimd(c->r, c->img, buf);
+	a64_image_to_fpsimd(c->r, c->img, buf);
 	*half = FPR_SIZE;
 	return FPR_SIZE;
 }
@@ -154,7 +99,7 @@ static size_t b_ssve(struct a64_wctx *c, uint8_t *buf, bool payload,
 {
 	((struct user_sve_header *)buf)->max_vl = am(c->r)->sme_max;
 	*half = 0;
-	return sve_format(c->img, AV(&c->r->v)->svl, buf, payload);
+	return a64_sve_format(c->img, AV(&c->r->v)->svl, buf, payload);
 }
 
 /*
@@ -182,7 +127,7 @@ static size_t b_ssve_refused(struct a64_wctx *c, uint8_t *buf, bool payload,
 }
 
 /* NT_ARM_ZA: the header, then the SVL rows of SVL bytes */
-static size_t b_za(struct a64_wctx *c, uint8_t *buf, bool payload,
+size_t a64_b_za(struct a64_wctx *c, uint8_t *buf, bool payload,
 		   size_t *half)
 {
 	unsigned svl = AV(&c->r->v)->svl;
@@ -199,7 +144,7 @@ static size_t b_za(struct a64_wctx *c, uint8_t *buf, bool payload,
 }
 
 /* NT_ARM_ZT: ZT0's 64 bytes */
-static size_t b_zt(struct a64_wctx *c, uint8_t *buf, bool payload,
+size_t a64_b_zt(struct a64_wctx *c, uint8_t *buf, bool payload,
 		   size_t *half)
 {
 	(void)payload;
@@ -210,7 +155,7 @@ static size_t b_zt(struct a64_wctx *c, uint8_t *buf, bool payload,
 
 /* NT_ARM_TLS: TPIDR_EL0 as it is (the tracee's thread pointer), then
  * TPIDR2 (twice: a long write's extra word is TPIDR2's again) */
-static size_t b_tls(struct a64_wctx *c, uint8_t *buf, bool payload,
+size_t a64_b_tls(struct a64_wctx *c, uint8_t *buf, bool payload,
 		    size_t *half)
 {
 	struct iovec iov = { buf, 16 };
@@ -226,7 +171,7 @@ static size_t b_tls(struct a64_wctx *c, uint8_t *buf, bool payload,
 }
 
 /* NT_ARM_FPMR: one u64 (twice, as for TLS) */
-static size_t b_fpmr(struct a64_wctx *c, uint8_t *buf, bool payload,
+size_t a64_b_fpmr(struct a64_wctx *c, uint8_t *buf, bool payload,
 		     size_t *half)
 {
 	(void)payload;
@@ -242,15 +187,15 @@ static size_t b_fpmr(struct a64_wctx *c, uint8_t *buf, bool payload,
  * SVE_VL_MAX, which vec_set_vector_length() clamps to VL_ARCH_MAX (256)
  * and rounds down to the largest supported VL.
  */
-static unsigned vl_to_round(const struct fpabi_run *r, unsigned vl)
+unsigned a64_vl_to_round(const unsigned *vls, unsigned n, unsigned max,
+			 unsigned vl)
 {
-	const struct a64_machine *a = am(r);
 	unsigned i;
 
-	if (vl >= a->sve_max)
+	if (vl >= max)
 		return 8192;
-	for (i = 0; i < a->nsve; i++)
-		if (a->sve_vls[i] == vl + 16)
+	for (i = 0; i < n; i++)
+		if (vls[i] == vl + 16)
 			return 8192;
 	return vl + 16;
 }
@@ -264,7 +209,11 @@ static unsigned header_vl(const struct a64_wctx *c, const struct a64_write *w,
 	case VL_PLUS8:
 		return vl + 8;
 	case VL_ROUND:
-		return vl_to_round(c->r, vl);
+		return w->note == NT_ARM_SVE ?
+		       a64_vl_to_round(am(c->r)->sve_vls, am(c->r)->nsve,
+				       am(c->r)->sve_max, vl) :
+		       a64_vl_to_round(am(c->r)->sme_vls, am(c->r)->nsme,
+				       am(c->r)->sme_max, vl);
 	case VL_ANOTHER:
 		return w->note == NT_ARM_SVE ? a64_other_vl(c->r) :
 		       a64_other_svl(c->r);
@@ -288,8 +237,14 @@ static size_t make(struct a64_wctx *c, const struct a64_write *w,
 		h->vl = (uint16_t)header_vl(c, w, h->vl);
 		c->hvl = h->vl;
 	}
+	if (w->set_flags)
+		h->flags = w->hflags;
 	if (w->mut & MU_FLAG8)
 		h->flags |= 0x8;
+	if (w->mut & MU_MAX_VL)
+		h->max_vl = 0x5a50;
+	if (w->mut & MU_RESERVED)
+		h->__reserved = 0xa5a5;
 	if (w->mut & MU_SIZE_HEADER)
 		h->size = sizeof(*h);
 	if (w->mut & MU_BAD_SIZE)
@@ -338,9 +293,9 @@ static int write_random(struct fpabi_run *r, unsigned phase)
 	image_fill(r, img, phase, 0);
 	if (sve) {
 		h->max_vl = am(r)->sve_max;
-		sve_format(img, vl, buf, true);
+		a64_sve_format(img, vl, buf, true);
 	} else {
-		image_to_fpsimd(r, img, buf);
+		a64_image_to_fpsimd(r, img, buf);
 	}
 	for (i = 0; i < n; i++) {
 		uint64_t v = mix64_next(&seed), k = v >> 8;
@@ -387,9 +342,9 @@ static int write_random(struct fpabi_run *r, unsigned phase)
 /* ---------------------------------------------------------------- rows */
 
 #define SVE(n, ...)	{ n, NT_ARM_SVE, b_sve, __VA_ARGS__ }
-#define FPR(n, ...)	{ n, NT_PRFPREG, b_fpr, __VA_ARGS__ }
+#define FPR(n, ...)	{ n, NT_PRFPREG, a64_b_fpr, __VA_ARGS__ }
 #define SSVE(n, ...)	{ n, NT_ARM_SSVE, b_ssve, __VA_ARGS__ }
-#define ZA(n, ...)	{ n, NT_ARM_ZA, b_za, __VA_ARGS__ }
+#define ZA(n, ...)	{ n, NT_ARM_ZA, a64_b_za, __VA_ARGS__ }
 #define FULL		.len = LEN_FULL
 #define HEADER		.len = LEN_HEADER
 #define HALF		.len = LEN_HALF
@@ -435,7 +390,7 @@ static const struct a64_write a64_writes[W_NKINDS] = {
 			 .flags = SME_WF, .rule = "A-PT-17",
 			 .model = a64_wm_za_half),
 	/* A-PT-19: NT_ARM_ZT */
-	[W_ZT] = { "NT_ARM_ZT", NT_ARM_ZT, b_zt, FULL, .flags = WF_SYNC_SVCR,
+	[W_ZT] = { "NT_ARM_ZT", NT_ARM_ZT, a64_b_zt, FULL, .flags = WF_SYNC_SVCR,
 		   .rule = "A-PT-19", .model = a64_wm_zt },
 	/* A-VL-7: an NT_ARM_ZA header with another SVL */
 	[W_ZA_VL] = ZA("NT_ARM_ZA header only with another SVL", HEADER,
@@ -455,10 +410,10 @@ static const struct a64_write a64_writes[W_NKINDS] = {
 				.flags = SME_WF, .rule = "A-VL-9",
 				.model = a64_wm_ssve_vl),
 	/* A-PT-21, A-PT-20 */
-	[W_TLS] = { "NT_ARM_TLS with TPIDR2", NT_ARM_TLS, b_tls, FULL,
+	[W_TLS] = { "NT_ARM_TLS with TPIDR2", NT_ARM_TLS, a64_b_tls, FULL,
 		    .flags = WF_SYNC_SVCR, .rule = "A-PT-21",
 		    .model = a64_wm_tpidr2 },
-	[W_FPMR] = { "NT_ARM_FPMR", NT_ARM_FPMR, b_fpmr, FULL,
+	[W_FPMR] = { "NT_ARM_FPMR", NT_ARM_FPMR, a64_b_fpmr, FULL,
 		     .flags = WF_SYNC_SVCR, .rule = "A-PT-20",
 		     .model = a64_wm_fpmr },
 	/*
@@ -542,7 +497,7 @@ static const struct a64_write a64_writes[W_NKINDS] = {
 	[W_REJ_ZA_FLAGS] = ZA("NT_ARM_ZA with unknown flag 0x8", FULL,
 			      .mut = MU_FLAG8, .err = EINVAL,
 			      .rule = "A-PT-25"),
-	[W_REJ_ZT_SHORT] = { "NT_ARM_ZT of 32 bytes", NT_ARM_ZT, b_zt,
+	[W_REJ_ZT_SHORT] = { "NT_ARM_ZT of 32 bytes", NT_ARM_ZT, a64_b_zt,
 			     FIXED(32), .err = EINVAL, .rule = "A-PT-25" },
 	/* A-PT-26 */
 	[W_RANDOM] = { "NT_ARM_SVE or NT_PRFPREG, randomly mutated",
@@ -557,43 +512,103 @@ static const struct a64_write a64_writes[W_NKINDS] = {
 	 * sets TPIDR_EL0 alone and keeps TPIDR2.  TPIDR_EL0 (the tracee's
 	 * thread pointer) is always written back unchanged.
 	 */
-	[W_REJ_TLS_UNALIGNED] = { "NT_ARM_TLS of 12 bytes", NT_ARM_TLS, b_tls,
+	[W_REJ_TLS_UNALIGNED] = { "NT_ARM_TLS of 12 bytes", NT_ARM_TLS, a64_b_tls,
 				  FIXED(12), .err = EINVAL,
 				  .rule = "A-PT-27" },
 	[W_TLS_TPIDR_ONLY] = { "NT_ARM_TLS of 8 bytes (TPIDR only)",
-			       NT_ARM_TLS, b_tls, FIXED(8),
+			       NT_ARM_TLS, a64_b_tls, FIXED(8),
 			       .rule = "A-PT-27" },
-	[W_TLS_LONG] = { "NT_ARM_TLS of 24 bytes", NT_ARM_TLS, b_tls,
+	[W_TLS_LONG] = { "NT_ARM_TLS of 24 bytes", NT_ARM_TLS, a64_b_tls,
 			 FIXED(24), .rule = "A-PT-27",
 			 .model = a64_wm_tpidr2 },
 	[W_REJ_FPMR_UNALIGNED] = { "NT_ARM_FPMR of 4 bytes", NT_ARM_FPMR,
-				   b_fpmr, FIXED(4), .err = EINVAL,
+				   a64_b_fpmr, FIXED(4), .err = EINVAL,
 				   .rule = "A-PT-27" },
-	[W_FPMR_LONG] = { "NT_ARM_FPMR of 16 bytes", NT_ARM_FPMR, b_fpmr,
+	[W_FPMR_LONG] = { "NT_ARM_FPMR of 16 bytes", NT_ARM_FPMR, a64_b_fpmr,
 			  FIXED(16), .rule = "A-PT-27",
 			  .model = a64_wm_fpmr },
 };
 
 const char *a64_write_kind_name(unsigned kind)
 {
-	return kind < W_NKINDS && a64_writes[kind].name ?
-	       a64_writes[kind].name : "?";
+	const struct a64_write *w = kind >= W_MX_BASE ? a64_mx_row(kind) :
+				    kind < W_NKINDS ? &a64_writes[kind] : NULL;
+
+	return w && w->name ? w->name : "?";
+}
+
+void a64_outcome_init(struct a64_outcome *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->pre_svcr = -1;
+	o->inherit = -1;
+}
+
+/*
+ * A matrix row's outcome in the task's state now, and the mode and VL the
+ * kernel puts the task in before it reads the payload (the payload is
+ * then made at that layout: the model follows first).
+ */
+static void outcome_now(struct fpabi_run *r, const struct a64_write *w,
+			struct a64_outcome *o)
+{
+	struct a64_wstate s = {
+		.m = r->m, .vl = AV(&r->v)->vl, .svl = AV(&r->v)->svl,
+		.svcr = a64_svcr(r),
+	};
+
+	w->expect(w, &s, o);
+	if (o->skip)
+		run_broken(r, "internal: a matrix row the model cannot tell "
+			   "here: %s", o->skip);
+	AV(&r->v)->svcr = s.svcr;
+	if (o->pre_svl)
+		a64_sme_change_svl(r, o->pre_svl, rule_get("A-VL-6"));
+	if (o->pre_vl)
+		a64_sme_change_sve_vl(r, o->pre_vl, rule_get(o->rule));
+	if (o->pre_svcr >= 0 && (unsigned)o->pre_svcr != a64_svcr(r))
+		a64_set_svcr(r, (unsigned)o->pre_svcr, GM(G_ZA) | GM(G_ZT) |
+			     GM(G_TPIDR2) | GM(G_FPMR), 0, rule_get("A-PT-11"));
+}
+
+/* The header flags' effect on the task (vec_set_vector_length()). */
+static void vl_flags_after(struct fpabi_run *r, const struct a64_write *w,
+			   const struct a64_outcome *o)
+{
+	if (o->inherit < 0)
+		return;
+	if (w->note == NT_ARM_SVE) {
+		r->astate[1] = (r->astate[1] & ~A64_SVE_INHERIT) |
+			       (o->inherit ? A64_SVE_INHERIT : 0);
+		return;
+	}
+	r->astate[1] = (r->astate[1] & A64_SVE_INHERIT) | o->onexec |
+		       (o->inherit ? A64_SME_INHERIT : 0);
 }
 
 int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
-	const struct a64_write *w = &a64_writes[kind];
+	const struct a64_write *w = kind >= W_MX_BASE ? a64_mx_row(kind) :
+				    kind < W_NKINDS ? &a64_writes[kind] : NULL;
 	struct a64_wctx c = { .r = r, .phase = phase };
-	unsigned svq;
+	struct a64_outcome o;
+	const struct a64_machine *a = am(r);
+	int want;
 	uint8_t *img, *buf;
 	size_t len;
 	char obs[112];
 	int err;
 
-	if (kind >= W_NKINDS || !w->name)
+	if (!w || !w->name)
 		die("internal: unknown arm64 write kind %u", kind);
 	if (w->custom)
 		return w->custom(r, phase);
+	c.note = w->note;
+	a64_outcome_init(&o);
+	if (w->expect) {
+		outcome_now(r, w, &o);
+		c.o = &o;
+	}
 	c.svcr = a64_svcr(r);
 	if (w->flags & WF_SYNC_SVCR)
 		AV(&r->v)->svcr = c.svcr;
@@ -602,23 +617,29 @@ int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 		a64_set_svcr(r, c.svcr | SV_SM, GM(G_ZA) | GM(G_ZT) |
 			     GM(G_TPIDR2) | GM(G_FPMR), 0, rule_get("A-PT-11"));
 	c.vl = img_vl(r);
-	c.rule = rule_get(w->rule);
-	svq = AV(&r->v)->svl / 16;
+	c.rule = rule_get(w->expect ? o.rule : w->rule);
+	want = w->expect ? o.err : w->err;
 	img = xmalloc(r->lo.size);
 	image_fill(r, img, phase, 0);
 	c.img = img;
-	buf = xzalloc(MAX(MAX(SVE_PT_SIZE(c.vl / 16, SVE_PT_REGS_SVE),
-			      SVE_PT_SIZE(svq, SVE_PT_REGS_SVE)),
-			  ZA_PT_SIZE(svq)) + FPR_SIZE + 64);
+	buf = xzalloc(MAX(MAX(SVE_PT_SIZE(MAX(a->sve_max, 16u) / 16,
+					  SVE_PT_REGS_SVE),
+			      SVE_PT_SIZE(MAX(a->sme_max, 16u) / 16,
+					  SVE_PT_REGS_SVE)),
+			  ZA_PT_SIZE(MAX(a->sme_max, 16u) / 16)) +
+		      FPR_SIZE + 64);
 	len = make(&c, w, buf);
+	c.len = len;
 	snprintf(obs, sizeof(obs), "%s write at stop %d", w->name, r->stops);
 	err = regset_set(r, w->note, buf, len);
-	check_errno(r, obs, "PTRACE_SETREGSET", w->err, err, c.rule);
-	if (err == w->err) {
+	check_errno(r, obs, "PTRACE_SETREGSET", want, err, c.rule);
+	if (err == want) {
 		if (w->flags & WF_VL_FLAGS)
-			r->astate[1] = 0;
-		if (w->model)
-			w->model(&c);
+			r->astate[1] &= A64_SVE_INHERIT;
+		if (w->expect)
+			vl_flags_after(r, w, &o);
+		if (w->expect ? o.model != NULL : w->model != NULL)
+			(w->expect ? o.model : w->model)(&c);
 	}
 	free(img);
 	free(buf);

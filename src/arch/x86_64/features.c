@@ -284,19 +284,27 @@ static const char *variant_missing(const struct fpabi_machine *m,
  * variant of the table is returned; one the CPU cannot run, or cannot
  * tell apart from xsave-all, carries its SKIP reason.
  */
+/* the variants of VSET_ALL: the components each loads non-init */
+static const struct {
+	const char *name;
+	uint64_t mask;
+} table[] = {
+	{ "xsave-all", ~0ull },
+	{ "x87-sse", XFM(XF_FP) | XFM(XF_SSE) },
+	{ "avx", XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_YMM) },
+	{ "avx512-no-ymm", XFM(XF_FP) | XFM(XF_SSE) | XFM_AVX512 },
+	{ "opmask-only", XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_OPMASK) },
+};
+
+/* variant k's name (the same on every machine) */
+const char *x86_variant_name(unsigned k)
+{
+	return k < ARRAY_SIZE(table) ? table[k].name : "?";
+}
+
 int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 		 struct fpabi_variant *v, int max)
 {
-	static const struct {
-		const char *name;
-		uint64_t mask;
-	} table[] = {
-		{ "xsave-all", ~0ull },
-		{ "x87-sse", XFM(XF_FP) | XFM(XF_SSE) },
-		{ "avx", XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_YMM) },
-		{ "avx512-no-ymm", XFM(XF_FP) | XFM(XF_SSE) | XFM_AVX512 },
-		{ "opmask-only", XFM(XF_FP) | XFM(XF_SSE) | XFM(XF_OPMASK) },
-	};
 	const struct x86_machine *x = m->arch;
 	int n = 0;
 	unsigned i;

@@ -72,20 +72,44 @@ void x86_expect_fresh(struct fpabi_run *r, const struct fpabi_rule *rule)
 	}
 }
 
-/* Components the model expects to hold something other than init. */
-uint64_t x86_expected_live(const struct fpabi_run *r)
+/*
+ * Components the model expects to hold something other than init; a part
+ * of another's (MXCSR: C_PART) is left out and its saved_with bits, of
+ * which a header must have one, go to *part.
+ */
+static uint64_t expected_live(const struct fpabi_run *r, uint64_t *part)
 {
 	uint64_t live = 0;
 	unsigned i;
 
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
+		const struct x86_comp *c;
 
-		if (r->exp.kind[i] == EXP_VALUE && f->fill != FILL_FIXED &&
-		    memcmp(r->exp.img + f->off, r->exp.init + f->off, f->size))
+		if (r->exp.kind[i] != EXP_VALUE || f->fill == FILL_FIXED ||
+		    !memcmp(r->exp.img + f->off, r->exp.init + f->off, f->size))
+			continue;
+		c = x86_comp_of(f);
+		if (c->flags & C_PART)
+			*part |= c->saved_with;
+		else
 			live |= XFM(f->group);
 	}
 	return live;
+}
+
+uint64_t x86_expected_live(const struct fpabi_run *r)
+{
+	uint64_t part = 0, live = expected_live(r, &part);
+
+	/* (a live part with none of its owners' bits live: the first) */
+	return live | (part && !(live & part) ? part & -part : 0);
+}
+
+uint64_t x86_expected_live_part(const struct fpabi_run *r, uint64_t *part)
+{
+	*part = 0;
+	return expected_live(r, part);
 }
 
 /*

@@ -8,6 +8,7 @@
 
 #include "fpabi/platform.h"
 #include "fpabi/shm.h"
+#include "fpabi/matrix.h"
 #include "fpabi/util.h"
 #include "x86.h"
 
@@ -226,6 +227,20 @@ const struct fpabi_rule x86_rules[] = {
 	  "masked)",
 	  "kernel/ptrace.c: ptrace_regset(); "
 	  "arch/x86/kernel/fpu/regset.c: xfpregs_set()" },
+	{ "X-PT-13", "an NT_X86_XSTATE write whose XSTATE_BV has none of "
+	  "x87, SSE and AVX leaves MXCSR as it was: it is neither validated "
+	  "nor copied",
+	  "arch/x86/kernel/fpu/xstate.c: copy_uabi_to_xstate() (\"Validate "
+	  "MXCSR when any of the related features is in use\")" },
+	{ "X-PT-14", "where the kernel keeps the state compacted (XSAVES), "
+	  "an NT_X86_XSTATE write whose XSTATE_BV has no SSE leaves the task "
+	  "MXCSR 0x1f80, whatever was written: the XRSTORS that loads the "
+	  "state initialises SSE state, MXCSR with it (the standard-form "
+	  "XRSTOR loads MXCSR whenever it restores SSE or AVX)",
+	  "arch/x86/kernel/fpu/xstate.c: copy_uabi_to_xstate() (the kernel "
+	  "header takes XSTATE_BV); SDM vol. 1 13.8 (\"the standard form of "
+	  "XRSTOR treats MXCSR ... differently from the XMM registers\"); "
+	  "CPUID.(EAX=0DH,ECX=1):EAX[3] (XSAVES)" },
 	{ "X-PT-10", "NT_PRXFPREG belongs to the 32-bit regset view only: a "
 	  "SETREGSET of it on a 64-bit tracee fails with EINVAL",
 	  "arch/x86/kernel/ptrace.c: x86_64_regsets[] (REGSET32_XFP is in "
@@ -351,6 +366,17 @@ static void x86_variant_yaml(const struct fpabi_variant *v, char *out,
 		 (unsigned long long)XV(v)->xfeatures);
 }
 
+#define XSTATE_MXCSR \
+	"kernel: after an NT_X86_XSTATE write without SSE in XSTATE_BV the " \
+	"regset reads show another MXCSR than the task runs with (the " \
+	"kernel's header decides what they show, the CPU's restore what " \
+	"the task gets); see KNOWN-ISSUES.md (xstate-write-mxcsr-no-sse)"
+
+#define MXCSR_MASK_ECHO \
+	"kernel: a regset write's MXCSR_MASK (the CPU's, read-only) is " \
+	"kept and read back at the stop, while the task's XSAVE and its " \
+	"signal frame show the CPU's; see KNOWN-ISSUES.md (mxcsr-mask-echo)"
+
 const struct fpabi_arch fpabi_arch = {
 	.name = "x86_64",
 	.needs = (const struct fpabi_need_name[]){
@@ -367,11 +393,27 @@ const struct fpabi_arch fpabi_arch = {
 	.families = x86_families,
 	.rules = x86_rules,
 	.histories = x86_histories,
+	.matrices = (const struct fpabi_matrix *const[]){
+		&x86_matrix_write, &x86_matrix_signal, NULL },
 	.known = (const struct fpabi_known_issue[]){
 		{ "x86_64.exec.*", "NT_X86_XSTATE", "pkru",
 		  "kernel: at PTRACE_EVENT_EXEC NT_X86_XSTATE shows PKRU 0 "
 		  "(XSTATE_BV bit clear) while the new image starts with "
 		  "init_pkru_value; see KNOWN-ISSUES.md (pkru-exec-stop)" },
+		{ "x86_64.regset-write.xstate.bv-none/*", "NT_", "mxcsr",
+		  XSTATE_MXCSR },
+		{ "x86_64.regset-write.xstate.bv-only-x87/*", "NT_", "mxcsr",
+		  XSTATE_MXCSR },
+		{ "x86_64.regset-write.xstate.bv-only-avx/*", "NT_", "mxcsr",
+		  XSTATE_MXCSR },
+		{ "x86_64.regset-write.xstate.bv-no-sse/*", "NT_", "mxcsr",
+		  XSTATE_MXCSR },
+		{ "x86_64.regset-write.xstate.mxcsr-rsvd-none/*", "NT_", "mxcsr",
+		  XSTATE_MXCSR },
+		{ "x86_64.regset-write.xstate.mxcsr-mask/*", "NT_",
+		  "mxcsr_mask", MXCSR_MASK_ECHO },
+		{ "x86_64.regset-write.fpregs.mxcsr-mask/*", "NT_",
+		  "mxcsr_mask", MXCSR_MASK_ECHO },
 		{ NULL, NULL, NULL, NULL },
 	},
 	.group_name = x86_group_name,

@@ -57,7 +57,8 @@ static void check_xstate(struct fpabi_run *r, unsigned nread)
 	const struct x86_machine *x = xm(r);
 	const struct fpabi_rule *rule = rule_get("X-PT-3");
 	uint8_t *buf = xmalloc(x->size + SLACK), *poison = xmalloc(SLACK);
-	uint64_t live = x86_expected_live(r), xcr0 = x->xl.xcr0;
+	uint64_t part, live = x86_expected_live_part(r, &part),
+		 xcr0 = x->xl.xcr0;
 	static const uint8_t zero[512];
 	struct xsave_hdr h;
 	char obs[64];
@@ -99,6 +100,10 @@ static void check_xstate(struct fpabi_run *r, unsigned nread)
 			 xfeature_name(i));
 		check_value(r, obs, what, 1, h.xstate_bv >> i & 1, rule);
 	}
+	/* X-PT-3: MXCSR comes from the task when SSE or AVX is set */
+	if (part)
+		check_value(r, obs, "XSTATE_BV's SSE or AVX bit (the mxcsr is "
+			    "not at init)", 1, !!(h.xstate_bv & part), rule);
 	check_value(r, obs, "xcomp_bv", 0, h.xcomp_bv, rule_get("X-GEN-1"));
 	check_bytes(r, obs, "XSAVE header reserved bytes", zero, h.reserved,
 		    sizeof(h.reserved), rule);
@@ -146,28 +151,6 @@ void x86_check_stop(struct fpabi_run *r)
 	check_fpregs(r, r->reads);
 }
 
-/* what a malformed write changes (write_bad(), bad_mutate()) */
-enum bad_mut {
-	M_NONE, M_BV_OUTSIDE, M_BV_SUPERVISOR, M_BV_BIT63, M_XCOMP,
-	M_RSVD_FIRST, M_RSVD_LAST, M_MXCSR, M_MXCSR_SSE, M_MXCSR_YMM,
-};
-
-/* One write kind (S_WRITE b): x86_writes[] at the end of this file. */
-struct x86_write {
-	const char *name;	/* write_kind_name() */
-	/* a kind of its own; NULL: write_bad() from the fields below */
-	int (*fn)(struct fpabi_run *r, unsigned phase,
-		  const struct x86_write *w);
-	unsigned note;		/* NT_* */
-	bool rel;		/* len is relative to the regset's full size */
-	int len;
-	uint8_t mut;		/* enum bad_mut */
-	int err;		/* what the kernel answers; 0: accepted */
-	const char *rule;
-	const char *what;	/* for the observer line */
-	uint64_t bv;		/* write_xstate(): XSTATE_BV (0: the variant's) */
-};
-
 static int write_xstate(struct fpabi_run *r, unsigned phase,
 			const struct x86_write *w)
 {
@@ -200,7 +183,10 @@ static void expect_fpregs(struct fpabi_run *r, const uint8_t *img,
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
 
-		if (f->group > XF_SSE || f->fill == FILL_NONE)
+		/* (MXCSR_MASK is the CPU's: FILL_FIXED, whatever the
+		 * buffer said) */
+		if (f->group > XF_SSE || f->fill == FILL_NONE ||
+		    f->fill == FILL_FIXED)
 			continue;
 		expect_field(r, i, img + f->off, rule_get("X-PT-2"));
 		r->exp.phase[i] = phase;
@@ -227,7 +213,7 @@ static int write_fpregs(struct fpabi_run *r, unsigned phase,
 }
 
 /* The lowest MXCSR bit the CPU does not support (reserved). */
-static uint32_t mxcsr_reserved_bit(const struct x86_machine *x)
+uint32_t x86_mxcsr_reserved_bit(const struct x86_machine *x)
 {
 	/* fpu__init_system_mxcsr(): a zero MXCSR_MASK means 0xffbf */
 	uint32_t mask = x->mxcsr_mask ? x->mxcsr_mask : 0xffbf;
@@ -239,7 +225,7 @@ static uint32_t mxcsr_reserved_bit(const struct x86_machine *x)
 }
 
 /* The lowest XSTATE_BV bit outside XCR0 (never bit 63). */
-static uint64_t bv_outside_bit(const struct x86_machine *x)
+uint64_t x86_bv_outside_bit(const struct x86_machine *x)
 {
 	unsigned b;
 
@@ -256,16 +242,23 @@ static void bad_mutate(struct fpabi_run *r, uint8_t *buf, unsigned mut,
 	uint32_t mxcsr;
 
 	switch (mut) {
-	case M_BV_OUTSIDE: *bv |= bv_outside_bit(x); break;
+	case M_BV_OUTSIDE: *bv |= x86_bv_outside_bit(x); break;
 	case M_BV_SUPERVISOR: *bv |= XFM(11); break;
 	case M_BV_BIT63: *bv |= 1ull << 63; break;
 	case M_XCOMP: xcomp = 1ull << 63 | *bv; break;
+	case M_XCOMP_LOW: xcomp = 1; break;
 	case M_MXCSR_SSE: *bv = XFM(XF_SSE); break;
 	case M_MXCSR_YMM: *bv = XFM(XF_YMM); break;
+	case M_MXCSR_MASK:
+		memcpy(buf + FXSAVE_MXCSR_MASK_OFF, &(uint32_t){ 0x5a5a }, 4);
+		break;
+	case M_SW_BYTES:
+		canary_poison(buf + 416, 96, r->cseed);
+		break;
 	}
 	if (mut == M_MXCSR || mut == M_MXCSR_SSE || mut == M_MXCSR_YMM) {
 		memcpy(&mxcsr, buf + FXSAVE_MXCSR_OFF, 4);
-		mxcsr |= mxcsr_reserved_bit(x);
+		mxcsr |= x86_mxcsr_reserved_bit(x);
 		memcpy(buf + FXSAVE_MXCSR_OFF, &mxcsr, 4);
 	}
 	if (!xs)
@@ -279,17 +272,104 @@ static void bad_mutate(struct fpabi_run *r, uint8_t *buf, unsigned mut,
 		buf[XSAVE_HDR_OFF + XSAVE_HDR_SIZE - 1] = 0xa5;
 }
 
-static int write_bad(struct fpabi_run *r, unsigned phase,
-		     const struct x86_write *bw)
+/* The XSTATE_BV a row writes (before its mutation) in variant v. */
+uint64_t x86_row_bv(const struct fpabi_machine *m,
+		    const struct fpabi_variant *v, const struct x86_write *w)
+{
+	const struct x86_machine *x = m->arch;
+	uint64_t all = x->testable;
+
+	switch (w->bvsel) {
+	case BV_ALL: return all;
+	case BV_NONE: return 0;
+	case BV_ALL_BUT: return all & ~XFM(w->bit);
+	case BV_ONLY: return XFM(w->bit);
+	}
+	return XV(v)->xfeatures;
+}
+
+/* MXCSR's expectation (to keep it across x86_expect_components()) */
+struct mxcsr_exp {
+	int i;		/* its field, -1: none */
+	uint8_t img[4], kind, phase, task;
+};
+
+static void mxcsr_save(const struct fpabi_run *r, struct mxcsr_exp *e)
+{
+	unsigned i;
+
+	e->i = -1;
+	for (i = 0; i < r->lo.nfields; i++)
+		if (r->lo.f[i].off == FXSAVE_MXCSR_OFF &&
+		    r->lo.f[i].size == 4) {
+			e->i = (int)i;
+			memcpy(e->img, r->exp.img + FXSAVE_MXCSR_OFF, 4);
+			e->kind = r->exp.kind[i];
+			e->phase = r->exp.phase[i];
+			e->task = r->exp.task[i];
+		}
+}
+
+/* MXCSR as a matrix row's outcome says: the written value whenever x87,
+ * SSE or AVX is written, else kept (X-PT-13) */
+static void expect_mxcsr(struct fpabi_run *r, const struct mxcsr_exp *e,
+			 const struct x86_outcome *o, const uint8_t *img,
+			 unsigned phase)
+{
+	unsigned i;
+
+	if (e->i < 0)
+		return;
+	i = (unsigned)e->i;
+	if (o->mxcsr == MX_INIT) {
+		expect_field_init(r, i, rule_get(o->rule));
+		return;
+	}
+	if (o->mxcsr == MX_KEPT) {
+		memcpy(r->exp.img + FXSAVE_MXCSR_OFF, e->img, 4);
+		r->exp.kind[i] = e->kind;
+		r->exp.phase[i] = e->phase;
+		r->exp.task[i] = e->task;
+	} else {
+		memcpy(r->exp.img + FXSAVE_MXCSR_OFF, img + FXSAVE_MXCSR_OFF, 4);
+		r->exp.kind[i] = EXP_VALUE;
+		r->exp.phase[i] = (uint8_t)phase;
+	}
+	r->exp.rule[i] = rule_get(o->rule);
+}
+
+/* The row's outcome in variant r->v (matrix rows), or its fixed one. */
+static void row_outcome(struct fpabi_run *r, const struct x86_write *w,
+			struct x86_outcome *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (w->expect) {
+		w->expect(w, r->m, &r->v, o);
+		if (o->skip)
+			run_broken(r, "internal: a matrix row the model cannot "
+				   "tell here: %s", o->skip);
+		return;
+	}
+	o->err = w->err;
+	o->rule = w->rule;
+	o->fpregs = w->note != NT_X86_XSTATE;
+	o->mxcsr = MX_WRITTEN;
+}
+
+int x86_write_bad(struct fpabi_run *r, unsigned phase,
+		  const struct x86_write *bw)
 {
 	const struct x86_machine *x = xm(r);
 	bool xs = bw->note == NT_X86_XSTATE;
 	size_t full = xs ? x->size : 512, len, alloc;
-	uint64_t bv = XV(&r->v)->xfeatures;
-	uint8_t *buf;
-	char obs[64];
+	uint64_t bv = x86_row_bv(r->m, &r->v, bw);
+	struct x86_outcome o;
+	struct mxcsr_exp mx;
+	uint8_t *buf, *img;
+	char obs[96];
 	int err;
 
+	row_outcome(r, bw, &o);
 	len = bw->rel ? full + bw->len : (size_t)bw->len;
 	alloc = (len > r->lo.size ? len : r->lo.size) + SLACK;
 	buf = xmalloc(alloc);
@@ -307,14 +387,21 @@ static int write_bad(struct fpabi_run *r, unsigned phase,
 		 xs ? "NT_X86_XSTATE" : bw->note == NT_PRFPREG ? "NT_PRFPREG" :
 		 "NT_PRXFPREG", bw->what, r->stops);
 	err = regset_set(r, bw->note, buf, len);
-	check_errno(r, obs, "PTRACE_SETREGSET", bw->err, err,
-		    rule_get(bw->rule));
+	check_errno(r, obs, "PTRACE_SETREGSET", o.err, err, rule_get(o.rule));
 	/* X-PT-11: a refused write changes nothing: the model stays */
-	if (!err && !bw->err) {
-		if (xs)
+	if (!err && !o.err) {
+		if (xs) {
+			mxcsr_save(r, &mx);
 			x86_expect_components(r, phase, bv, rule_get("X-PT-5"));
-		else
+			if (bw->expect) {
+				img = xmalloc(r->lo.size);
+				image_fill(r, img, phase, 0);
+				expect_mxcsr(r, &mx, &o, img, phase);
+				free(img);
+			}
+		} else {
 			expect_fpregs(r, buf, phase);
+		}
 	}
 	free(buf);
 	return 0;
@@ -374,10 +461,10 @@ static int write_random(struct fpabi_run *r, unsigned phase,
 				buf[XSAVE_HDR_OFF + 16 + k % 48] ^= 1u << (k >> 8) % 8;
 			break;
 		case 3:
-			if (!mxcsr_reserved_bit(x))
+			if (!x86_mxcsr_reserved_bit(x))
 				break;
 			memcpy(&mxcsr, buf + FXSAVE_MXCSR_OFF, 4);
-			mxcsr |= mxcsr_reserved_bit(x);
+			mxcsr |= x86_mxcsr_reserved_bit(x);
 			memcpy(buf + FXSAVE_MXCSR_OFF, &mxcsr, 4);
 			break;
 		default:
@@ -502,17 +589,24 @@ static const struct x86_write x86_writes[W_NKINDS] = {
 		       write_random },
 };
 
+static const struct x86_write *row_of(unsigned kind)
+{
+	return kind >= W_MX_BASE ? x86_mx_row(kind) :
+	       kind < W_NKINDS ? &x86_writes[kind] : NULL;
+}
+
 const char *x86_write_kind_name(unsigned kind)
 {
-	return kind < W_NKINDS && x86_writes[kind].name ?
-	       x86_writes[kind].name : "?";
+	const struct x86_write *w = row_of(kind);
+
+	return w && w->name ? w->name : "?";
 }
 
 int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
-	const struct x86_write *w = &x86_writes[kind];
+	const struct x86_write *w = row_of(kind);
 
-	if (kind >= W_NKINDS || !w->name)
+	if (!w || !w->name)
 		die("internal: unknown x86 write kind %u", kind);
-	return w->fn ? w->fn(r, phase, w) : write_bad(r, phase, w);
+	return w->fn ? w->fn(r, phase, w) : x86_write_bad(r, phase, w);
 }

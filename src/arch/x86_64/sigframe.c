@@ -39,7 +39,111 @@ _Static_assert(ARRAY_SIZE(edit_names) == E_NEDITS, "every edit named");
 
 const char *x86_edit_name(unsigned edit)
 {
-	return edit < ARRAY_SIZE(edit_names) ? edit_names[edit] : "?";
+	static char names[256][64];
+	static const char *const sw[SW_XFEAT_CLEAR] = {
+		[SW_MAGIC1_OTHER] = "magic1 another value",
+		[SW_SIZE_512] = "xstate_size 512",
+		[SW_SIZE_OVER] = "xstate_size past the task's size",
+		[SW_SIZE_OVER_EXT] = "xstate_size past extended_size",
+		[SW_EXT_OVER] = "extended_size 64 more",
+		[SW_PADDING] = "padding non-zero",
+	};
+	unsigned k;
+
+	if (edit < ARRAY_SIZE(edit_names))
+		return edit_names[edit];
+	if (edit >= 256 || names[edit][0])
+		return edit < 256 ? names[edit] : "?";
+	if (edit >= E_SW_BASE) {
+		k = edit - E_SW_BASE;
+		if (k < SW_XFEAT_CLEAR)
+			snprintf(names[edit], sizeof(names[0]), "every register "
+				 "to a new phase, fx_sw %s", sw[k]);
+		else
+			snprintf(names[edit], sizeof(names[0]), "every register "
+				 "to a new phase, fx_sw.xfeatures without %s",
+				 xfeature_name(k - SW_XFEAT_CLEAR));
+	} else if (edit >= E_BV_CLEAR_BASE) {
+		snprintf(names[edit], sizeof(names[0]), "XSTATE_BV without %s",
+			 xfeature_name(edit - E_BV_CLEAR_BASE));
+	} else {
+		k = edit - E_SLOT_BASE;
+		snprintf(names[edit], sizeof(names[0]), "only the %s slot to a "
+			 "new phase", k == E_SLOT_MXCSR ? "MXCSR" :
+			 xfeature_name(k));
+	}
+	return names[edit];
+}
+
+/* Is field f component xf's (the x87 and SSE slots without MXCSR, the
+ * MXCSR slot E_SLOT_MXCSR)? */
+static bool field_of(const struct fpabi_field *f, unsigned xf)
+{
+	bool part = x86_comp_of(f)->flags & C_PART;
+
+	if (xf == E_SLOT_MXCSR)
+		return part;
+	return f->group == xf && !part;
+}
+
+/*
+ * The signal-edit matrix (smatrix.c), rt_sigreturn -> __fpu_restore_sig():
+ *  E_SLOT(xf): XRSTOR from the frame with XSTATE_BV as the kernel wrote
+ *    it: xf from its slot where its bit is set (a live component, and
+ *    x87, SSE, PKRU always: X-SIG-3), else at init (X-SR-3).  A component
+ *    at init when the signal came has its bit as the CPU's XINUSE
+ *    tracking said (SDM vol. 1 13.6): its slot's values or zero, its
+ *    init.  MXCSR is loaded from the frame whenever SSE or AVX is
+ *    restored (the standard form of XRSTOR), whatever XSTATE_BV says.
+ *  E_BV_CLEAR(xf): xf at init, MXCSR the frame's (X-SR-3).
+ *  E_SW(k): as check_xstate_in_sigframe() judges fx_sw_reserved: magic1
+ *    wrong, xstate_size below the legacy area and header, past the task's
+ *    size or past extended_size: FXSAVE-only (X-SR-4); extended_size
+ *    larger, padding: ignored (X-SR-3); xfeatures without xf: xf at init
+ *    (X-SR-7).
+ */
+static void model_matrix(struct fpabi_run *r, unsigned edit, unsigned phase)
+{
+	uint64_t vbv = XV(&r->v)->xfeatures,
+		 live = x86_expected_live(r) | x86_frame_bv(r);
+	uint8_t *img;
+	unsigned i, xf;
+
+	if (edit >= E_SW_BASE) {
+		unsigned k = edit - E_SW_BASE;
+
+		if (k >= SW_XFEAT_CLEAR)
+			x86_expect_components(r, phase, vbv &
+					      ~XFM(k - SW_XFEAT_CLEAR),
+					      rule_get("X-SR-7"));
+		else if (k == SW_EXT_OVER || k == SW_PADDING)
+			x86_expect_components(r, phase, vbv, rule_get("X-SR-3"));
+		else
+			x86_expect_components(r, phase, XFM(XF_FP) | XFM(XF_SSE),
+					      rule_get("X-SR-4"));
+		return;
+	}
+	if (edit >= E_BV_CLEAR_BASE) {
+		for (i = 0; i < r->lo.nfields; i++)
+			if (r->lo.f[i].fill != FILL_NONE &&
+			    field_of(&r->lo.f[i], edit - E_BV_CLEAR_BASE))
+				expect_field_init(r, i, rule_get("X-SR-3"));
+		return;
+	}
+	xf = edit - E_SLOT_BASE;
+	img = xmalloc(r->lo.size);
+	image_fill(r, img, phase, 0);
+	for (i = 0; i < r->lo.nfields; i++) {
+		const struct fpabi_field *f = &r->lo.f[i];
+
+		if (f->fill == FILL_NONE || !field_of(f, xf))
+			continue;
+		expect_field(r, i, img + f->off, rule_get("X-SR-3"));
+		r->exp.phase[i] = (uint8_t)phase;
+		if (xf != E_SLOT_MXCSR && !(live & XFM(xf)))
+			expect_field_kept_or_zero(r, i, rule_get("X-SR-3"));
+	}
+	free(img);
 }
 
 /*
@@ -94,6 +198,10 @@ void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase)
 	const struct fpabi_rule *rule = rule_get("X-SR-3");
 	unsigned i;
 
+	if (edit >= E_SLOT_BASE && edit < E_SW_BASE + SW_N) {
+		model_matrix(r, edit, phase);
+		return;
+	}
 	switch (edit) {
 	case E_NONE:
 		break;

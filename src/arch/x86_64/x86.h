@@ -129,11 +129,77 @@ void x86_fill_shaped(struct fpabi_run *r, const struct fpabi_field *f,
 		     uint8_t *dst, unsigned phase, unsigned task);
 void x86_set_header(uint8_t *img, uint64_t xstate_bv);
 uint64_t x86_expected_live(const struct fpabi_run *r);
+/* the same with the parts of others (MXCSR) apart: *part has the bits
+ * one of which a header must have for them (X-PT-3) */
+uint64_t x86_expected_live_part(const struct fpabi_run *r, uint64_t *part);
 void x86_expect_fresh(struct fpabi_run *r, const struct fpabi_rule *rule);
 void x86_expect_components(struct fpabi_run *r, unsigned phase,
 			   uint64_t live, const struct fpabi_rule *rule);
 
 void x86_check_stop(struct fpabi_run *r);
+/* what a malformed write changes (write_bad(), bad_mutate()) */
+enum bad_mut {
+	M_NONE, M_BV_OUTSIDE, M_BV_SUPERVISOR, M_BV_BIT63, M_XCOMP,
+	M_RSVD_FIRST, M_RSVD_LAST, M_MXCSR, M_MXCSR_SSE, M_MXCSR_YMM,
+	/* matrix rows (wmatrix.c) */
+	M_XCOMP_LOW,	/* xcomp_bv bit 0 without bit 63 */
+	M_MXCSR_MASK,	/* MXCSR_MASK (the CPU's, read-only) bogus */
+	M_SW_BYTES,	/* NT_PRFPREG bytes 416-511 (sw_reserved) bogus */
+};
+
+/* XSTATE_BV of a write (struct x86_write .bvsel) */
+enum { BV_VARIANT, BV_ALL, BV_NONE, BV_ALL_BUT, BV_ONLY };
+
+struct x86_write;
+/* What a matrix row does in the task's state (wmatrix.c). */
+struct x86_outcome {
+	int err;
+	const char *rule;
+	bool fpregs;		/* NT_PRFPREG: x87, SSE from the buffer, the
+				   rest kept */
+	int mxcsr;		/* enum x86_mx */
+	bool unspecified, changes;
+	const char *what, *skip;
+};
+/* MXCSR after an NT_X86_XSTATE write */
+enum x86_mx { MX_WRITTEN, MX_KEPT, MX_INIT };
+typedef void x86_write_expect(const struct x86_write *w,
+			      const struct fpabi_machine *m,
+			      const struct fpabi_variant *v,
+			      struct x86_outcome *o);
+
+/* One write kind (S_WRITE b): x86_writes[] at the end of this file. */
+struct x86_write {
+	const char *name;	/* write_kind_name() */
+	/* a kind of its own; NULL: write_bad() from the fields below */
+	int (*fn)(struct fpabi_run *r, unsigned phase,
+		  const struct x86_write *w);
+	unsigned note;		/* NT_* */
+	bool rel;		/* len is relative to the regset's full size */
+	int len;
+	uint8_t mut;		/* enum bad_mut */
+	int err;		/* what the kernel answers; 0: accepted */
+	const char *rule;
+	const char *what;	/* for the observer line */
+	uint64_t bv;		/* write_xstate(): XSTATE_BV (0: the variant's) */
+	/* matrix rows: XSTATE_BV as bvsel says (BV_ALL_BUT, BV_ONLY: bit),
+	 * the outcome from expect */
+	uint8_t bvsel, bit;
+	x86_write_expect *expect;
+};
+
+/* regset.c: a whole image of phase with the row's changes, written as the
+ * row says; the rows of the regset-write matrix (wmatrix.c, kinds from
+ * W_MX_BASE) */
+int x86_write_bad(struct fpabi_run *r, unsigned phase,
+		  const struct x86_write *w);
+uint64_t x86_row_bv(const struct fpabi_machine *m,
+		    const struct fpabi_variant *v, const struct x86_write *w);
+uint32_t x86_mxcsr_reserved_bit(const struct x86_machine *x);
+uint64_t x86_bv_outside_bit(const struct x86_machine *x);
+const struct x86_write *x86_mx_row(unsigned kind);
+
+
 int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
 const char *x86_write_kind_name(unsigned kind);
 
@@ -147,6 +213,8 @@ const char *x86_edit_name(unsigned edit);
 
 extern const struct fpabi_rule x86_rules[];
 extern const struct fpabi_history x86_histories[];
+extern const struct fpabi_matrix x86_matrix_write, x86_matrix_signal;
+const char *x86_variant_name(unsigned k);
 extern const struct fpabi_family *const x86_families[];
 
 #endif

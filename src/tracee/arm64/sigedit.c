@@ -88,6 +88,67 @@ static void edit_sme(struct a64_walk *w, const uint8_t *img,
 		memcpy(zt->p + 16, img + aux[1], 64);
 }
 
+/* E_REC(mask): record rec's registers from src (aux: as edit_sme()'s) */
+static void edit_record(struct a64_walk *w, struct a64_rec *fp,
+			struct a64_rec *sve, unsigned rec, const uint8_t *src,
+			unsigned vl, const uint64_t *aux)
+{
+	struct a64_rec *x;
+	unsigned svl;
+
+	switch (rec) {
+	case REC_FPSIMD:
+		edit_fpsimd(fp->p, src, vl);
+		break;
+	case REC_SVE:
+		if (sve)
+			edit_sve(sve, src, vl);
+		break;
+	case REC_ZA:
+		x = a64_find(w, A64_ZA_MAGIC);
+		if (!x || x->size <= 16)
+			break;		/* ZA off: no rows to edit */
+		svl = a64_rd16(x->p + 8);
+		if (x->size < 16 + svl * svl || !aux[0])
+			abort();
+		memcpy(x->p + 16, src + aux[0], (size_t)svl * svl);
+		break;
+	case REC_ZT:
+		x = a64_find(w, A64_ZT_MAGIC);
+		if (x && x->size >= 80)
+			memcpy(x->p + 16, src + aux[1], 64);
+		break;
+	case REC_TPIDR2:
+		x = a64_find(w, A64_TPIDR2_MAGIC);
+		if (x && x->size >= 16)
+			memcpy(x->p + 8, src + FPABI_A64_CTRL_TPIDR2, 8);
+		break;
+	case REC_FPMR:
+		x = a64_find(w, A64_FPMR_MAGIC);
+		if (x && x->size >= 16)
+			memcpy(x->p + 8, src + FPABI_A64_CTRL_FPMR, 8);
+		break;
+	}
+}
+
+/* The records of mask in order, the first from img, the second from img2. */
+static void edit_records(struct a64_walk *w, struct a64_rec *fp,
+			 struct a64_rec *sve, unsigned mask,
+			 const struct sig_rt *rt, unsigned vl)
+{
+	const uint8_t *src = rt->edit_img;
+	unsigned rec;
+
+	for (rec = 0; rec < A64_NREC; rec++) {
+		if (!(mask >> rec & 1))
+			continue;
+		if (!src)
+			abort();	/* the second phase's image is missing */
+		edit_record(w, fp, sve, rec, src, vl, rt->arch_aux);
+		src = rt->edit_img2;
+	}
+}
+
 static void wr32(uint8_t *p, uint32_t v)
 {
 	memcpy(p, &v, 4);
@@ -254,6 +315,10 @@ void arch_sig_edit(struct sig_rt *rt, void *ucv)
 			     rt->slot->edit == E_SVE_HEADER_ONLY)) ||
 	    (rt->slot->edit != E_SVE_HEADER_ONLY && !img))
 		abort();
+	if (E_IS_REC(rt->slot->edit)) {
+		edit_records(&w, fp, sve, E_REC_MASK(rt->slot->edit), rt, vl);
+		return;
+	}
 	switch (rt->slot->edit) {
 	case E_REGS:
 		edit_fpsimd(fp->p, img, vl);

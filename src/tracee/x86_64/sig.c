@@ -184,6 +184,92 @@ static void forge(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,
 	}
 }
 
+/* Component xf's standard-format offset and size (CPUID leaf 0xD). */
+static void comp_slot(unsigned xf, uint32_t *off, uint32_t *size)
+{
+	uint32_t a, b, c, d;
+
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
+			 : "a"(0xd), "c"(xf));
+	(void)c;
+	(void)d;
+	*size = a;
+	*off = b;
+}
+
+/* E_SW(k): one field of fx_sw_reserved (x86_64-case.h: enum x86_sw) */
+static void sw_change(uint8_t *fp, const struct fpstate_sw *sw, unsigned k)
+{
+	switch (k) {
+	case SW_MAGIC1_OTHER:
+		wr32(fp + SW(magic1), FP_XSTATE_MAGIC1 + 1);
+		break;
+	case SW_SIZE_512:
+		wr32(fp + SW(xstate_size), 512);
+		break;
+	case SW_SIZE_OVER:
+		wr32(fp + SW(xstate_size), sw->xstate_size + 64);
+		break;
+	case SW_SIZE_OVER_EXT:
+		wr32(fp + SW(extended_size), sw->xstate_size - 4);
+		break;
+	case SW_EXT_OVER:
+		wr32(fp + SW(extended_size), sw->extended_size + 64);
+		break;
+	case SW_PADDING:
+		wr32(fp + SW(padding), 1);
+		break;
+	default:
+		if (k < SW_XFEAT_CLEAR || k >= SW_N)
+			abort();
+		wr64(fp + SW(xfeatures), sw->xfeatures &
+		     ~(1ull << (k - SW_XFEAT_CLEAR)));
+		break;
+	}
+}
+
+/* The signal-edit matrix's edits: E_SLOT(xf), E_BV_CLEAR(xf), E_SW(k). */
+static void edit_matrix(uint8_t *fp, const struct fpstate_sw *sw,
+			unsigned edit, const uint8_t *img)
+{
+	uint32_t off, size;
+	unsigned xf;
+
+	if (edit >= E_SW_BASE) {
+		if (!img)
+			abort();
+		edit_regs(fp, img, sw->xstate_size);
+		sw_change(fp, sw, edit - E_SW_BASE);
+		return;
+	}
+	if (edit >= E_BV_CLEAR_BASE) {
+		wr64(fp + XSAVE_HDR_OFF, rd64(fp + XSAVE_HDR_OFF) &
+		     ~(1ull << (edit - E_BV_CLEAR_BASE)));
+		return;
+	}
+	if (!img)
+		abort();
+	xf = edit - E_SLOT_BASE;
+	switch (xf) {
+	case XF_FP:	/* FCW..FDP and ST0-7, not MXCSR, MXCSR_MASK */
+		memcpy(fp, img, FXSAVE_MXCSR_OFF);
+		memcpy(fp + 32, img + 32, 128);
+		break;
+	case XF_SSE:	/* XMM0-15 */
+		memcpy(fp + 160, img + 160, 256);
+		break;
+	case E_SLOT_MXCSR:
+		memcpy(fp + FXSAVE_MXCSR_OFF, img + FXSAVE_MXCSR_OFF, 4);
+		break;
+	default:
+		comp_slot(xf, &off, &size);
+		if (!size || off + size > sw->xstate_size)
+			abort();	/* the model planned no such edit */
+		memcpy(fp + off, img + off, size);
+		break;
+	}
+}
+
 void arch_sig_frame(struct sig_rt *rt, void *ucv)
 {
 	ucontext_t *uc = ucv;
@@ -224,6 +310,12 @@ void arch_sig_frame(struct sig_rt *rt, void *ucv)
 			memcpy(fp + XSAVE_HDR_OFF, &bv, 8);
 			break;
 		default:
+			if (s->edit >= E_SLOT_BASE) {
+				if (sw.magic1 != FP_XSTATE_MAGIC1)
+					abort();
+				edit_matrix(fp, &sw, s->edit, rt->edit_img);
+				break;
+			}
 			/* a frame the kernel wrote: it has the XSAVE area */
 			if (!rt->edit_img || sw.magic1 != FP_XSTATE_MAGIC1)
 				abort();

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Generated matrices (--tier matrix, `fpabi list --matrix`): a backend's
+ * subjects (its regset writes, its signal-frame edits, one value of one
+ * field each) crossed with the tracee's mode and with task histories.
+ * The backend describes each cell (steps, the errno or outcome its model
+ * gives, the rule, whether part of it is unspecified); src/matrix.c plans
+ * the cells and counts them.
+ */
+#ifndef FPABI_MATRIX_H
+#define FPABI_MATRIX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fpabi/case.h"
+
+struct fpabi_machine;
+struct fpabi_variant;
+struct plan;
+
+#define FPABI_MX_STEPS	12
+
+/* One cell as the backend's model describes it (struct fpabi_case .mx). */
+struct fpabi_mx_cell {
+	const char *rule;	/* the rule the outcome comes from */
+	const char *expect;	/* "taken", "EINVAL", "restored", ... */
+	const char *what;	/* what changes and what stays */
+	/* the documents leave part of it unspecified: each word of that part
+	 * must be its old value or zero (never stale or foreign bytes) */
+	bool unspecified;
+	const char *skip;	/* the platform cannot run it: why */
+	uint64_t needs;
+	unsigned min_kver;	/* KVER(): the oldest kernel its model holds
+				   for, and the reason older ones skip it */
+	const char *min_kver_why;
+	const char *summary;	/* the subject: "NT_ARM_SVE, vl another VL" */
+	struct fpabi_step steps[FPABI_MX_STEPS];
+	int8_t drop;		/* fault injection's step, and its class */
+	const char *drop_class;
+	/* where src/matrix.c planned it: its mode, its history kind (-1:
+	 * none) */
+	int8_t mode, hist;
+};
+
+/* The history kinds a matrix crosses its subjects with. */
+#define FPABI_MX_HISTS	4
+
+struct fpabi_matrix {
+	const char *name;	/* the family, and `list --matrix NAME` */
+	const char *what;	/* one line */
+	const char *subject;	/* the first axis: "write", "edit" */
+	unsigned (*nsubjects)(void);	/* the same on every machine */
+	/* subject k's ID part ("sve.vl-other") and its group ("NT_ARM_SVE") */
+	const char *(*subject_name)(unsigned k);
+	const char *(*subject_group)(unsigned k);
+	/* the tracee's mode, the second axis: names the same on every
+	 * machine; mode_variant() gives the variant that runs mode k on m,
+	 * or the reason m cannot run it */
+	const char *mode_axis;	/* "SVCR", "XSTATE_BV subset" */
+	unsigned nmodes;
+	const char *(*mode_name)(unsigned k);
+	const char *(*mode_variant)(const struct fpabi_machine *m, unsigned k,
+				    struct fpabi_variant *v);
+	/* history kinds (names) and the prelude of kind k for a cell run in
+	 * variant v (from fpabi_arch.histories; NULL: none fits) */
+	unsigned nhist;
+	const char *const *hist_kinds;
+	const struct fpabi_history *(*history)(const struct fpabi_machine *m,
+					       unsigned k,
+					       const struct fpabi_variant *v);
+	/* the cell: subject k in mode (variant v, NULL when m cannot run the
+	 * mode) as the model sees it on m */
+	void (*cell)(const struct fpabi_machine *m, unsigned k, unsigned mode,
+		     const struct fpabi_variant *v, struct fpabi_mx_cell *out);
+};
+
+/* Add every cell of every matrix whose family the filter lets through. */
+void matrix_plan(struct plan *p, const struct fpabi_machine *m,
+		 const char *filter);
+/* `fpabi list --matrix [NAME]`: axes, cell counts, then the cells. */
+int matrix_list(const struct fpabi_machine *m, const char *name);
+
+#endif
