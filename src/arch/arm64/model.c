@@ -14,7 +14,6 @@
 
 #include "uapi-compat/arm64.h"
 #include "fpabi/platform.h"
-#include "fpabi/matrix.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "a64.h"
