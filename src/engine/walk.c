@@ -242,6 +242,7 @@ static int walk_fork(struct engine *e, const struct fpabi_step *s)
 	struct fpabi_run *r = e->r;
 	size_t dump = e->lay.dump_off[e->mod.ndump++];
 	struct snapshot parent;
+	uint32_t astate[4];
 
 	fpabi_arch.model_syscall(r, s->a, 0);
 	if (step_fork_stops(s) && !r->skip_io && ctl_fork_stop(e, s->a) < 0)
@@ -250,10 +251,14 @@ static int walk_fork(struct engine *e, const struct fpabi_step *s)
 		observe(e, OBS_CHILD, dump, 0);
 		return 0;
 	}
+	/* the child's model (its smstart, say) is the child's: the parent
+	 * goes on from its own, the arch's state too (arm64: the format) */
+	memcpy(astate, r->astate, sizeof(astate));
 	snapshot_take(e, &parent);
 	fpabi_arch.model_child(r, s->a, step_fork_kind(s));
 	observe(e, OBS_CHILD, dump, 0);
 	snapshot_restore(e, &parent);
+	memcpy(r->astate, astate, sizeof(astate));
 	snapshot_free(&parent);
 	return 0;
 }
