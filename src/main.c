@@ -221,7 +221,7 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 	plan_select(&p, m, o);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
-		char needs[160], kver[32] = "", pre[400];
+		char needs[160], kver[32] = "", pre[1024];
 
 		if (c->min_kver)
 			snprintf(kver, sizeof(kver), "%skernel>=%u.%u",
@@ -231,8 +231,8 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 		if (!c->needs && c->min_kver)
 			needs[0] = 0;
 		strcat(needs, kver);
-		steps_preconditions(c, p.items[i].param, p.items[i].place, pre,
-				    sizeof(pre));
+		steps_preconditions(m, c, &p.items[i].v, p.items[i].param,
+				    p.items[i].place, pre, sizeof(pre));
 		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\tpre: %s\n",
 		       p.items[i].id, needs,
 		       c->rule, c->drop >= 0 && c->drop_class ? c->drop_class : "-",

@@ -20,6 +20,7 @@ struct fpabi_shm_hdr;
 struct fpabi_sig_slot;
 struct fpabi_platform;
 struct fpabi_matrix;
+struct fpabi_precond;
 
 struct fpabi_machine {
 	char kernel[160];	/* uname -r and -v */
@@ -122,6 +123,9 @@ struct fpabi_arch {
 	/* generated matrices (--tier matrix, fpabi/matrix.h); ends with
 	 * NULL; NULL: none */
 	const struct fpabi_matrix *const *matrices;
+	/* the scenario preconditions cases may name (fpabi/precond.h);
+	 * ends with name NULL; NULL: none */
+	const struct fpabi_precond *preconds;
 
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);

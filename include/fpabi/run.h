@@ -111,8 +111,8 @@ struct fpabi_run {
 	unsigned nfind;		/* findings (first FPABI_MAX_FINDINGS kept) */
 	struct fpabi_finding find[FPABI_MAX_FINDINGS];
 	char broken[256];	/* setup failure: no verdict on the kernel */
-	char proof[192];	/* what proves the event happened */
-	char skip[160];		/* the event could not be proven: SKIP why */
+	char proof[320];	/* what proves the event happened */
+	char skip[256];		/* the event could not be proven: SKIP why */
 	bool unproven;		/* the event did not happen: worth a retry */
 	struct timespec deadline;	/* the instance's, kept across its
 					   attempts (CLOCK_MONOTONIC) */
@@ -130,6 +130,13 @@ struct fpabi_run {
 		unsigned self_migrations;	/* SC_MIGRATE_SELF steps run */
 		unsigned tracer_migrations;	/* S_MIGRATE(_RUNNING) steps run */
 	} sp;
+	/* what the observers saw of each scenario precondition (by its
+	 * index in fpabi_arch.preconds; fpabi/precond.h) */
+	struct fpabi_pre_seen {
+		unsigned held, failed;	/* observations where it held, not */
+		char how[112];		/* the first where it held */
+		char why[160];		/* the first where it did not */
+	} pre[FPABI_MAX_PRECONDS];
 	unsigned attempt;	/* 1-based; runs whose event was not proven
 				 * are repeated, up to FPABI_ATTEMPTS */
 };
