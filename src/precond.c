@@ -54,6 +54,11 @@ void pre_note(struct fpabi_run *r, unsigned bit, int held,
 	if (!pre_wanted(r, bit) || !row_of(bit, &i))
 		return;
 	s = &r->pre[i];
+	if (r->inject_unproven && !s->failed++) {
+		snprintf(s->why, sizeof(s->why), "test-only: --inject-fault="
+			 "unproven made every observation of it fail");
+		return;
+	}
 	va_start(ap, fmt);
 	if (held && !s->held++)
 		vsnprintf(s->how, sizeof(s->how), fmt, ap);

@@ -18,8 +18,10 @@
 #include "fpabi/limits.h"
 
 /* INJ_KNOWN: a byte fault whose finding is reported as a (test-only)
- * known kernel issue */
-enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG, INJ_KNOWN };
+ * known kernel issue; INJ_UNPROVEN: every observation of a scenario
+ * precondition says it did not hold (fpabi/precond.h) */
+enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG, INJ_KNOWN,
+		   INJ_UNPROVEN };
 
 #define MAX_INJECT 4	/* --inject-fault given this many times at most */
 
@@ -103,6 +105,7 @@ struct fpabi_run {
 	bool hang;		/* INJ_HANG: the tracee spins forever first */
 	bool inject_known;	/* INJ_KNOWN: its finding is a test-only
 				 * known issue */
+	bool inject_unproven;	/* INJ_UNPROVEN */
 	bool timed_out;
 	bool bare;		/* observe everything, compare nothing (the
 				 * stress bench's baseline) */
