@@ -44,6 +44,22 @@ int pre_wanted(const struct fpabi_run *r, unsigned bit)
 	return p && bears(p, r->m, r->c, &r->v0);
 }
 
+/*
+ * Append note to how ("; " between) unless a note of its kind is there
+ * already: one of each observer kind, by its first word ("NT_X86_XSTATE
+ * read 2 ..." after "NT_X86_XSTATE read 1 ..." is not added).
+ */
+static void add_kind(char *how, size_t n, const char *note)
+{
+	size_t w = strcspn(note, " "), o = strlen(how);
+	const char *p;
+
+	for (p = how; *p; p += strcspn(p, ";"), p += *p ? 2 : 0)
+		if (!strncmp(p, note, w) && (p[w] == ' ' || !p[w]))
+			return;
+	snprintf(how + o, n - o, "%s%s", o ? "; " : "", note);
+}
+
 void pre_note(struct fpabi_run *r, unsigned bit, int held,
 	      const char *fmt, ...)
 {
@@ -60,10 +76,15 @@ void pre_note(struct fpabi_run *r, unsigned bit, int held,
 		return;
 	}
 	va_start(ap, fmt);
-	if (held && !s->held++)
-		vsnprintf(s->how, sizeof(s->how), fmt, ap);
-	else if (!held && !s->failed++)
+	if (held) {
+		char buf[sizeof(s->how)];
+
+		s->held++;
+		vsnprintf(buf, sizeof(buf), fmt, ap);
+		add_kind(s->how, sizeof(s->how), buf);
+	} else if (!s->failed++) {
 		vsnprintf(s->why, sizeof(s->why), fmt, ap);
+	}
 	va_end(ap);
 }
 
@@ -85,7 +106,7 @@ static void judge(struct fpabi_run *r, const struct fpabi_precond *p,
 	}
 	snprintf(r->proof + o, sizeof(r->proof) - o, "%s%s: %s%s",
 		 o ? "; " : "", p->name, s->how,
-		 s->held > 1 ? " (and at every later observation)" : "");
+		 s->held > 1 ? " (and at every other observation)" : "");
 }
 
 void precond_check(struct fpabi_run *r)

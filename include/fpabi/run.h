@@ -137,7 +137,8 @@ struct fpabi_run {
 	 * index in fpabi_arch.preconds; fpabi/precond.h) */
 	struct fpabi_pre_seen {
 		unsigned held, failed;	/* observations where it held, not */
-		char how[112];		/* the first where it held */
+		char how[224];		/* the first where it held (of each
+					   kind of observer: its first word) */
 		char why[160];		/* the first where it did not */
 	} pre[FPABI_MAX_PRECONDS];
 	unsigned attempt;	/* 1-based; runs whose event was not proven
