@@ -23,6 +23,37 @@ void add_finding(struct fpabi_run *r, const struct fpabi_finding *f)
 	r->nfind++;
 }
 
+/* A class that names where the bytes came from. */
+static bool names_origin(enum canary_class c)
+{
+	return c == CL_STALE || c == CL_FOREIGN || c == CL_OTHER_RUN ||
+	       c == CL_MISPLACED || c == CL_POISON;
+}
+
+/*
+ * The failure's headline (its classification, the YAML's first finding):
+ * when the first finding is of a control register (SVCR, a VL: a shaped
+ * field, whose few valid values carry no canary) and says nothing of
+ * where its bytes came from, the first finding that does leads instead:
+ * "ZA row 0 holds the phase-2 value: stale" tells more than "SVCR 2,
+ * unknown" checked before it.  The rest keep their order.
+ */
+void findings_lead(struct fpabi_run *r)
+{
+	unsigned i, n = r->nfind < FPABI_MAX_FINDINGS ? r->nfind : FPABI_MAX_FINDINGS;
+	struct fpabi_finding f;
+
+	if (!n || !r->find[0].shaped || names_origin(r->find[0].cls))
+		return;
+	for (i = 1; i < n && !names_origin(r->find[i].cls); i++)
+		;
+	if (i == n)
+		return;
+	f = r->find[i];
+	memmove(&r->find[1], &r->find[0], i * sizeof(r->find[0]));
+	r->find[0] = f;
+}
+
 void run_broken(struct fpabi_run *r, const char *fmt, ...)
 {
 	va_list ap;
@@ -167,6 +198,7 @@ static void field_finding(struct fpabi_run *r, const char *observer,
 		  r->exp.img + f->off + lo, hi - lo + 1);
 	hex_bytes(fd.got, sizeof(fd.got), got + f->off + lo, hi - lo + 1);
 	fd.cls = v->cls;
+	fd.shaped = f->fill == FILL_SHAPED;
 	describe(r, v, fd.origin, sizeof(fd.origin));
 	fd.rule = r->exp.rule[fi] ? r->exp.rule[fi] : rule_get(r->c->rule);
 	add_finding(r, &fd);

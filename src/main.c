@@ -395,38 +395,41 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 	return cmd;
 }
 
+enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
+       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
+       OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
+       OPT_NO_WORKAROUNDS, OPT_MATRIX };
+
+/* fpabi [run|list|info|fuzz]'s options */
+static const struct option longopts[] = {
+	{ "filter", required_argument, NULL, 'f' },
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "skip-file", required_argument, NULL, OPT_SKIP_FILE },
+	{ "seed", required_argument, NULL, 's' },
+	{ "seconds", required_argument, NULL, OPT_SECONDS },
+	{ "tier", required_argument, NULL, OPT_TIER },
+	{ "repeat", required_argument, NULL, 'r' },
+	{ "timeout", required_argument, NULL, 't' },
+	{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
+	{ "tracee", required_argument, NULL, OPT_TRACEE },
+	{ "kmsg", no_argument, NULL, OPT_KMSG },
+	{ "inject-fault", required_argument, NULL, OPT_INJECT },
+	{ "rules", no_argument, NULL, OPT_RULES },
+	{ "matrix", optional_argument, NULL, OPT_MATRIX },
+	{ "profile", required_argument, NULL, OPT_PROFILE },
+	{ "profiles", no_argument, NULL, OPT_PROFILES },
+	{ "no-workarounds", no_argument, NULL, OPT_NO_WORKAROUNDS },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "junit", required_argument, NULL, OPT_JUNIT },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int main(int argc, char **argv)
 {
-	enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-	       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
-	       OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
-	       OPT_NO_WORKAROUNDS, OPT_MATRIX };
-	static const struct option longopts[] = {
-		{ "filter", required_argument, NULL, 'f' },
-		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
-		{ "skip-file", required_argument, NULL, OPT_SKIP_FILE },
-		{ "seed", required_argument, NULL, 's' },
-		{ "seconds", required_argument, NULL, OPT_SECONDS },
-		{ "tier", required_argument, NULL, OPT_TIER },
-		{ "repeat", required_argument, NULL, 'r' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
-		{ "tracee", required_argument, NULL, OPT_TRACEE },
-		{ "kmsg", no_argument, NULL, OPT_KMSG },
-		{ "inject-fault", required_argument, NULL, OPT_INJECT },
-		{ "rules", no_argument, NULL, OPT_RULES },
-		{ "matrix", optional_argument, NULL, OPT_MATRIX },
-		{ "profile", required_argument, NULL, OPT_PROFILE },
-		{ "profiles", no_argument, NULL, OPT_PROFILES },
-		{ "no-workarounds", no_argument, NULL, OPT_NO_WORKAROUNDS },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "junit", required_argument, NULL, OPT_JUNIT },
-		{ "json", required_argument, NULL, OPT_JSON },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct fpabi_opts o = { .repeat = 1, .timeout = 60 };
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;

@@ -176,8 +176,9 @@ struct fpabi_arch {
 			   size_t *len);
 	void (*model_exec)(struct fpabi_run *r);
 	/* a clone's child: from the parent's model after the syscall, what
-	 * the child holds (NULL: the same) */
-	void (*model_child)(struct fpabi_run *r, unsigned sc);
+	 * the child holds (NULL: the same); kind: the step's FORK_ARCH kind
+	 * (b >> 1; a list may fork more than once, each its own kind) */
+	void (*model_child)(struct fpabi_run *r, unsigned sc, unsigned kind);
 	/* the child's STORE event, after ev_store, for a FORK_ARCH(sc, k)
 	 * step (k = b >> 1; NULL: as ev_store made it) */
 	void (*child_store)(struct fpabi_run *r, unsigned k,

@@ -66,6 +66,8 @@ struct fpabi_finding {
 	char origin[112];	/* where the unexpected bytes came from */
 	const struct fpabi_rule *rule;
 	int step;		/* the step whose observation this is */
+	bool shaped;		/* of a control register (FILL_SHAPED): its
+				 * bytes carry no canary */
 };
 
 struct fpabi_run {
@@ -202,6 +204,8 @@ void check_errno(struct fpabi_run *r, const char *observer, const char *what,
 		 int exp, int got, const struct fpabi_rule *rule);
 /* Record a finding that is not a byte comparison. */
 void add_finding(struct fpabi_run *r, const struct fpabi_finding *f);
+/* Put the finding that says where bytes came from first (see check.c). */
+void findings_lead(struct fpabi_run *r);
 
 void run_broken(struct fpabi_run *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

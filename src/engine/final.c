@@ -156,6 +156,7 @@ void eng_final(struct engine *e)
 	if (ctl_finish(e) < 0)
 		return;
 	eng_check_observations(e);
+	findings_lead(r);
 	if (!r->broken[0] && !r->timed_out && !r->nfind) {
 		check_proof(r);
 		if (r->c->unobserved)

@@ -251,7 +251,7 @@ static int walk_fork(struct engine *e, const struct fpabi_step *s)
 		return 0;
 	}
 	snapshot_take(e, &parent);
-	fpabi_arch.model_child(r, s->a);
+	fpabi_arch.model_child(r, s->a, step_fork_kind(s));
 	observe(e, OBS_CHILD, dump, 0);
 	snapshot_restore(e, &parent);
 	snapshot_free(&parent);

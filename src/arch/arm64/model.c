@@ -14,7 +14,6 @@
 
 #include "uapi-compat/arm64.h"
 #include "fpabi/platform.h"
-#include "fpabi/matrix.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "a64.h"
@@ -280,26 +279,17 @@ static void a64_model_exec(struct fpabi_run *r)
 	r->astate[0] = FMT_FPSIMD;
 }
 
-/* The case's S_FORK step's arch kind (FORK_ARCH; one fork per case). */
-static unsigned fork_kind(const struct fpabi_run *r)
-{
-	const struct fpabi_step *s;
-
-	for (s = r->c->steps; s->op != S_END; s++)
-		if (s->op == S_FORK)
-			return s->b >> 1;
-	return 0;
-}
-
 /* A-PROC-2/3: a clone's child, from the parent's model after the
- * syscall; only SME state differs (sme.c).  CHILD_SMSTART: then the
- * child's own smstart, its first SME instruction (A-SYS-4). */
-static void a64_model_child(struct fpabi_run *r, unsigned sc)
+ * syscall; only SME state differs (sme.c).  CHILD_SMSTART (this fork
+ * step's kind: a stress list may fork more than once, each child its own
+ * kind): then the child's own smstart, its first SME instruction
+ * (A-SYS-4). */
+static void a64_model_child(struct fpabi_run *r, unsigned sc, unsigned kind)
 {
 	if (!sme_run(r))
 		return;
 	a64_sme_model_child(r, sc);
-	if (fork_kind(r) == CHILD_SMSTART)
+	if (kind == CHILD_SMSTART)
 		a64_sme_model_smstart(r);
 }
 

@@ -87,11 +87,13 @@ static void x86_shm_setup(struct fpabi_run *r, struct fpabi_shm_hdr *h)
  * components whose row has a fork rule (X-AMX-2: TILEDATA is at init,
  * and XFD re-armed; TILECFG is copied).
  */
-static void x86_model_child(struct fpabi_run *r, unsigned sc)
+static void x86_model_child(struct fpabi_run *r, unsigned sc,
+			    unsigned kind)
 {
 	unsigned i;
 
 	(void)sc;
+	(void)kind;
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct x86_comp *c = x86_comp_of(&r->lo.f[i]);
 
