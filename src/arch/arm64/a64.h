@@ -154,9 +154,12 @@ void a64_sme_model_child(struct fpabi_run *r, unsigned sc);
 unsigned a64_exec_vl(const struct fpabi_run *r);
 /* the model's AV(&r->v)->svcr from the expectation (after a snapshot restore) */
 void a64_sync_svcr(struct fpabi_run *r);
-/* SVCR is 0 at step upto whatever came before (model.c): the loads there
+/* SVCR is 0 at step upto whatever came before (precond.c): the loads there
  * run no SME instruction */
 bool a64_svcr_zero_for_certain(const struct fpabi_run *r, int upto);
+/* an SME run's load of everything where SVCR is 0 for certain: its event
+ * without any SME instruction (precond.c); false: not such a load */
+bool a64_load_without_sme(struct fpabi_run *r, struct fpabi_ev *ev);
 
 void a64_probe(struct fpabi_machine *m);
 void a64_info(const struct fpabi_machine *m, FILE *f);

@@ -78,23 +78,7 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 		ev->mask |= FPABI_A64_VZ;
 		ev->arg[2] = 16;
 	}
-	if (sme_run(r) && kind == L_ALL && a64_svcr_zero_for_certain(r, r->step)) {
-		/*
-		 * SVCR is 0 here whatever came before: nothing of ZA to load,
-		 * FFR and Z (or V, without SVE) accessible, so the load runs
-		 * no SME instruction (no mrs svcr: an SME access, trapped
-		 * while SME is off for the task) and a task that has not
-		 * used SME keeps TIF_SME clear for a later smstart's
-		 * first-use trap (A-SYS-4).  TPIDR2 is no SME access: its
-		 * EL0 trap is SCTLR_EL1.EnTP2's, which the kernel sets.
-		 */
-		ev->mask |= FPABI_A64_TPIDR2 |
-			    (r->m->have & NEED_FPMR ? FPABI_A64_FPMR : 0);
-		if (!has_sve(r))
-			ev->mask = (ev->mask & ~(FPABI_A64_Z | FPABI_A64_P |
-						 FPABI_A64_FFR | FPABI_A64_VZ)) |
-				   FPABI_A64_V;
-	} else if (sme_run(r) && kind == L_ALL) {
+	if (sme_run(r) && kind == L_ALL && !a64_load_without_sme(r, ev)) {
 		/* into the variant's mode first, at its VL (the image's) */
 		ev->mask |= (AV(&r->v0)->svcr & SV_SM ? FPABI_A64_SMSTART_SM : 0) |
 			    (AV(&r->v0)->svcr & SV_ZA ? FPABI_A64_SMSTART_ZA : 0);
@@ -103,32 +87,6 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 			ev->arg[2] = 16;	/* only V uses it */
 		sme_ev(r, ev);
 	}
-}
-
-/*
- * Is SVCR 0 at step upto of r, whatever the kernel chose before it?  In
- * an SME variant that starts at SVCR 0, as long as no earlier step could
- * have turned SM or ZA on: no smstart (L_SMSTART, L_SMSTART_SM,
- * L_SMSTART_ZA), no regset write (NT_ARM_SSVE, NT_ARM_ZA, NT_ARM_ZT turn
- * them on), no frame sigreturn might take in another mode (a random
- * edit).  A generated list (fpabi stress) is never sure.
- */
-bool a64_svcr_zero_for_certain(const struct fpabi_run *r, int upto)
-{
-	const struct fpabi_step *s = r->c->steps;
-	int i;
-
-	if (!sme_run(r) || AV(&r->v0)->svcr || r->c->generated || !s)
-		return false;
-	for (i = 0; i < upto && s[i].op != S_END; i++) {
-		if (s[i].op == S_WRITE || step_maybe(&s[i]))
-			return false;
-		if (s[i].op == S_LOAD && (s[i].b == L_SMSTART ||
-					  s[i].b == L_SMSTART_SM ||
-					  s[i].b == L_SMSTART_ZA))
-			return false;
-	}
-	return true;
 }
 
 static void a64_ev_store(struct fpabi_run *r, struct fpabi_ev *ev)

@@ -171,6 +171,33 @@ void a64_prove_sve_off(struct fpabi_run *r, const char *obs, unsigned flags)
 
 /* ------------------------------------------------------- SME unused */
 
+/*
+ * Is SVCR 0 at step upto of r, whatever the kernel chose before it?  In
+ * an SME variant that starts at SVCR 0, as long as no earlier step could
+ * have turned SM or ZA on: no smstart (L_SMSTART, L_SMSTART_SM,
+ * L_SMSTART_ZA), no regset write (NT_ARM_SSVE, NT_ARM_ZA, NT_ARM_ZT turn
+ * them on), no frame sigreturn might take in another mode (a random
+ * edit).  A generated list (fpabi stress) is never sure.
+ */
+bool a64_svcr_zero_for_certain(const struct fpabi_run *r, int upto)
+{
+	const struct fpabi_step *s = r->c->steps;
+	int i;
+
+	if (!sme_run(r) || AV(&r->v0)->svcr || r->c->generated || !s)
+		return false;
+	for (i = 0; i < upto && s[i].op != S_END; i++) {
+		if (s[i].op == S_WRITE || step_maybe(&s[i]))
+			return false;
+		if (s[i].op == S_LOAD && (s[i].b == L_SMSTART ||
+					  s[i].b == L_SMSTART_SM ||
+					  s[i].b == L_SMSTART_ZA))
+			return false;
+	}
+	return true;
+}
+
+
 /* Does c read the regsets at a stop before its (first) smstart? */
 static bool reads_before_smstart(const struct fpabi_case *c)
 {
@@ -201,6 +228,30 @@ static const char *sme_text(const struct fpabi_machine *m,
 	       "SME unused before the smstart (TIF_SME clear: its first-use "
 	       "trap): no SME instruction since exec before it (the steps: "
 	       "no regset or frame shows TIF_SME)";
+}
+
+/*
+ * The SME load of everything at step r->step, where SVCR is 0 whatever
+ * came before: nothing of ZA to load, FFR and Z (or V, without SVE)
+ * accessible, so it runs no SME instruction (no mrs svcr, an SME access
+ * the SMEN trap catches while SME is off for the task), and a task that
+ * has not used SME keeps TIF_SME clear for a later smstart's first-use
+ * trap (A-SYS-4).  TPIDR2 is no SME access: its EL0 trap is
+ * SCTLR_EL1.EnTP2's, which the kernel sets.  Returns whether it made ev
+ * so (else the caller's load smstarts into the variant's mode and asks
+ * for ZA, ZT and FPABI_A64_COND).
+ */
+bool a64_load_without_sme(struct fpabi_run *r, struct fpabi_ev *ev)
+{
+	if (!a64_svcr_zero_for_certain(r, r->step))
+		return false;
+	ev->mask |= FPABI_A64_TPIDR2 |
+		    (r->m->have & NEED_FPMR ? FPABI_A64_FPMR : 0);
+	if (!has_sve(r))
+		ev->mask = (ev->mask & ~(FPABI_A64_Z | FPABI_A64_P |
+					 FPABI_A64_FFR | FPABI_A64_VZ)) |
+			   FPABI_A64_V;
+	return true;
 }
 
 /* At a read while the model has SVCR 0: ZA (or SM) off as seen. */
