@@ -12,6 +12,11 @@
  * across a syscall that did not switch, as 6.12 and 7.3 do, takes no trap:
  * the instance SKIPs, not proven.  The unobserved twins run the same
  * syscall and store with no stop between, where it cannot be seen.)
+ * A blocking syscall discards the SVE state only where another task's FP
+ * state evicts the tracee's meanwhile (7.3: the save is FPSIMD-only,
+ * task_fpsimd_load() then clears TIF_SVE; a state still live on the CPU
+ * is never reloaded and keeps it): an idle competitor on the tracee's
+ * CPU, which runs whenever the tracee blocks or stops, makes that sure.
  */
 #include "fpabi/case.h"
 #include "fpabi/shm.h"
@@ -37,6 +42,7 @@ static const struct fpabi_case cases[] = {
 		.params = { SC_GETPID, SC_PIPE_READ },
 		.steps = after_syscall,
 		.pre = PRE_A64_SVE_OFF,
+		.competitor = COMP_IDLE,
 		.drop = 2, .drop_class = "poison",
 	},
 	{
@@ -50,6 +56,7 @@ static const struct fpabi_case cases[] = {
 		.params = { SC_PIPE_READ },
 		.steps = after_fpsimd,
 		.pre = PRE_A64_SVE_OFF,
+		.competitor = COMP_IDLE,
 		.drop = 4, .drop_class = "stale",
 	},
 };
