@@ -32,18 +32,19 @@ static bool names_origin(enum canary_class c)
 
 /*
  * The failure's headline (its classification, the YAML's first finding):
- * when the first finding is of a control register (SVCR, a VL: a shaped
- * field, whose few valid values carry no canary) and says nothing of
- * where its bytes came from, the first finding that does leads instead:
- * "ZA row 0 holds the phase-2 value: stale" tells more than "SVCR 2,
- * unknown" checked before it.  The rest keep their order.
+ * when the first finding is of a value that carries no canary (an info
+ * word such as SVCR or a VL, a regset header's size or flags) and so
+ * cannot say where its bytes came from, the first finding that does
+ * leads instead: "ZA row 0 holds the phase-2 value: stale" tells more
+ * than "SVCR 2, unknown" checked before it.  The rest keep their order;
+ * an errno finding (the kernel's answer) always keeps its place.
  */
 void findings_lead(struct fpabi_run *r)
 {
 	unsigned i, n = r->nfind < FPABI_MAX_FINDINGS ? r->nfind : FPABI_MAX_FINDINGS;
 	struct fpabi_finding f;
 
-	if (!n || !r->find[0].shaped || names_origin(r->find[0].cls))
+	if (!n || !r->find[0].nocanary || names_origin(r->find[0].cls))
 		return;
 	for (i = 1; i < n && !names_origin(r->find[i].cls); i++)
 		;
@@ -198,7 +199,7 @@ static void field_finding(struct fpabi_run *r, const char *observer,
 		  r->exp.img + f->off + lo, hi - lo + 1);
 	hex_bytes(fd.got, sizeof(fd.got), got + f->off + lo, hi - lo + 1);
 	fd.cls = v->cls;
-	fd.shaped = f->fill == FILL_SHAPED;
+	fd.nocanary = f->fill == FILL_FIXED;
 	describe(r, v, fd.origin, sizeof(fd.origin));
 	fd.rule = r->exp.rule[fi] ? r->exp.rule[fi] : rule_get(r->c->rule);
 	add_finding(r, &fd);
@@ -378,6 +379,7 @@ void check_value(struct fpabi_run *r, const char *observer, const char *what,
 		 (unsigned long long)exp);
 	snprintf(fd.got, sizeof(fd.got), "%#llx", (unsigned long long)got);
 	fd.cls = got == 0 ? CL_ZERO : CL_UNKNOWN;
+	fd.nocanary = true;
 	snprintf(fd.origin, sizeof(fd.origin), "%s", got == 0 ? "zero" :
 		 "a different value");
 	fd.rule = rule;

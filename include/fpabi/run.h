@@ -66,8 +66,9 @@ struct fpabi_finding {
 	char origin[112];	/* where the unexpected bytes came from */
 	const struct fpabi_rule *rule;
 	int step;		/* the step whose observation this is */
-	bool shaped;		/* of a control register (FILL_SHAPED): its
-				 * bytes carry no canary */
+	bool nocanary;		/* of a value that carries no canary: an
+				 * info word (FILL_FIXED: VL, SVCR) or a
+				 * header value (check_value()) */
 };
 
 struct fpabi_run {

@@ -750,7 +750,18 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 		LOAD(1), TRAP, READ, WRITE(2, W_MX_BASE + k), READ,
 		SIGNAL(moved ? 0 : 3, E_NONE, 0), STORE, END },
 	       8 * sizeof(struct fpabi_step));
+	/*
+	 * The fault dropping the write makes: an older phase where it
+	 * changed registers ("stale"), the errno where it was refused.  A
+	 * taken NT_ARM_ZA or NT_ARM_ZT write in a mode without ZA turns ZA
+	 * on: dropped, ZA stays off and every difference is in a header or
+	 * in ZA reading zero, none with a canary to say where it came from;
+	 * those cells drop the dump instead (it stays poisoned).
+	 */
 	out->drop = o.err || (o.changes && !moved) ? 3 : 6;
+	if (!o.err && !(s.svcr & SV_ZA) &&
+	    (rs_of(w) == RS_ZA || rs_of(w) == RS_ZT))
+		out->drop = 6;
 	out->drop_class = o.err ? "unknown" : out->drop == 3 ? "stale" :
 			  "poison";
 }
