@@ -19,6 +19,7 @@ static const struct fpabi_case cases[] = {
 			   "with them; its clobbers are undone by sigreturn",
 		.rule = "A-SIG-2",
 		.vset = VSET_ALL,
+		.pre = PRE_A64_PAYLOAD,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,
 			END },
@@ -31,6 +32,7 @@ static const struct fpabi_case cases[] = {
 			   "into the frame are the registers after sigreturn",
 		.rule = "A-SR-5",
 		.vset = VSET_ALL,
+		.pre = PRE_A64_PAYLOAD,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_REGS, 4), STORE,
 			END },
@@ -44,6 +46,7 @@ static const struct fpabi_case cases[] = {
 		.rule = "A-SR-5",
 		.needs = NEED_SVE,
 		.vset = VSET_ALL,
+		.pre = PRE_A64_PAYLOAD,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_SVE_ONLY, 4),
 			STORE, END },
@@ -57,6 +60,7 @@ static const struct fpabi_case cases[] = {
 		.rule = "A-SR-5",
 		.needs = NEED_SVE,
 		.vset = VSET_ALL,
+		.pre = PRE_A64_PAYLOAD,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_FPSIMD_ONLY, 4),
 			STORE, END },
@@ -97,6 +101,7 @@ static const struct fpabi_case cases[] = {
 		.rule = "A-SIG-2",
 		.needs = NEED_SVE,
 		.vset = VSET_DEFAULT,
+		.pre = PRE_A64_PAYLOAD,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), SIGNAL(2, E_NONE, 0), READ, WRITE(3, W_SVE),
 			READ, STORE, END },
@@ -109,6 +114,7 @@ static const struct fpabi_case cases[] = {
 			   "handler's registers, each sigreturn restores its own",
 		.rule = "A-SIG-2",
 		.vset = VSET_ALL,
+		.pre = PRE_A64_PAYLOAD,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL_NESTED(3, 0, 0),
 			SIGNAL(4, 0, 0), STORE, END },
@@ -122,6 +128,7 @@ static const struct fpabi_case cases[] = {
 		.rule = "SIG-ALTSTACK",
 		.vset = VSET_ALL,
 		.altstack = 1,
+		.pre = PRE_A64_PAYLOAD,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,
 			END },

@@ -50,7 +50,9 @@ static const struct fpabi_case cases[] = {
 	 * (A-SYS-2); an AdvSIMD load (no SME) then puts phase-2 V and FPSR
 	 * in place; in the variants that never executed smstart (SVCR 0)
 	 * SME access is still disabled, so the smstart after it takes the
-	 * SME access trap (fpsimd.c: do_sme_acc()).  Expected either way:
+	 * SME access trap (fpsimd.c: do_sme_acc()): their loads run no SME
+	 * instruction (not even mrs svcr), and the run proves none ran
+	 * (PRE_A64_SME_UNUSED).  Expected either way:
 	 * SM on with Z, P, FFR zero, FPSR 0x0800009f, FPMR 0; ZA and ZT0
 	 * kept if ZA stayed on, zero if smstart turned it on; TPIDR2 kept.
 	 */
@@ -65,6 +67,7 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_SME,
 		.vset = VSET_SME,
 		.params = { SC_GETPID, SC_PIPE_READ },
+		.pre = PRE_A64_SME_UNUSED,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), TRAP, READ, SYSCALL(0), LOADK(2, L_FPSIMD),
 			LOADK(2, L_SMSTART), STORE, TRAP, READ, END },
@@ -72,10 +75,12 @@ static const struct fpabi_case cases[] = {
 	},
 	/*
 	 * The same with stops on either side of the syscall: the first
-	 * saves the phase-2 state (streaming in SM variants) to the
-	 * kernel's buffer, the second the phase-3 V the AdvSIMD load put
+	 * saves the phase-1 state (streaming in SM variants) to the
+	 * kernel's buffer, the second the phase-2 V the AdvSIMD load put
 	 * there; a trap handler that let either buffer show through is
-	 * caught as stale.
+	 * caught as stale.  No store before the smstart: the store reads
+	 * SVCR (an SME access), which in the SVCR-0 variants would take the
+	 * trap in the smstart's place (PRE_A64_SME_UNUSED).
 	 */
 	{
 		.family = "sme",
@@ -87,11 +92,11 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_SME,
 		.vset = VSET_SME,
 		.params = { SC_GETPID, SC_PIPE_READ },
+		.pre = PRE_A64_SME_UNUSED,
 		.steps = (const struct fpabi_step[]){
-			LOAD(1), STORE, LOAD(2), TRAP, SYSCALL(0),
-			LOADK(3, L_FPSIMD), TRAP, READ, LOADK(3, L_SMSTART),
-			STORE, TRAP, READ, END },
-		.drop = 8, .drop_class = "stale",
+			LOAD(1), TRAP, SYSCALL(0), LOADK(2, L_FPSIMD), TRAP,
+			READ, LOADK(2, L_SMSTART), STORE, TRAP, READ, END },
+		.drop = 6, .drop_class = "stale",
 	},
 	/*
 	 * One PSTATE bit alone (A-ARCH-2, A-ARCH-3).  Each case first puts
@@ -385,6 +390,7 @@ static const struct fpabi_case cases[] = {
 		.rule = "A-SIG-3",
 		.needs = NEED_SME,
 		.vset = VSET_SME,
+		.pre = PRE_A64_PAYLOAD,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,
 			END },
@@ -400,6 +406,7 @@ static const struct fpabi_case cases[] = {
 		.rule = "A-SR-7",
 		.needs = NEED_SME | NEED_FA64,
 		.vset = VSET_SME,
+		.pre = PRE_A64_PAYLOAD,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_SME_REGS, 4), STORE,
 			END },

@@ -25,8 +25,9 @@ static const struct fpabi_case read_cases[] = {
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
 		/* a component the variant leaves in init is seen through a header
-		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		 * the CPU wrote (XSTATE_BV from XINUSE): proven clear there */
 		.quirks = QUIRK_NO_XINUSE,
+		.pre = PRE_X86_INIT,
 		.steps = read_at_trap,
 		.drop = 2, .drop_class = "poison",
 	},
@@ -111,8 +112,9 @@ static const struct fpabi_case write_cases[] = {
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
 		/* a component the variant leaves in init is seen through a header
-		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		 * the CPU wrote (XSTATE_BV from XINUSE): proven clear there */
 		.quirks = QUIRK_NO_XINUSE,
+		.pre = PRE_X86_INIT,
 		.steps = write_fpregs,
 		.drop = 3, .drop_class = "stale",
 	},

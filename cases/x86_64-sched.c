@@ -46,8 +46,9 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_XSAVE | NEED_SMP2,
 		.vset = VSET_ALL,
 		/* a component the variant leaves in init is seen through a header
-		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		 * the CPU wrote (XSTATE_BV from XINUSE): proven clear there */
 		.quirks = QUIRK_NO_XINUSE,
+		.pre = PRE_X86_INIT,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), TRAP, MIGRATE, READ, STORE,
 			END },

@@ -21,8 +21,9 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
 		/* a component the variant leaves in init is seen through a header
-		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		 * the CPU wrote (XSTATE_BV from XINUSE): proven clear there */
 		.quirks = QUIRK_NO_XINUSE,
+		.pre = PRE_X86_INIT,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,
 			END },
@@ -63,8 +64,9 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
 		/* a component the variant leaves in init is seen through a header
-		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		 * the CPU wrote (XSTATE_BV from XINUSE): proven clear there */
 		.quirks = QUIRK_NO_XINUSE,
+		.pre = PRE_X86_INIT,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL_NESTED(3, 0, 0),
 			SIGNAL(4, 0, 0), STORE, END },
@@ -79,8 +81,9 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
 		/* a component the variant leaves in init is seen through a header
-		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		 * the CPU wrote (XSTATE_BV from XINUSE): proven clear there */
 		.quirks = QUIRK_NO_XINUSE,
+		.pre = PRE_X86_INIT,
 		.altstack = 1,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGNAL(3, E_NONE, 0), STORE,

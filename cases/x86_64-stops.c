@@ -21,8 +21,9 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
 		/* a component the variant leaves in init is seen through a header
-		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		 * the CPU wrote (XSTATE_BV from XINUSE): proven clear there */
 		.quirks = QUIRK_NO_XINUSE,
+		.pre = PRE_X86_INIT,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), TRAP, SYSCALL_STOP(SC_GETPID), READ,
 			WRITE(2, W_XSTATE), SYSEXIT, READ, STORE, END },
@@ -75,8 +76,9 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
 		/* a component the variant leaves in init is seen through a header
-		 * the CPU wrote (XSTATE_BV from XINUSE) */
+		 * the CPU wrote (XSTATE_BV from XINUSE): proven clear there */
 		.quirks = QUIRK_NO_XINUSE,
+		.pre = PRE_X86_INIT,
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SIGSYS_TRAP(3, E_NONE, 0),
 			STORE, END },

@@ -54,9 +54,11 @@ void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 		k = INJ_HANG;
 	else if (!strncmp(spec, "known:", 6))
 		k = INJ_KNOWN;
+	else if (!strncmp(spec, "unproven:", 9))
+		k = INJ_UNPROVEN;
 	else
-		bad_usage("--inject-fault KIND is byte, step, hang or known, "
-			  "got '%s'", spec);
+		bad_usage("--inject-fault KIND is byte, step, hang, known or "
+			  "unproven, got '%s'", spec);
 	if (o->ninj == MAX_INJECT)
 		bad_usage("--inject-fault at most %d times", MAX_INJECT);
 	o->inj[o->ninj].kind = k;
@@ -138,6 +140,7 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 		r->inject_known = k == INJ_KNOWN;
 		r->drop_step = k == INJ_STEP && it->c->drop >= 0;
 		r->hang = k == INJ_HANG;
+		r->inject_unproven = k == INJ_UNPROVEN;
 	}
 }
 
@@ -358,6 +361,7 @@ const char *inject_kind_name(enum inject_kind k)
 	static const char *const names[] = {
 		[INJ_NONE] = "none", [INJ_BYTE] = "byte", [INJ_STEP] = "step",
 		[INJ_HANG] = "hang", [INJ_KNOWN] = "known",
+		[INJ_UNPROVEN] = "unproven",
 	};
 
 	return names[k];

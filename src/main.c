@@ -100,8 +100,10 @@ static const char usage[] =
 "                            test-only: prove the checks can fail.  KIND is\n"
 "                            byte (corrupt one observed byte), step (drop\n"
 "                            the case's marked step), hang (the tracee\n"
-"                            spins: the watchdog must end it) or known (a\n"
-"                            byte fault reported as a known issue); TARGET\n"
+"                            spins: the watchdog must end it), known (a\n"
+"                            byte fault reported as a known issue) or\n"
+"                            unproven (every observation of a scenario\n"
+"                            precondition says it did not hold); TARGET\n"
 "                            is a family, a case ID glob, or any; up to 4\n"
 "                            times, a case takes the first that hits it\n"
 "  -v, --verbose             explain on stderr what the runner does\n"
@@ -221,7 +223,7 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 	plan_select(&p, m, o);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
-		char needs[160], kver[32] = "", pre[400];
+		char needs[160], kver[32] = "", pre[1024];
 
 		if (c->min_kver)
 			snprintf(kver, sizeof(kver), "%skernel>=%u.%u",
@@ -231,8 +233,8 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 		if (!c->needs && c->min_kver)
 			needs[0] = 0;
 		strcat(needs, kver);
-		steps_preconditions(c, p.items[i].param, p.items[i].place, pre,
-				    sizeof(pre));
+		steps_preconditions(m, c, &p.items[i].v, p.items[i].param,
+				    p.items[i].place, pre, sizeof(pre));
 		printf("%s\tneeds: %s\trule: %s\tdrop: %s\t%s%s\tpre: %s\n",
 		       p.items[i].id, needs,
 		       c->rule, c->drop >= 0 && c->drop_class ? c->drop_class : "-",

@@ -232,13 +232,15 @@ static const struct fpabi_case *derived(struct plan *p,
 	return d;
 }
 
-/* A case that forces scheduling (a competitor, a preemption or migration
- * to prove): histories and placements would only slow its proof. */
+/* A case that forces scheduling (a competitor that preempts it, a
+ * preemption or migration to prove): histories and placements would only
+ * slow its proof.  (An idle competitor preempts nothing: it only takes
+ * the CPU while the tracee stops or blocks.) */
 static bool forces_scheduling(const struct fpabi_case *c)
 {
 	const struct fpabi_step *s;
 
-	if (c->competitor)
+	if (c->competitor && c->competitor != COMP_IDLE)
 		return true;
 	for (s = c->steps; s && s->op != S_END; s++)
 		if (op_has(s->op, OPF_PROOF))
@@ -253,7 +255,8 @@ static bool placeable(const struct fpabi_case *c)
 	const struct fpabi_step *s;
 	bool stops = false;
 
-	if (c->probe || c->fuzz || !c->steps || forces_scheduling(c))
+	if (c->probe || c->fuzz || !c->steps || c->competitor ||
+	    forces_scheduling(c))
 		return false;
 	for (s = c->steps; s->op != S_END; s++) {
 		/* (a refused sigreturn ends the run before the tracee's

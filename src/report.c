@@ -167,10 +167,11 @@ static void report_clean(struct tap *t, const struct fpabi_run *r)
 	};
 
 	tap_emit(t, &res);
-	/* scheduling events are reported with what proves them, and so is
-	 * a run that needed more than one attempt */
+	/* scheduling events and scenario preconditions are reported with
+	 * what proves them, and so is a run that needed more than one
+	 * attempt */
 	if (has_proof_step(r) || r->attempt > 1 || r->place ||
-	    r->c->unobserved)
+	    r->c->unobserved || (r->c->pre && r->proof[0]))
 		tap_comment(t, "%s%s: proof: %s", r->id, t->suffix, r->proof);
 }
 

@@ -11,6 +11,7 @@
 
 #include "fpabi/arch.h"
 #include "fpabi/limits.h"
+#include "fpabi/precond.h"
 #include "fpabi/shm.h"
 #include "fpabi/steps.h"
 
@@ -235,7 +236,9 @@ static void pre_add(char *out, size_t n, const char *text)
 	snprintf(out + o, n - o, "%s%s", o ? ", " : "", text);
 }
 
-void steps_preconditions(const struct fpabi_case *c, unsigned sc_param,
+void steps_preconditions(const struct fpabi_machine *m,
+			 const struct fpabi_case *c,
+			 const struct fpabi_variant *v, unsigned sc_param,
 			 enum fpabi_place pl, char *out, size_t n)
 {
 	const struct fpabi_step *s;
@@ -262,13 +265,14 @@ void steps_preconditions(const struct fpabi_case *c, unsigned sc_param,
 			pre_add(out, n, op_pre_text(s->op));
 	}
 	if (c->unobserved)
-		pre_add(out, n, "untraced: no switch from the first load to the "
-			"last store (its own counts)");
+		pre_add(out, n, "state live: untraced, no switch from the first "
+			"load to the last store (its own switch counts and CPU)");
 	if (pl == PLACE_ALONE)
 		pre_add(out, n, "alone on its CPU (task arrivals counted)");
 	if (pl == PLACE_SHARED)
 		pre_add(out, n, "on the tracer's CPU, which loads its own vector "
 			"registers at every stop");
+	precond_texts(m, c, v, out, n);
 	if (!out[0])
 		pre_add(out, n, "the tracee ran its list to the end");
 }

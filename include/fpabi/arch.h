@@ -20,6 +20,7 @@ struct fpabi_shm_hdr;
 struct fpabi_sig_slot;
 struct fpabi_platform;
 struct fpabi_matrix;
+struct fpabi_precond;
 
 struct fpabi_machine {
 	char kernel[160];	/* uname -r and -v */
@@ -122,6 +123,9 @@ struct fpabi_arch {
 	/* generated matrices (--tier matrix, fpabi/matrix.h); ends with
 	 * NULL; NULL: none */
 	const struct fpabi_matrix *const *matrices;
+	/* the scenario preconditions cases may name (fpabi/precond.h);
+	 * ends with name NULL; NULL: none */
+	const struct fpabi_precond *preconds;
 
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);
@@ -140,7 +144,9 @@ struct fpabi_arch {
 	void (*fill_shaped)(struct fpabi_run *r, const struct fpabi_field *f,
 			    uint8_t *dst, unsigned phase, unsigned task);
 
-	/* tracee events for S_LOAD / S_STORE; dump bytes per S_STORE */
+	/* tracee events for S_LOAD / S_STORE (r->step: the step's index in
+	 * r->c->steps; a signal's handler events: the signal's); dump
+	 * bytes per S_STORE */
 	void (*ev_load)(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind);
 	void (*ev_store)(struct fpabi_run *r, struct fpabi_ev *ev);
 	/* what the tracee sets up before its events (arm64: vector lengths) */

@@ -34,6 +34,20 @@ enum { VL_OTHER = 1, VL_BACK,
        VL_ONEXEC,	/* SC_SET_SME_VL: another SVL | PR_SME_SET_VL_ONEXEC */
        VL_INHERIT };	/* SC_SET_SME_VL: another SVL | PR_SME_VL_INHERIT */
 
+/*
+ * Scenario preconditions (struct fpabi_case.pre; the proofs:
+ * src/arch/arm64/precond.c)
+ *  PRE_A64_PAYLOAD: each signal frame's sve_context (streaming or not)
+ *    carries its registers, za_context and zt_context theirs with ZA on
+ *  PRE_A64_SVE_OFF: TIF_SVE clear before the first SVE instruction after
+ *    the syscall (its first-use trap), seen at a stop in between
+ *  PRE_A64_SME_UNUSED: no SME instruction since exec before the smstart
+ *    (TIF_SME clear: its first-use trap), SVCR 0 seen at the stops
+ */
+#define PRE_A64_PAYLOAD		(1u << 0)
+#define PRE_A64_SVE_OFF		(1u << 1)
+#define PRE_A64_SME_UNUSED	(1u << 2)
+
 /* LOAD kinds (S_LOAD b) */
 enum {
 	L_ALL,		/* everything; SME variants: smstart into the

@@ -198,6 +198,13 @@ struct fpabi_case {
 	 * NAME"), never pass or fail.
 	 */
 	unsigned quirks;
+	/*
+	 * The scenario preconditions its rule needs beyond what its steps
+	 * prove (the arch's PRE_* bits, rows of fpabi_arch.preconds,
+	 * fpabi/precond.h): each is proven from what the run observed, or
+	 * the run is retried, then SKIPped with what was seen.
+	 */
+	unsigned pre;
 	/* a matrix cell (fpabi/matrix.h): the model's outcome, for `list
 	 * --matrix`; NULL for every other case */
 	const struct fpabi_mx_cell *mx;

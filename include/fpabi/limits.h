@@ -44,6 +44,8 @@
 #define FPABI_MAX_ONEOF		4
 /* findings a run keeps (it counts the rest) */
 #define FPABI_MAX_FINDINGS	8
+/* scenario preconditions an arch defines (fpabi/precond.h) */
+#define FPABI_MAX_PRECONDS	4
 /* runs of an instance whose event was not proven */
 #define FPABI_ATTEMPTS		5
 /* the least of the instance's --timeout left for another attempt (ms) */

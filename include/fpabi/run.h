@@ -18,8 +18,10 @@
 #include "fpabi/limits.h"
 
 /* INJ_KNOWN: a byte fault whose finding is reported as a (test-only)
- * known kernel issue */
-enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG, INJ_KNOWN };
+ * known kernel issue; INJ_UNPROVEN: every observation of a scenario
+ * precondition says it did not hold (fpabi/precond.h) */
+enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG, INJ_KNOWN,
+		   INJ_UNPROVEN };
 
 #define MAX_INJECT 4	/* --inject-fault given this many times at most */
 
@@ -106,6 +108,7 @@ struct fpabi_run {
 	bool hang;		/* INJ_HANG: the tracee spins forever first */
 	bool inject_known;	/* INJ_KNOWN: its finding is a test-only
 				 * known issue */
+	bool inject_unproven;	/* INJ_UNPROVEN */
 	bool timed_out;
 	bool bare;		/* observe everything, compare nothing (the
 				 * stress bench's baseline) */
@@ -114,8 +117,8 @@ struct fpabi_run {
 	unsigned nfind;		/* findings (first FPABI_MAX_FINDINGS kept) */
 	struct fpabi_finding find[FPABI_MAX_FINDINGS];
 	char broken[256];	/* setup failure: no verdict on the kernel */
-	char proof[192];	/* what proves the event happened */
-	char skip[160];		/* the event could not be proven: SKIP why */
+	char proof[320];	/* what proves the event happened */
+	char skip[256];		/* the event could not be proven: SKIP why */
 	bool unproven;		/* the event did not happen: worth a retry */
 	struct timespec deadline;	/* the instance's, kept across its
 					   attempts (CLOCK_MONOTONIC) */
@@ -133,6 +136,14 @@ struct fpabi_run {
 		unsigned self_migrations;	/* SC_MIGRATE_SELF steps run */
 		unsigned tracer_migrations;	/* S_MIGRATE(_RUNNING) steps run */
 	} sp;
+	/* what the observers saw of each scenario precondition (by its
+	 * index in fpabi_arch.preconds; fpabi/precond.h) */
+	struct fpabi_pre_seen {
+		unsigned held, failed;	/* observations where it held, not */
+		char how[224];		/* the first where it held (of each
+					   kind of observer: its first word) */
+		char why[160];		/* the first where it did not */
+	} pre[FPABI_MAX_PRECONDS];
 	unsigned attempt;	/* 1-based; runs whose event was not proven
 				 * are repeated, up to FPABI_ATTEMPTS */
 };

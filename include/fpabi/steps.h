@@ -13,6 +13,9 @@
 
 #include "fpabi/ops.h"
 
+struct fpabi_machine;
+struct fpabi_variant;
+
 /* What a walk over a list found so far: where it stands, what it used. */
 struct steps_state {
 	enum stop_class stop;
@@ -43,11 +46,15 @@ int steps_check_mode(const struct fpabi_step *steps, unsigned sc_param,
 		     bool unobserved, char *why, size_t n);
 
 /*
- * What a run of the instance must prove happened before it may pass (the
- * scenario its rule needs: each stop came, each handler ran, the switch,
- * the untraced window, the placement), as fpabi list's "pre:" says it.
+ * What a run of the instance (case c at variant v, on m) must prove
+ * happened before it may pass (the scenario its rule needs: each stop
+ * came, each handler ran, the switch, the untraced window, the
+ * placement, and the case's arch preconditions: fpabi/precond.h), as
+ * fpabi list's "pre:" says it.
  */
-void steps_preconditions(const struct fpabi_case *c, unsigned sc_param,
+void steps_preconditions(const struct fpabi_machine *m,
+			 const struct fpabi_case *c,
+			 const struct fpabi_variant *v, unsigned sc_param,
 			 enum fpabi_place pl, char *out, size_t n);
 
 /* The syscall a step makes (SYSCALL(0): sc_param), or 0. */

@@ -21,6 +21,15 @@ struct fpabi_run;
 #define NEED_XSAVEC	(1ull << 5)	/* XRSTOR takes the compacted form */
 /* (1ull << 6) was NEED_MXCSR_GP: now platform quirk mxcsr-reserved-accepted */
 
+/*
+ * Scenario preconditions (struct fpabi_case.pre; the proofs:
+ * src/arch/x86_64/precond.c)
+ *  PRE_X86_INIT: the components the variant leaves in init are in init
+ *    where the kernel reads them: their XSTATE_BV bit clear in every
+ *    NT_X86_XSTATE read and signal frame (a CPU that tracks XINUSE)
+ */
+#define PRE_X86_INIT	(1u << 0)
+
 /* write kinds (S_WRITE b) */
 enum {
 	W_XSTATE,	/* NT_X86_XSTATE, XSTATE_BV = the variant's components */

@@ -262,6 +262,7 @@ static void build_events(struct engine *e)
 	for (i = 0, s = r->c->steps; s->op != S_END; s++, i++) {
 		struct fpabi_ev *v = &ev[n];
 
+		r->step = i;	/* (the arch's event hooks see which step) */
 		if (op_has(s->op, OPF_DUMP)) {
 			/* poison first, so bytes the CPU did not write show */
 			dump = e->lay.dump_off[ndump++];
@@ -338,6 +339,7 @@ static void build_events(struct engine *e)
 		}
 		n++;
 	}
+	r->step = 0;
 	memset(&ev[n], 0, sizeof(ev[n]));
 	ev[n].kind = FPABI_EV_END;
 	hdr(r)->nev = n + 1;

@@ -10,6 +10,7 @@
 
 #include "control.h"
 #include "fpabi/common-run.h"
+#include "fpabi/precond.h"
 #include "fpabi/record.h"
 #include "final.h"
 #include "walk.h"
@@ -161,5 +162,6 @@ void eng_final(struct engine *e)
 		if (r->c->unobserved)
 			check_window(r);
 		ctl_place_proof(e);
+		precond_check(r);
 	}
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fpabi/arch.h"
+#include "fpabi/precond.h"
 #include "fpabi/arm64-image.h"
 #include "fpabi/run.h"
 #include "fpabi/arm64-case.h"
@@ -153,6 +154,12 @@ void a64_sme_model_child(struct fpabi_run *r, unsigned sc);
 unsigned a64_exec_vl(const struct fpabi_run *r);
 /* the model's AV(&r->v)->svcr from the expectation (after a snapshot restore) */
 void a64_sync_svcr(struct fpabi_run *r);
+/* SVCR is 0 at step upto whatever came before (precond.c): the loads there
+ * run no SME instruction */
+bool a64_svcr_zero_for_certain(const struct fpabi_run *r, int upto);
+/* an SME run's load of everything where SVCR is 0 for certain: its event
+ * without any SME instruction (precond.c); false: not such a load */
+bool a64_load_without_sme(struct fpabi_run *r, struct fpabi_ev *ev);
 
 void a64_probe(struct fpabi_machine *m);
 void a64_info(const struct fpabi_machine *m, FILE *f);
@@ -199,6 +206,17 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 		     const uint8_t *copy, const char *observer);
 
 extern const struct fpabi_rule a64_rules[];
+/* precond.c: the scenario preconditions and their proofs, at a frame
+ * (w: its records walked; need: the ABI requires sve_context's payload;
+ * fmt: the format at delivery), an NT_ARM_SVE read's header flags, a
+ * read while the model has SVCR 0 (off: ZA seen off), an smstart */
+extern const struct fpabi_precond a64_preconds[];
+void a64_prove_payload(struct fpabi_run *r, const char *obs,
+		       struct a64_walk *w, bool need, unsigned fmt);
+void a64_prove_sve_off(struct fpabi_run *r, const char *obs, unsigned flags);
+void a64_prove_sme_off(struct fpabi_run *r, const char *obs, const char *what,
+		       bool off);
+void a64_prove_sme_unused(struct fpabi_run *r);
 extern const struct fpabi_history a64_histories[];
 extern const struct fpabi_matrix a64_matrix_write, a64_matrix_signal;
 /* the arm64 matrices' shared axes (wmatrix.c): SVCR and histories */

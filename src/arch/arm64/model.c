@@ -78,7 +78,7 @@ static void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind)
 		ev->mask |= FPABI_A64_VZ;
 		ev->arg[2] = 16;
 	}
-	if (sme_run(r) && kind == L_ALL) {
+	if (sme_run(r) && kind == L_ALL && !a64_load_without_sme(r, ev)) {
 		/* into the variant's mode first, at its VL (the image's) */
 		ev->mask |= (AV(&r->v0)->svcr & SV_SM ? FPABI_A64_SMSTART_SM : 0) |
 			    (AV(&r->v0)->svcr & SV_ZA ? FPABI_A64_SMSTART_ZA : 0);
@@ -845,6 +845,7 @@ const struct fpabi_arch fpabi_arch = {
 	.families = a64_families,
 	.rules = a64_rules,
 	.histories = a64_histories,
+	.preconds = a64_preconds,
 	.matrices = (const struct fpabi_matrix *const[]){
 		&a64_matrix_write, &a64_matrix_signal, NULL },
 	.known = a64_known,

@@ -148,6 +148,8 @@ static void check_sve(struct fpabi_run *r)
 		    h.flags & ~SVE_PT_REGS_SVE, rule_get("A-PT-5"));
 	check_value(r, obs, "header.__reserved", 0, h.__reserved,
 		    rule_get("A-PT-5"));
+	if (fmt == FMT_EITHER && !sme_run(r))
+		a64_prove_sve_off(r, obs, h.flags);
 	if (fmt != FMT_EITHER)
 		check_value(r, obs, "header flags: SVE_PT_REGS_SVE",
 			    fmt == FMT_SVE, h.flags & SVE_PT_REGS_SVE,

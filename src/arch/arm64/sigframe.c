@@ -638,7 +638,7 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 	struct want want[12];
 	uint32_t full = A64_ROUND16(A64_SVE_CONTEXT_SIZE(vq)), sve_size,
 		 xsize, extra_off = 0;
-	bool payload;
+	bool payload, need;
 	char where[96];
 
 	check_value(r, obs, "signal", s->want_signo, s->signo,
@@ -681,14 +681,13 @@ void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 
 	/* A-SIG-2: the payload is there when the state was SVE at delivery,
 	 * and always in streaming mode */
-	if (has_sve(r)) {
-		bool need = fmt == FMT_SVE || (a64_svcr(r) & SV_SM) ||
-			    (fmt == FMT_EITHER && expects_sve_bits(r));
-
-		if (fmt == FMT_FPSIMD || need)
-			check_value(r, obs, "sve_context has a register payload",
-				    need, payload, rule_get("A-SIG-2"));
-	}
+	need = (a64_svcr(r) & SV_SM) ||
+	       (has_sve(r) && (fmt == FMT_SVE ||
+			       (fmt == FMT_EITHER && expects_sve_bits(r))));
+	if (has_sve(r) && (fmt == FMT_FPSIMD || need))
+		check_value(r, obs, "sve_context has a register payload",
+			    need, payload, rule_get("A-SIG-2"));
+	a64_prove_payload(r, obs, &w, need, fmt);
 	sve_size = payload ? full : A64_SVE_HDR_SIZE;
 	nw = want_records(r, sve_size, want);
 	/* an optional record the kernel did not write takes no room */

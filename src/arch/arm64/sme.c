@@ -232,6 +232,7 @@ void a64_sme_model_smstart(struct fpabi_run *r)
 
 	if (svcr & SV_SM)
 		run_broken(r, "internal: L_SMSTART in streaming mode");
+	a64_prove_sme_unused(r);
 	if (svcr & SV_ZA)
 		keep |= GM(G_ZA) | GM(G_ZT);
 	a64_set_svcr(r, SV_SM | SV_ZA, keep, 0, rule);
@@ -477,6 +478,9 @@ static void check_za_zt(struct fpabi_run *r)
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-16"));
 	if (!err) {
 		memcpy(&h, buf, sizeof(h));
+		if (!a64_svcr(r))
+			a64_prove_sme_off(r, obs, "a bare header (ZA off)",
+					  h.size == sizeof(h));
 		/* the rows first (the most telling finding): ZA off in the
 		 * model expects them zero, so rows where none are due show */
 		if (h.size == ZA_PT_SIZE(vq)) {

@@ -395,6 +395,7 @@ const struct fpabi_arch fpabi_arch = {
 	.families = x86_families,
 	.rules = x86_rules,
 	.histories = x86_histories,
+	.preconds = x86_preconds,
 	.matrices = (const struct fpabi_matrix *const[]){
 		&x86_matrix_write, &x86_matrix_signal, NULL },
 	.known = (const struct fpabi_known_issue[]){

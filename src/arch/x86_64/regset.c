@@ -89,6 +89,7 @@ static void check_xstate(struct fpabi_run *r, unsigned nread)
 	check_bytes(r, obs, "legacy bytes 472-511", zero, buf + 472, 40, rule);
 
 	xstate_hdr_get(buf, x->size, &h);
+	x86_prove_init_read(r, obs, h.xstate_bv);
 	check_value(r, obs, "XSTATE_BV bits outside XCR0", 0,
 		    h.xstate_bv & ~xcr0, rule);
 	for (i = 0; i < XF_MAX; i++) {

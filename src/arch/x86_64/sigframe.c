@@ -346,6 +346,7 @@ static void check_header(struct fpabi_run *r, const char *obs,
 	static const uint8_t zero[48];
 	unsigned i;
 
+	x86_prove_init_frame(r, obs, h->xstate_bv);
 	check_value(r, obs, "XSTATE_BV bits outside XCR0", 0,
 		    h->xstate_bv & ~xm(r)->xl.xcr0, rule);
 	for (i = 0; i < XF_MAX; i++) {

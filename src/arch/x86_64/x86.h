@@ -4,6 +4,7 @@
 #define FPABI_X86_H
 
 #include "fpabi/arch.h"
+#include "fpabi/precond.h"
 #include "fpabi/run.h"
 #include "xsave.h"
 #include "fpabi/x86_64-case.h"
@@ -212,6 +213,11 @@ void x86_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
 const char *x86_edit_name(unsigned edit);
 
 extern const struct fpabi_rule x86_rules[];
+/* precond.c: the scenario preconditions, and the proof of "component in
+ * init" at an NT_X86_XSTATE read and at a signal frame's XSAVE header */
+extern const struct fpabi_precond x86_preconds[];
+void x86_prove_init_read(struct fpabi_run *r, const char *obs, uint64_t bv);
+void x86_prove_init_frame(struct fpabi_run *r, const char *obs, uint64_t bv);
 extern const struct fpabi_history x86_histories[];
 extern const struct fpabi_matrix x86_matrix_write, x86_matrix_signal;
 const char *x86_variant_name(unsigned k);
