@@ -38,8 +38,11 @@ suite)
 	exec "$vm" --arch "$arch" --debian-kernel "$kernel" --build "$build" \
 		--timeout 900 $vmopts -- $fpabiopts ;;
 faults)
+	# the words after -- name the tier the faults are injected in
+	# (FPABI_FAULT_TIER; tests/fault-injection.sh's default: matrix)
 	FPABI_CMD="$vm --arch $arch --debian-kernel $kernel --build $build --timeout 900 $vmopts --"
 	export FPABI_CMD
+	[ -z "$fpabiopts" ] || { FPABI_FAULT_TIER=$fpabiopts; export FPABI_FAULT_TIER; }
 	FPABI=unused
 	export FPABI
 	exec ${SHELL:-/bin/sh} "$srcdir/tests/fault-injection.sh" ;;
