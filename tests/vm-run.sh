@@ -42,7 +42,9 @@ faults)
 	# (FPABI_FAULT_TIER; tests/fault-injection.sh's default: matrix)
 	FPABI_CMD="$vm --arch $arch --debian-kernel $kernel --build $build --timeout 900 $vmopts --"
 	export FPABI_CMD
-	[ -z "$fpabiopts" ] || { FPABI_FAULT_TIER=$fpabiopts; export FPABI_FAULT_TIER; }
+	# shellcheck disable=SC2086
+	set -- $fpabiopts
+	[ $# = 0 ] || { FPABI_FAULT_TIER=$1; export FPABI_FAULT_TIER; }
 	FPABI=unused
 	export FPABI
 	exec ${SHELL:-/bin/sh} "$srcdir/tests/fault-injection.sh" ;;
