@@ -282,17 +282,15 @@ static const char *mx_subject_group(unsigned k)
 	return rs_note[values[k].rs];
 }
 
-#define NMODES	5
-
-static const char *mx_mode_name(unsigned k)
+const char *x86_mx_mode_name(unsigned k)
 {
 	return x86_variant_name(k);
 }
 
 /* XSTATE_BV subset k: the variant of that name (VSET_ALL), a SKIP where
  * the CPU lacks it */
-static const char *mx_mode_variant(const struct fpabi_machine *m, unsigned k,
-				   struct fpabi_variant *v)
+const char *x86_mx_mode_variant(const struct fpabi_machine *m, unsigned k,
+				struct fpabi_variant *v)
 {
 	struct fpabi_variant vs[FPABI_MAX_VARIANTS];
 	int n = x86_variants(m, VSET_ALL, vs, FPABI_MAX_VARIANTS);
@@ -303,20 +301,20 @@ static const char *mx_mode_variant(const struct fpabi_machine *m, unsigned k,
 	return NULL;
 }
 
-static const char *const hist_kinds[] = {
+const char *const x86_mx_hist_kinds[X86_MX_HISTS] = {
 	"after-syscall", "after-sigreturn", "switched-out",
 };
 
-static const struct fpabi_history *mx_history(const struct fpabi_machine *m,
-					      unsigned k,
-					      const struct fpabi_variant *v)
+const struct fpabi_history *x86_mx_history(const struct fpabi_machine *m,
+					   unsigned k,
+					   const struct fpabi_variant *v)
 {
 	const struct fpabi_history *h;
 
 	(void)m;
 	(void)v;
 	for (h = x86_histories; h->name; h++)
-		if (!strcmp(h->name, hist_kinds[k]))
+		if (!strcmp(h->name, x86_mx_hist_kinds[k]))
 			return h;
 	return NULL;
 }
@@ -372,11 +370,11 @@ const struct fpabi_matrix x86_matrix_write = {
 	.subject_name = mx_subject_name,
 	.subject_group = mx_subject_group,
 	.mode_axis = "XSTATE_BV subset",
-	.nmodes = NMODES,
-	.mode_name = mx_mode_name,
-	.mode_variant = mx_mode_variant,
-	.nhist = ARRAY_SIZE(hist_kinds),
-	.hist_kinds = hist_kinds,
-	.history = mx_history,
+	.nmodes = X86_MX_MODES,
+	.mode_name = x86_mx_mode_name,
+	.mode_variant = x86_mx_mode_variant,
+	.nhist = X86_MX_HISTS,
+	.hist_kinds = x86_mx_hist_kinds,
+	.history = x86_mx_history,
 	.cell = mx_cell,
 };

@@ -220,6 +220,17 @@ void x86_prove_init_read(struct fpabi_run *r, const char *obs, uint64_t bv);
 void x86_prove_init_frame(struct fpabi_run *r, const char *obs, uint64_t bv);
 extern const struct fpabi_history x86_histories[];
 extern const struct fpabi_matrix x86_matrix_write, x86_matrix_signal;
+/* the x86 matrices' shared axes (wmatrix.c): XSTATE_BV subsets (the
+ * variants) and histories */
+#define X86_MX_MODES	5
+const char *x86_mx_mode_name(unsigned k);
+const char *x86_mx_mode_variant(const struct fpabi_machine *m, unsigned k,
+				struct fpabi_variant *v);
+#define X86_MX_HISTS	3
+extern const char *const x86_mx_hist_kinds[X86_MX_HISTS];
+const struct fpabi_history *x86_mx_history(const struct fpabi_machine *m,
+					   unsigned k,
+					   const struct fpabi_variant *v);
 const char *x86_variant_name(unsigned k);
 extern const struct fpabi_family *const x86_families[];
 
