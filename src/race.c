@@ -199,27 +199,6 @@ static void race_loop(struct race *ra, struct tap *t, const struct race_cfg *fix
 	}
 }
 
-static int parse_kinds(const char *s)
-{
-	char *buf = xstrdup(s), *tok, *save;
-	int k = 0;
-	unsigned i;
-
-	for (tok = strtok_r(buf, ", ", &save); tok;
-	     tok = strtok_r(NULL, ", ", &save)) {
-		for (i = 0; i < RACE_NKINDS; i++)
-			if (!strcmp(tok, race_kinds[i].name))
-				break;
-		if (i == RACE_NKINDS) {
-			free(buf);
-			return -1;
-		}
-		k |= 1 << i;
-	}
-	free(buf);
-	return k ? k : -1;
-}
-
 /* The kinds' names, ", " separated (for a usage error). */
 static const char *race_kind_list(void)
 {
@@ -441,7 +420,7 @@ static int parse_args(struct race *ra, struct race_args *a, int argc,
 			break;
 		case O_KINDS:
 		case O_REPLAY:
-			ra->kinds = parse_kinds(optarg);
+			ra->kinds = race_kinds_parse(optarg);
 			if (ra->kinds < 0)
 				usage_error("%s '%s': kinds are a comma list of "
 					    "%s", c == O_REPLAY ? "--replay" :

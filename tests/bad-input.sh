@@ -188,6 +188,26 @@ no steps	stress --replay ' , ' --seed 1
 longer than 2047 characters	stress --replay "\$long" --seed 1
 more than	stress --replay "\$many" --seed 1
 step 0 (read)	stress --replay read --seed 1
+# stress: every index bounded where it is parsed (load_off[16])
+'load:16'	stress --replay 'load:16,store' --seed 1
+'load:255'	stress --replay 'load:255 store' --seed 1
+'signal:16'	stress --replay 'load:1 signal:16 store' --seed 1
+'signal:200'	stress --replay 'load:1 trap signal:200 store' --seed 1
+'sigsys:16'	stress --replay 'load:1 sigsys:16 store' --seed 1
+'sigsys:255'	stress --replay 'load:1 sigsys:255 store' --seed 1
+'write:16'	stress --replay 'load:1 trap write:16 store' --seed 1
+'signal:1:0x3f00'	stress --replay 'load:1 signal:1:0x3f00 store' --seed 1
+'signal:1:0x1001'	stress --replay 'load:1 signal:1:0x1001 store' --seed 1
+'sigsys:1:0x1000'	stress --replay 'load:1 sigsys:1:0x1000 store' --seed 1
+'read:3'	stress --replay 'load:1 trap read:3 store' --seed 1
+'store:1'	stress --replay 'load:1 store:1' --seed 1
+'trap:0:1'	stress --replay 'load:1 trap:0:1 store' --seed 1
+'syscall:99'	stress --replay 'load:1 syscall:99 store' --seed 1
+'syscall:200'	stress --replay 'load:1 syscall:200 store' --seed 1
+--kinds 'getpid,'	race --kinds getpid,
+--kinds ',getpid'	race --kinds ,getpid
+--kinds 'getpid,,yield'	race --kinds getpid,,yield
+--replay 'getpid '	race --replay 'getpid ' --variant x --seed 1
 no variant 'nonexistent'	stress --replay load:1,store --variant nonexistent --seed 1
 stress lists mark no step	stress --inject-fault step:any
 stress takes any or stress	stress --inject-fault 'byte:$arch.syscall.*'

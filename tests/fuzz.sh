@@ -3,7 +3,9 @@
 # tracee or CPUID (tests/fuzz/*.c), and of the tracer's final checks fed
 # arbitrary shared-memory images (fuzz-shm: the whole tracer of this
 # build's arch; its seeds pick a case by index, which is this machine's
-# plan), built here with clang and ASan+UBSan
+# plan), of the step-list parser of stress --replay with the layout of
+# what it accepts (fuzz-steps) and of race's kinds parser (fuzz-kinds),
+# built here with clang and ASan+UBSan
 # and run for FPABI_FUZZ_SECONDS each (default 10; 0 skips), starting
 # from tests/fuzz/seeds/TARGET: inputs of past findings, replayed first.  A finding is
 # not ok, with the crash input kept under FPABI_FUZZ_KEEP (default
@@ -12,7 +14,7 @@
 echo "TAP version 13"
 secs=${FPABI_FUZZ_SECONDS:-10}
 cc=${FUZZ_CC:-clang}
-targets="a64frame xsave shm"
+targets=${FPABI_FUZZ_TARGETS:-"a64frame xsave shm steps kinds"}
 if [ "$secs" = 0 ]; then
 	echo "1..0 # SKIP FPABI_FUZZ_SECONDS=0"
 	exit 0
@@ -31,7 +33,7 @@ keep=${FPABI_FUZZ_KEEP:-$PWD/tests/fuzz-findings}
 for t in $targets; do
 	extra= opts=
 	[ "$t" = xsave ] && extra=$srcdir/src/arch/x86_64/xsave.c
-	if [ "$t" = shm ]; then
+	case $t in shm | steps | kinds)
 		# the whole tracer of this build's arch, its main() renamed
 		# (libFuzzer has its own), configured as the build is
 		: "${FPABI_FUZZ_SOURCES:?run through make check}"
@@ -41,7 +43,9 @@ for t in $targets; do
 		extra="$extra -I$PWD -include $PWD/config.h -Dmain=fpabi_cli_main"
 		extra="$extra -DFPABI_LIBEXECDIR=\"/nonexistent\" -DFPABI_BINDIR=\"/nonexistent\" -lm"
 		opts=-max_len=20000
-	fi
+		[ "$t" = shm ] || opts=-max_len=4000
+		;;
+	esac
 	# shellcheck disable=SC2086
 	if ! "$cc" -g -O1 -fsanitize=fuzzer,address,undefined \
 	     -fno-sanitize-recover=all -I"$srcdir/include" \
