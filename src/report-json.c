@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "fpabi/arch.h"
+#include "fpabi/escape.h"
 #include "fpabi/reports.h"
 #include "fpabi/util.h"
 
@@ -24,23 +25,14 @@ struct json {
 	unsigned n;
 };
 
+/* the bytes of outside text that were not UTF-8, replaced by U+FFFD:
+ * the document says how many ("replaced_bytes") */
+static size_t replaced;
+
 static void json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
+	replaced += esc_json(f, s);
 	fputc('"', f);
 }
 
@@ -92,7 +84,7 @@ static void json_end(struct tap_sink *s, const struct tap *t)
 	for (i = 0; i < TAP_NSTATUS; i++)
 		fprintf(f, "%s\"%s\": %u", i ? ", " : "",
 			tap_status_name(i), t->count[i]);
-	fputs("}\n}\n", f);
+	fprintf(f, "},\n  \"replaced_bytes\": %zu\n}\n", replaced);
 	if (ferror(f) | fclose(f))
 		die("writing %s: %s", j->path, strerror(errno));
 	free(j->path);

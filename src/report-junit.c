@@ -15,6 +15,7 @@
 
 #include "config.h"
 #include "fpabi/arch.h"
+#include "fpabi/escape.h"
 #include "fpabi/reports.h"
 #include "fpabi/util.h"
 
@@ -42,26 +43,13 @@ void id_split(const char *id, char *cls, size_t ncls, char *name,
 	snprintf(name, nname, "%s", d2 + 1);
 }
 
-/* XML text or attribute value: the five entities, and no control
- * character XML 1.0 forbids. */
+/* the bytes of outside text that were not UTF-8, replaced by U+FFFD:
+ * the "replaced_bytes" property says how many */
+static size_t replaced;
+
 static void xml_text(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = *s;
-
-		switch (c) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default:
-			if (c < 0x20 && c != '\n' && c != '\t')
-				fputc('?', f);
-			else
-				fputc(c, f);
-		}
-	}
+	replaced += esc_xml(f, s);
 }
 
 static void elem(FILE *f, const char *tag, const char *type,
@@ -163,6 +151,8 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 	xml_text(f, m->profile);
 	fprintf(f, "\"/>\n      <property name=\"seed\" value=\"%llu\"/>\n",
 		(unsigned long long)j->run.seed);
+	fprintf(f, "      <property name=\"replaced_bytes\" value=\"%zu\"/>\n",
+		replaced);
 	fputs("    </properties>\n", f);
 	if (j->len)
 		fwrite(j->buf, 1, j->len, f);

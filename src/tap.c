@@ -6,8 +6,10 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/escape.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 
@@ -76,35 +78,30 @@ void tap_comment(struct tap *t, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	for (line = strtok_r(buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save))
-		fprintf(t->out, "# %s\n", line);
+	     line = strtok_r(NULL, "\n", &save)) {
+		char safe[4 * sizeof(buf)];
+
+		esc_text(safe, sizeof(safe), line, ESC_RAW);
+		fprintf(t->out, "# %s\n", safe);
+	}
 	written(t);
 }
 
 void tap_escape(char *buf, size_t n, const char *s)
 {
-	size_t o = 0;
-
-	for (; *s && o + 3 < n; s++) {
-		if (*s == '#' || *s == '\\')
-			buf[o++] = '\\';
-		buf[o++] = (*s == '\n') ? ' ' : *s;
-	}
-	buf[o] = 0;
+	esc_text(buf, n, s, ESC_TAP);
 }
 
 void yaml_quote(char *buf, size_t n, const char *s)
 {
-	size_t o = 0;
-
-	buf[o++] = '"';
-	for (; *s && o + 4 < n; s++) {
-		if (*s == '"' || *s == '\\')
-			buf[o++] = '\\';
-		buf[o++] = (*s == '\n') ? ' ' : *s;
+	if (n < 3) {
+		if (n)
+			buf[0] = 0;
+		return;
 	}
-	buf[o++] = '"';
-	buf[o] = 0;
+	buf[0] = '"';
+	esc_text(buf + 1, n - 2, s, ESC_YAML);
+	strcat(buf, "\"");
 }
 
 /* The result line of plain TAP 13: the SKIP and TODO directives with
@@ -165,8 +162,15 @@ static void yaml_block(struct tap *t, const char *yaml)
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = xzalloc(len + 1), *safe = xzalloc(4 * len + 1);
 
-		fprintf(t->out, "  %.*s\n", (int)len, p);
+		/* (the writers quote their values: this pass finds nothing
+		 * unless one did not) */
+		memcpy(line, p, len);
+		esc_text(safe, 4 * len + 1, line, ESC_RAW);
+		fprintf(t->out, "  %s\n", safe);
+		free(line);
+		free(safe);
 		p += len + (nl ? 1 : 0);
 	}
 	fprintf(t->out, "  ...\n");
