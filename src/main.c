@@ -15,11 +15,13 @@
 #include <string.h>
 #include <sys/ptrace.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/escape.h"
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
@@ -70,6 +72,8 @@ static const char usage[] =
 "                            repeatable): SKIP, with the reason\n"
 "      --skip-file FILE      skip each case ID or glob FILE lists, one a line\n"
 "                            ('#' starts a comment)\n"
+"      --warn-unmatched      an --exclude or --skip-file line that matches\n"
+"                            no case is a warning, not an error\n"
 "  -s, --seed N              seed of the canaries (default: random, printed)\n"
 "  -r, --repeat N            run the plan N times, seeds S, S+1, ...; each\n"
 "                            result's ID ends in @rK (K = 1..N)\n"
@@ -349,15 +353,44 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	return 0;
 }
 
+/* Do a and b name one file (as given, or the one they resolve to)? */
+static bool same_path(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!strcmp(a, b))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 /*
  * The seed (random unless given: 48 bits, with room for --repeat after
  * it), and options given to a command that has no use for them.
  */
-static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded)
+static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded,
+			   unsigned given)
 {
+	static const char *const names[] = {
+		"--tracee", "--kmsg", "--timeout", "--repeat", "--skip-exit",
+	};
+	unsigned i;
+
 	if ((o->nexclude || o->skip_file) && !strcmp(cmd, "info"))
 		bad_usage("%s goes with run, list or fuzz",
 			  o->nexclude ? "--exclude" : "--skip-file");
+	if (o->warn_unmatched && !o->nexclude && !o->skip_file)
+		bad_usage("%s", "--warn-unmatched goes with --exclude or "
+			  "--skip-file");
+	/* list and info start no tracee: an option of a run is a mistake */
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if ((given >> i & 1) && (!strcmp(cmd, "list") ||
+					 !strcmp(cmd, "info")))
+			bad_usage("%s goes with run or fuzz, not %s", names[i],
+				  cmd);
+	if (o->junit && o->json && same_path(o->junit, o->json))
+		bad_usage("--junit '%s' and --json '%s' are one file", o->junit,
+			  o->json);
 	if (!seeded) {
 		if (getrandom(&o->seed, sizeof(o->seed), 0) != sizeof(o->seed))
 			o->seed = (uint64_t)getpid() * 2654435761u;
@@ -398,13 +431,14 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
        OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
        OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
-       OPT_NO_WORKAROUNDS, OPT_MATRIX };
+       OPT_NO_WORKAROUNDS, OPT_MATRIX, OPT_WARN_UNMATCHED };
 
 /* fpabi [run|list|info|fuzz]'s options */
 static const struct option longopts[] = {
 	{ "filter", required_argument, NULL, 'f' },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "skip-file", required_argument, NULL, OPT_SKIP_FILE },
+	{ "warn-unmatched", no_argument, NULL, OPT_WARN_UNMATCHED },
 	{ "seed", required_argument, NULL, 's' },
 	{ "seconds", required_argument, NULL, OPT_SECONDS },
 	{ "tier", required_argument, NULL, OPT_TIER },
@@ -436,9 +470,10 @@ int main(int argc, char **argv)
 	bool rules = false, seeded = false, profiles = false, seconds = false;
 	const char *matrix = NULL;	/* --matrix [NAME]: "" for every one */
 	static const char **exclude;	/* static: reachable until exit */
-	unsigned k;
+	unsigned k, given = 0;	/* bits: seed_and_scope()'s names[] */
 	int c, i, ret;
 
+	esc_stderr();
 	o.argv0 = argv[0];
 	check_stdout_at_exit();
 	o.exclude = exclude = xzalloc(argc * sizeof(*exclude));
@@ -452,19 +487,27 @@ int main(int argc, char **argv)
 		}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f': o.filter = optarg; break;
-		case OPT_EXCLUDE: exclude[o.nexclude++] = optarg; break;
+		case 'f': o.filter = plan_check_globs("--filter", optarg); break;
+		case OPT_EXCLUDE:
+			exclude[o.nexclude++] = plan_check_globs("--exclude", optarg);
+			break;
+		case OPT_WARN_UNMATCHED: o.warn_unmatched = true; break;
 		case OPT_SKIP_FILE: o.skip_file = optarg; break;
 		case 's': o.seed = opt_seed("--seed", optarg); seeded = true; break;
-		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); break;
-		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); break;
-		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); break;
-		case OPT_TRACEE: tracee = optarg; o.tracee_given = true; break;
+		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); given |= 8; break;
+		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); given |= 4; break;
+		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); given |= 16; break;
+		case OPT_TRACEE: tracee = optarg; o.tracee_given = true; given |= 1; break;
 		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
-		case OPT_KMSG: o.kmsg = true; break;
+		case OPT_KMSG: o.kmsg = true; given |= 2; break;
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
-		case OPT_MATRIX: matrix = optarg ? optarg : ""; break;
+		case OPT_MATRIX:
+			if (optarg && !*optarg)
+				bad_usage("%s", "--matrix '': name a matrix, or "
+					  "give none for every one");
+			matrix = optarg ? optarg : "";
+			break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_NO_WORKAROUNDS: fpabi_no_workarounds = 1; break;
@@ -503,7 +546,7 @@ int main(int argc, char **argv)
 		bad_usage("unknown --profile '%s'; %s has: %s", profile,
 			  fpabi_arch.name, names);
 	}
-	seed_and_scope(&o, cmd, seeded);
+	seed_and_scope(&o, cmd, seeded, given);
 
 	fpabi_probe(&m, profile);
 	if (profiles)
