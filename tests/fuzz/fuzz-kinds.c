@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fpabi/race-run.h"
-#include "../../src/race-int.h"
+#include "../../src/race/race-int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/calib.h"
 #include "fpabi/escape.h"
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
@@ -548,6 +549,7 @@ int main(int argc, char **argv)
 	}
 	seed_and_scope(&o, cmd, seeded, given);
 
+	fpabi_calib_seed = o.seed;
 	fpabi_probe(&m, profile);
 	if (profiles)
 		return cmd_profiles(&m);
