@@ -9,6 +9,7 @@
 #define FPABI_TAP_H
 
 #include <stdbool.h>
+#include <signal.h>
 #include <stdio.h>
 
 /* The verdicts, kept apart; README's "Harnesses" table says what each
@@ -71,6 +72,15 @@ struct tap {
 	struct tap_sink *sinks[TAP_MAX_SINKS];
 	unsigned nsinks;
 };
+
+/* The signal (SIGINT, SIGTERM or SIGHUP) that asked the command to stop
+ * early, or 0: set by the handler of fpabi_setup_signals(); the sinks'
+ * documents say the run was interrupted. */
+extern volatile sig_atomic_t fpabi_interrupted;
+/* "SIGTERM", ...: fpabi_interrupted's name, or NULL if 0. */
+const char *tap_interrupt_name(void);
+/* "Bail out! why": a run stopped before its end (TAP 13). */
+void tap_bail(struct tap *t, const char *why);
 
 void tap_begin(struct tap *t, FILE *out);
 void tap_begin_format(struct tap *t, FILE *out, enum tap_format fmt);

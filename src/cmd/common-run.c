@@ -286,6 +286,13 @@ void fpabi_probe(struct fpabi_machine *m, const char *force)
 	fpabi_calibrate(m, fpabi_calib_seed);
 }
 
+/*
+ * The first SIGINT, SIGTERM or SIGHUP stops the command the way a
+ * finished one ends, minus the cases not run: the tracee dies now (the
+ * engine's waits end), the command reports the case it cut as
+ * interrupted and ends its outputs (fpabi_interrupt_end()).  A second
+ * one, or SIGPIPE (no reader left), ends the process at once.
+ */
 static void on_fatal_signal(int sig)
 {
 	pid_t pid = fpabi_current_tracee;
@@ -295,8 +302,40 @@ static void on_fatal_signal(int sig)
 		kill(-pid, SIGKILL);
 		kill(pid, SIGKILL);
 	}
+	if (sig != SIGPIPE && !fpabi_interrupted) {
+		fpabi_interrupted = sig;
+		return;
+	}
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+bool fpabi_interrupt_result(struct tap *t, const char *id)
+{
+	char why[128], q[300], yaml[400];
+
+	if (!fpabi_interrupted)
+		return false;
+	snprintf(why, sizeof(why), "interrupted by %s: the case was stopped, "
+		 "no verdict on the kernel", tap_interrupt_name());
+	yaml_quote(q, sizeof(q), why);
+	snprintf(yaml, sizeof(yaml), "verdict: broken\nreason: %s\n", q);
+	tap_result(t, TAP_BROKEN, id, why, yaml);
+	return true;
+}
+
+int fpabi_interrupt_end(struct tap *t, bool plan)
+{
+	char why[128];
+
+	if (plan)
+		tap_plan(t, t->n);
+	snprintf(why, sizeof(why), "interrupted by %s after %u results: the "
+		 "rest were not run", tap_interrupt_name(), t->n);
+	tap_bail(t, why);
+	tap_totals(t);
+	fflush(stdout);
+	return 128 + fpabi_interrupted;
 }
 
 void fpabi_setup_signals(void)
@@ -306,6 +345,8 @@ void fpabi_setup_signals(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_fatal_signal;
+	/* a write to a slow reader goes on: the outputs end whole */
+	sa.sa_flags = SA_RESTART;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);

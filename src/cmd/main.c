@@ -321,6 +321,8 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 			struct fpabi_run r;
 			unsigned attempt = 0;
 
+			if (fpabi_interrupted)
+				break;
 			if (it->skip) {
 				tap_result(&t, TAP_SKIP, it->id, it->skip, NULL);
 				continue;
@@ -332,7 +334,9 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 				run_case(&r);
 				vlog("%s: %u values checked, %u findings", r.id,
 				     r.checks, r.nfind);
-			} while (run_again(&r));
+			} while (!fpabi_interrupted && run_again(&r));
+			if (fpabi_interrupt_result(&t, r.id))
+				break;
 			if (attempt > 1 && !r.unproven)
 				snprintf(r.proof + strlen(r.proof),
 					 sizeof(r.proof) - strlen(r.proof),
@@ -342,6 +346,10 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		}
 	}
 	o->seed = base;
+	if (fpabi_interrupted) {
+		plan_free(&p);
+		return fpabi_interrupt_end(&t, false);
+	}
 	t.suffix[0] = 0;
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);

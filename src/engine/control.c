@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "control.h"
+#include "fpabi/tap.h"
 #include "fpabi/compete.h"
 #include "place.h"
 #include "fpabi/util.h"
@@ -46,7 +47,9 @@ static long ms_left(const struct timespec *deadline)
 /* The case's deadline passed: the run is a timeout (never "broken"). */
 static bool deadline_passed(struct engine *e)
 {
-	if (ms_left(&e->ctl.deadline) > 0)
+	/* a signal asked the command to stop: every wait ends now (the
+	 * command reports the case as interrupted, not as timed out) */
+	if (ms_left(&e->ctl.deadline) > 0 && !fpabi_interrupted)
 		return false;
 	e->r->timed_out = true;
 	return true;
@@ -477,7 +480,8 @@ int fpabi_competitor_start(struct fpabi_run *r, int memfd, int cpu,
 			return 0;
 		/* the instance's deadline, where the run has one (race's
 		 * rounds keep their own time) */
-		if (r->deadline.tv_sec && ms_left(&r->deadline) <= 0) {
+		if ((r->deadline.tv_sec && ms_left(&r->deadline) <= 0) ||
+		    fpabi_interrupted) {
 			r->timed_out = true;
 			return -1;
 		}
@@ -519,6 +523,8 @@ int ctl_spawn_tracee(struct engine *e)
 	setpgid(pid, pid);
 	r->pid = pid;
 	fpabi_current_tracee = pid;
+	if (fpabi_interrupted)	/* the signal came before the handler knew it */
+		kill(-pid, SIGKILL);
 	if (r->c->competitor &&
 	    fpabi_competitor_start(r, e->lay.memfd, e->ctl.cpu,
 				   &e->ctl.comp_pid) < 0)

@@ -170,6 +170,8 @@ static void race_loop(struct race *ra, struct tap *t, const struct race_cfg *fix
 		race_cfg_text(&c, text, sizeof(text));
 		tap_comment(t, "%s: %s", id, text);
 		race_run_cfg(ra, &c, len, &res);
+		if (fpabi_interrupt_result(t, id))
+			break;
 		race_counts_add(&ra->total, &res.n);
 		if (res.n.rounds)
 			race_round_comments(t, id, &res.n, c.kinds);
@@ -518,15 +520,19 @@ int cmd_race(int argc, char **argv)
 	race_loop(&ra, &t, a.replay ? &fixed : NULL);
 	if (ra.progress)
 		fputc('\n', stderr);
-	race_proof_points(&ra, &t);
-	race_totals(&ra, &t);
-	if (o.kmsg)
-		kmsg_tap_result(&t, kfd);
-	tap_plan(&t, t.n);
-	tap_totals(&t);
+	if (!fpabi_interrupted) {
+		race_proof_points(&ra, &t);
+		race_totals(&ra, &t);
+		if (o.kmsg)
+			kmsg_tap_result(&t, kfd);
+		tap_plan(&t, t.n);
+		tap_totals(&t);
+	}
 	if (kfd >= 0)
 		close(kfd);
 	free((char *)o.tracee);
+	if (fpabi_interrupted)
+		return fpabi_interrupt_end(&t, true);
 	return t.failed ? 1 : 0;
 }
 

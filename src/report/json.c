@@ -85,7 +85,10 @@ static void json_end(struct tap_sink *s, const struct tap *t)
 	for (i = 0; i < TAP_NSTATUS; i++)
 		fprintf(f, "%s\"%s\": %u", i ? ", " : "",
 			tap_status_name(i), t->count[i]);
-	fprintf(f, "},\n  \"replaced_bytes\": %zu\n}\n", replaced);
+	fprintf(f, "},\n  \"replaced_bytes\": %zu", replaced);
+	/* a run a signal stopped: complete, and says so */
+	kv(f, "interrupted", tap_interrupt_name());
+	fputs("\n}\n", f);
 	if (ferror(f) | fclose(f))
 		die("writing %s: %s", j->path, strerror(errno));
 	free(j->path);

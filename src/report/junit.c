@@ -153,6 +153,11 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 		(unsigned long long)j->run.seed);
 	fprintf(f, "      <property name=\"replaced_bytes\" value=\"%zu\"/>\n",
 		replaced);
+	/* a run a signal stopped: complete, and says so */
+	if (tap_interrupt_name())
+		fprintf(f, "      <property name=\"interrupted\" value=\"%s: "
+			"the cases after the last one were not run\"/>\n",
+			tap_interrupt_name());
 	fputs("    </properties>\n", f);
 	if (j->len)
 		fwrite(j->buf, 1, j->len, f);

@@ -63,6 +63,28 @@ void tap_plan(struct tap *t, unsigned n)
 	written(t);
 }
 
+volatile sig_atomic_t fpabi_interrupted;
+
+const char *tap_interrupt_name(void)
+{
+	switch (fpabi_interrupted) {
+	case 0: return NULL;
+	case SIGINT: return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP: return "SIGHUP";
+	default: return "a signal";
+	}
+}
+
+void tap_bail(struct tap *t, const char *why)
+{
+	char safe[512];
+
+	esc_text(safe, sizeof(safe), why, ESC_RAW);
+	fprintf(t->out, "Bail out! %s\n", safe);
+	written(t);
+}
+
 void tap_plan_skip_all(struct tap *t, const char *reason)
 {
 	fprintf(t->out, "1..0 # SKIP %s\n", reason);
