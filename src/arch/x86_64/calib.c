@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "fpabi/calib.h"
+#include "fpabi/event.h"
 #include "fpabi/util.h"
 #include "x86.h"
 
+/* the tracee's own event routine (src/tracee/x86_64/events.S) */
+void fpabi_run_events(struct fpabi_ev *ev);
 /* calib.S */
-void x86_calib_xsave(const void *in, void *out, uint64_t rfbm);
 void x86_calib_xsaveopt(const void *in, void *out, uint64_t rfbm);
 void x86_calib_xsavec(const void *in, void *out, uint64_t rfbm);
 void x86_calib_fxsave(const void *in, void *out);
@@ -22,7 +24,7 @@ void x86_calib_mxcsr(const void *in, void *out);
 enum { F_XSAVE, F_XSAVEOPT, F_XSAVEC, F_FXSAVE, F_MXCSR, F_END };
 
 static const char *const form_names[] = {
-	[F_XSAVE] = "XRSTOR64/XSAVE64", [F_XSAVEOPT] = "XRSTOR64/XSAVEOPT64",
+	[F_XSAVE] = "XRSTOR64/XSAVE64 (the tracee's event routine)", [F_XSAVEOPT] = "XRSTOR64/XSAVEOPT64",
 	[F_XSAVEC] = "XRSTOR64/XSAVEC64", [F_FXSAVE] = "FXRSTOR64/FXSAVE64",
 	[F_MXCSR] = "LDMXCSR/STMXCSR",
 };
@@ -109,9 +111,21 @@ const char *x86_calib_trip(struct fpabi_run *r, unsigned k,
 	if (x->size > sizeof(tmp))
 		die("calibration: an XSAVE area of %u bytes", x->size);
 	switch (f) {
-	case F_XSAVE:
-		x86_calib_xsave(in, out, rfbm);
+	case F_XSAVE: {
+		/* a LOAD and a STORE event, as a case's list has them */
+		struct fpabi_ev ev[3];
+
+		memset(ev, 0, sizeof(ev));
+		ev[0].kind = FPABI_EV_LOAD;
+		ev[0].ptr = (uintptr_t)in;
+		fpabi_arch.ev_load(r, &ev[0], 0);
+		ev[1].kind = FPABI_EV_STORE;
+		ev[1].ptr = (uintptr_t)out;
+		fpabi_arch.ev_store(r, &ev[1]);
+		ev[2].kind = FPABI_EV_END;
+		fpabi_run_events(ev);
 		break;
+	}
 	case F_XSAVEOPT:
 		x86_calib_xsaveopt(in, out, rfbm);
 		break;
