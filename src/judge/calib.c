@@ -159,7 +159,6 @@ static void run_trips(struct fpabi_run *r, struct trips *t)
 	if (posix_memalign((void **)&buf, 64, t->isz))
 		_exit(3);
 	for (k = 0; k < t->nforms; k++) {
-		t->status[k] = 1;	/* until it returns */
 		for (p = 0; p < t->npat; p++)
 			for (rep = 0; rep < REPS; rep++) {
 				/* two poisons: bytes the store did not write
@@ -508,6 +507,7 @@ static int calibrate_variant(struct fpabi_calib *cal, struct fpabi_run *r,
 		return -1;
 	}
 	t.status = (int8_t *)t.out + shared - MAX_FORMS;
+	memset(t.status, 1, MAX_FORMS);	/* "did not finish", until it does */
 	t.in = xzalloc((size_t)t.npat * t.isz);
 	for (p = 0; p < t.npat; p++)
 		make_pattern(r, seed, p, t.in + p * t.isz);
