@@ -4,7 +4,7 @@
  * each routine loads an image and stores it with the next instruction,
  * nothing between them that could touch FP/SIMD state, no kernel event.
  *
- *   void x86_calib_xsave(in rdi, out rsi, rfbm rdx)     XRSTOR64, XSAVE64
+ * (XRSTOR64/XSAVE64 is the tracee's own event routine, linked in.)
  *   void x86_calib_xsaveopt(in rdi, out rsi, rfbm rdx)  XRSTOR64, XSAVEOPT64
  *   void x86_calib_xsavec(in rdi, out rsi, rfbm rdx)    XRSTOR64, XSAVEC64
  *   void x86_calib_fxsave(in rdi, out rsi)              FXRSTOR64, FXSAVE64
@@ -20,16 +20,6 @@
 	shr	$32, %rcx
 	mov	%ecx, %edx
 .endm
-
-	.balign	16
-	.globl	x86_calib_xsave
-	.type	x86_calib_xsave, @function
-x86_calib_xsave:
-	rfbm_to_edx_eax
-	xrstor64 (%rdi)
-	xsave64	(%rsi)
-	ret
-	.size	x86_calib_xsave, . - x86_calib_xsave
 
 	.balign	16
 	.globl	x86_calib_xsaveopt

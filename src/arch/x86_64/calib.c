@@ -6,14 +6,19 @@
  * area, LDMXCSR/STMXCSR for MXCSR.  The kernel's own XSAVES/XRSTORS run
  * at CPL 0 and cannot be calibrated from here.
  */
+#include <errno.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "fpabi/calib.h"
+#include "fpabi/event.h"
 #include "fpabi/util.h"
 #include "x86.h"
 
+/* the tracee's own event routine (src/tracee/x86_64/events.S) */
+void fpabi_run_events(struct fpabi_ev *ev);
 /* calib.S */
-void x86_calib_xsave(const void *in, void *out, uint64_t rfbm);
 void x86_calib_xsaveopt(const void *in, void *out, uint64_t rfbm);
 void x86_calib_xsavec(const void *in, void *out, uint64_t rfbm);
 void x86_calib_fxsave(const void *in, void *out);
@@ -22,7 +27,7 @@ void x86_calib_mxcsr(const void *in, void *out);
 enum { F_XSAVE, F_XSAVEOPT, F_XSAVEC, F_FXSAVE, F_MXCSR, F_END };
 
 static const char *const form_names[] = {
-	[F_XSAVE] = "XRSTOR64/XSAVE64", [F_XSAVEOPT] = "XRSTOR64/XSAVEOPT64",
+	[F_XSAVE] = "XRSTOR64/XSAVE64 (the tracee's event routine)", [F_XSAVEOPT] = "XRSTOR64/XSAVEOPT64",
 	[F_XSAVEC] = "XRSTOR64/XSAVEC64", [F_FXSAVE] = "FXRSTOR64/FXSAVE64",
 	[F_MXCSR] = "LDMXCSR/STMXCSR",
 };
@@ -108,10 +113,28 @@ const char *x86_calib_trip(struct fpabi_run *r, unsigned k,
 		return form_names[f];
 	if (x->size > sizeof(tmp))
 		die("calibration: an XSAVE area of %u bytes", x->size);
+	/* TILEDATA needs the permission first, as the tracee's setup asks
+	 * (src/tracee/x86_64/setup.c; Documentation/arch/x86/xstate.rst) */
+	if ((rfbm & x86_comp_mask(-1, C_DYNAMIC)) &&
+	    syscall(SYS_arch_prctl, 0x1023 /* ARCH_REQ_XCOMP_PERM */,
+		    18 /* XFEATURE_XTILEDATA */) < 0)
+		die("calibration: ARCH_REQ_XCOMP_PERM: %s", strerror(errno));
 	switch (f) {
-	case F_XSAVE:
-		x86_calib_xsave(in, out, rfbm);
+	case F_XSAVE: {
+		/* a LOAD and a STORE event, as a case's list has them */
+		struct fpabi_ev ev[3];
+
+		memset(ev, 0, sizeof(ev));
+		ev[0].kind = FPABI_EV_LOAD;
+		ev[0].ptr = (uintptr_t)in;
+		fpabi_arch.ev_load(r, &ev[0], 0);
+		ev[1].kind = FPABI_EV_STORE;
+		ev[1].ptr = (uintptr_t)out;
+		fpabi_arch.ev_store(r, &ev[1]);
+		ev[2].kind = FPABI_EV_END;
+		fpabi_run_events(ev);
 		break;
+	}
 	case F_XSAVEOPT:
 		x86_calib_xsaveopt(in, out, rfbm);
 		break;
