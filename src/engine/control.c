@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "control.h"
-#include "fpabi/tap.h"
 #include "fpabi/compete.h"
+#include "fpabi/tap.h"
 #include "place.h"
 #include "fpabi/util.h"
 
@@ -44,11 +44,9 @@ static long ms_left(const struct timespec *deadline)
 	       (deadline->tv_nsec - now.tv_nsec) / 1000000;
 }
 
-/* The case's deadline passed: the run is a timeout (never "broken"). */
+/* The deadline passed (a timeout, never "broken"), or a signal came. */
 static bool deadline_passed(struct engine *e)
 {
-	/* a signal asked the command to stop: every wait ends now (the
-	 * command reports the case as interrupted, not as timed out) */
 	if (ms_left(&e->ctl.deadline) > 0 && !fpabi_interrupted)
 		return false;
 	e->r->timed_out = true;
@@ -480,8 +478,8 @@ int fpabi_competitor_start(struct fpabi_run *r, int memfd, int cpu,
 			return 0;
 		/* the instance's deadline, where the run has one (race's
 		 * rounds keep their own time) */
-		if ((r->deadline.tv_sec && ms_left(&r->deadline) <= 0) ||
-		    fpabi_interrupted) {
+		if (fpabi_interrupted || (r->deadline.tv_sec &&
+					  ms_left(&r->deadline) <= 0)) {
 			r->timed_out = true;
 			return -1;
 		}
@@ -523,8 +521,6 @@ int ctl_spawn_tracee(struct engine *e)
 	setpgid(pid, pid);
 	r->pid = pid;
 	fpabi_current_tracee = pid;
-	if (fpabi_interrupted)	/* the signal came before the handler knew it */
-		kill(-pid, SIGKILL);
 	if (r->c->competitor &&
 	    fpabi_competitor_start(r, e->lay.memfd, e->ctl.cpu,
 				   &e->ctl.comp_pid) < 0)
@@ -805,7 +801,6 @@ int ctl_first_cpu(void)
 				return cpu;
 	return 0;
 }
-
 
 /*
  * Let the tracee run to its exit (signals on the way, a child's SIGCHLD,
