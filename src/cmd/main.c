@@ -362,12 +362,33 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	return 0;
 }
 
-/* Do a and b name one file (as given, or the one they resolve to)? */
+/* path with its directory resolved (the file itself may not exist yet),
+ * in a buffer of PATH_MAX; NULL if the directory cannot be resolved */
+static char *resolve_dir(const char *path, char *out)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX], real[PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path + 1) : 1,
+		 slash ? path : ".");
+	if (!realpath(dir, real))
+		return NULL;
+	if ((size_t)snprintf(out, PATH_MAX, "%s/%s", real,
+			     slash ? slash + 1 : path) >= PATH_MAX)
+		return NULL;
+	return out;
+}
+
+/* Do a and b name one file (as given, through their directories, or the
+ * file they already are)? */
 static bool same_path(const char *a, const char *b)
 {
+	char ra[PATH_MAX], rb[PATH_MAX];
 	struct stat sa, sb;
 
 	if (!strcmp(a, b))
+		return true;
+	if (resolve_dir(a, ra) && resolve_dir(b, rb) && !strcmp(ra, rb))
 		return true;
 	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
 	       sa.st_ino == sb.st_ino;
@@ -521,7 +542,7 @@ int main(int argc, char **argv)
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_NO_WORKAROUNDS: fpabi_no_workarounds = 1; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
-		case OPT_FORMAT: o.format = parse_format(optarg); break;
+		case OPT_FORMAT: o.format = parse_format(optarg); given |= 32; break;
 		case OPT_JUNIT: o.junit = optarg; break;
 		case OPT_JSON: o.json = optarg; break;
 		case 'v': fpabi_verbose = 1; break;
@@ -540,7 +561,7 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if ((o.junit || o.json || o.format) && strcmp(cmd, "run"))
+	if ((o.junit || o.json || (given & 32)) && strcmp(cmd, "run"))
 		bad_usage("%s", "--format, --junit and --json go with the run command");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");

@@ -13,6 +13,7 @@
 #include "fpabi/run.h"
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
+#include "fpabi/opts.h"
 #include "fpabi/util.h"
 
 static struct fpabi_rec *cur;
@@ -290,7 +291,6 @@ int cmd_repro(int argc, char **argv)
 	const char *id = NULL, *out = NULL, *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool seeded = false, sample = false;
-	char *end;
 	int c, ret;
 
 	o.argv0 = argv[0];
@@ -299,10 +299,8 @@ int cmd_repro(int argc, char **argv)
 		switch (c) {
 		case 'f': id = optarg; break;
 		case 's':
-			errno = 0;
-			o.seed = strtoull(optarg, &end, 0);
-			if (errno || *end || !*optarg)
-				die("--seed '%s': not a number", optarg);
+			/* the one strict parser: 010 is ten, as for run */
+			o.seed = opt_seed("--seed", optarg);
 			seeded = true;
 			break;
 		case 'o': out = optarg; break;
@@ -321,6 +319,9 @@ int cmd_repro(int argc, char **argv)
 		fputs(repro_usage, stderr);
 		return 2;
 	}
+	if (profile && !fpabi_profile_find(profile))
+		usage_error("unknown --profile '%s' (fpabi info --profiles "
+			    "lists them)", profile);
 	fpabi_probe(&m, profile);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");

@@ -507,6 +507,7 @@ int cmd_race(int argc, char **argv)
 	if (access(o.tracee, X_OK) != 0)
 		die("cannot run the tracee %s: %s (use --tracee)", o.tracee,
 		    strerror(errno));
+	fpabi_check_tracee(o.tracee);	/* this fpabi's, like every command's */
 	fpabi_setup_signals();
 	ra.progress = isatty(2);
 	if (a.replay)
