@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -370,6 +372,15 @@ int fpabi_ptrace_refused(char *why, size_t n)
 	pid_t pid;
 	FILE *f;
 
+	/* every case's shared memory is a memfd: refused (a seccomp
+	 * profile), it is one reason, not a broken result per case */
+	e = (int)syscall(SYS_memfd_create, "fpabi-probe", MFD_CLOEXEC);
+	if (e < 0) {
+		snprintf(why, n, "memfd_create refused (%s): no case can have "
+			 "its shared memory", strerror(errno));
+		return -1;
+	}
+	close(e);
 	pid = fpabi_fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
