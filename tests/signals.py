@@ -23,6 +23,9 @@ err = open(os.path.join(d, "err"), "wb")
 stuck = len(sigs) > 1
 p = subprocess.Popen(cmd, stdout=subprocess.PIPE if stuck else out,
                      stderr=err, stdin=subprocess.DEVNULL)
+if stuck:   # the smallest pipe: a run's first results fill it
+    import fcntl
+    fcntl.fcntl(p.stdout.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), 4096)
 t0 = time.monotonic()
 while not stuck and time.monotonic() - t0 < 60 and p.poll() is None:
     with open(os.path.join(d, "out.tap"), "rb") as f:

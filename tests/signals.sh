@@ -84,4 +84,31 @@ EOT
 ok $? "the first SIGTERM's orderly end is stuck on a full stdout (the run $state)"
 [ "$rc" = -15 ] && awk -v s="$secs" 'BEGIN { exit !(s < 1) }'
 ok $? "a second SIGTERM ends it at once: killed by SIGTERM (status $rc) ${secs} s after it"
+# a tracee killed from outside fpabi (an administrator, the OOM killer)
+# is a broken run, never a kernel finding; with its sender where the
+# kernel tells a tracer (SIGTERM's delivery stop), not for SIGKILL
+id=$("$FPABI" list | awk -F'\t' '$5 == "runnable" {print $1; exit}')
+for sig in KILL TERM; do
+	"$FPABI" run --filter "$id" --inject-fault "hang:$id" --timeout 30 \
+		--json "$tmp/k.json" >"$tmp/k.tap" 2>"$tmp/k.err" &
+	p=$!
+	tr=
+	for _ in $(seq 100); do
+		tr=$(pgrep -P $p -x fpabi-tracee | head -1)
+		[ -n "$tr" ] && break
+		sleep 0.05
+	done
+	sleep 0.3
+	[ -n "$tr" ] && sh -c 'echo $$ >"$1"; exec kill -'$sig' "$2"' sh "$tmp/killer" "$tr"
+	wait $p
+	rc=$?
+	case $sig in
+	KILL) want='killed by SIGKILL from outside fpabi' ;;
+	TERM) want="killed by signal 15 (Terminated) from pid $(cat "$tmp/killer" 2>/dev/null) " ;;
+	esac
+	grep -q '"verdict": "broken"' "$tmp/k.json" && grep -qF "$want" "$tmp/k.json" &&
+		! grep -q '"verdict": "fail"' "$tmp/k.json"
+	ok $? "a tracee sent SIG$sig from outside: broken, '$want', not a finding (exit $rc)"
+	grep -E 'reason|got:' "$tmp/k.tap" | head -3 | diag
+done
 done_testing

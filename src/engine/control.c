@@ -93,40 +93,6 @@ static int wait_tracee(struct engine *e, int *status)
 	}
 }
 
-static const char *status_text(int status, char *buf, size_t n)
-{
-	if (WIFEXITED(status))
-		snprintf(buf, n, "exited with status %d", WEXITSTATUS(status));
-	else if (WIFSIGNALED(status))
-		snprintf(buf, n, "killed by signal %d (%s)", WTERMSIG(status),
-			 strsignal(WTERMSIG(status)));
-	else if (WIFSTOPPED(status))
-		snprintf(buf, n, "stopped by signal %d (%s), event %d",
-			 WSTOPSIG(status), strsignal(WSTOPSIG(status)),
-			 status >> 16);
-	else
-		snprintf(buf, n, "status %#x", status);
-	return buf;
-}
-
-/* A tracee that died is a finding: the ABI gives no reason to die. */
-static void tracee_died(struct fpabi_run *r, int status, const char *when)
-{
-	struct fpabi_finding f;
-	char buf[96];
-
-	memset(&f, 0, sizeof(f));
-	snprintf(f.observer, sizeof(f.observer), "tracee %s", when);
-	snprintf(f.what, sizeof(f.what), "process");
-	snprintf(f.expected, sizeof(f.expected), "runs to the end, exit 0");
-	snprintf(f.got, sizeof(f.got), "%s", status_text(status, buf, sizeof(buf)));
-	f.cls = CL_UNKNOWN;
-	snprintf(f.origin, sizeof(f.origin), "%.100s",
-		 hdr(r)->err ? hdr(r)->errmsg : "the tracee did not finish");
-	f.rule = rule_get(r->c->rule);
-	add_finding(r, &f);
-}
-
 /*
  * S_REFUSED: the forged frame's sigreturn went through (the tracee ran on
  * to its end, or died of something else): the kernel took a frame its
@@ -142,7 +108,7 @@ static void frame_accepted(struct fpabi_run *r, int status)
 	snprintf(f.what, sizeof(f.what), "forged frame");
 	snprintf(f.expected, sizeof(f.expected), "refused: SIGSEGV");
 	snprintf(f.got, sizeof(f.got), "tracee %s",
-		 status_text(status, buf, sizeof(buf)));
+		 ctl_status_text(status, buf, sizeof(buf)));
 	f.cls = CL_UNKNOWN;
 	snprintf(f.origin, sizeof(f.origin),
 		 "the kernel restored a frame that should have been refused");
@@ -185,7 +151,7 @@ int ctl_wait_stop(struct engine *e, int want, int alt)
 			if (want == SIGSEGV)
 				frame_accepted(r, status);
 			else
-				tracee_died(r, status, when);
+				ctl_tracee_died(e, status, when);
 			r->pid = 0;
 			return -1;
 		}
@@ -196,6 +162,7 @@ int ctl_wait_stop(struct engine *e, int want, int alt)
 			break;
 		}
 		vlog("%s: passing on stop %#x", r->id, status >> 8);
+		ctl_note_sender(e, status);
 		/* on the way to a syscall stop, go on with PTRACE_SYSCALL:
 		 * PTRACE_CONT would run through the syscall unseen */
 		if (ptrace(want == STOP_SYSCALL ? PTRACE_SYSCALL : PTRACE_CONT,
@@ -820,6 +787,7 @@ int ctl_finish(struct engine *e)
 			return -1;
 		if (!WIFSTOPPED(status))
 			break;
+		ctl_note_sender(e, status);
 		if (ptrace(PTRACE_CONT, r->pid, 0,
 			   (status >> 16) || (status >> 8) == STOP_SYSCALL ?
 			   0 : WSTOPSIG(status)) < 0) {
@@ -830,7 +798,7 @@ int ctl_finish(struct engine *e)
 	r->pid = 0;
 	if (e->ctl.refused) {
 		if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGKILL)
-			tracee_died(r, status, "after the refused sigreturn");
+			ctl_tracee_died(e, status, "after the refused sigreturn");
 		return 0;
 	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
@@ -839,9 +807,9 @@ int ctl_finish(struct engine *e)
 			run_broken(r, "tracee setup failed: %.*s (%s)",
 				   (int)sizeof(hdr(r)->errmsg),
 				   hdr(r)->errmsg[0] ? hdr(r)->errmsg : "no message",
-				   status_text(status, text, sizeof(text)));
+				   ctl_status_text(status, text, sizeof(text)));
 		else
-			tracee_died(r, status, "while running its events");
+			ctl_tracee_died(e, status, "while running its events");
 		return -1;
 	}
 	/* (after an exec the probe writes the "after" counters) */
