@@ -31,6 +31,7 @@
 
 #include "config.h"
 #include "bench-int.h"
+#include "fpabi/output.h"
 #include "fpabi/bench.h"
 #include "fpabi/commands.h"
 #include "fpabi/insns.h"
@@ -653,7 +654,7 @@ int cmd_bench(int argc, char **argv)
 	if (check_workloads(o.workloads))
 		return 2;
 	/* a --json FILE that cannot be written is refused before the run */
-	if (o.json && !(o.json_f = fopen(o.json, "w"))) {
+	if (o.json && !(o.json_f = output_open(o.json))) {
 		fprintf(stderr, "fpabi: --json '%s': %s\n", o.json,
 			strerror(errno));
 		return 2;

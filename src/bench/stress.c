@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "fpabi/output.h"
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/insns.h"
@@ -251,7 +252,7 @@ int bench_stress(int argc, char **argv)
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	/* a --json FILE that cannot be written is refused before the run */
-	if (json && !(jf = fopen(json, "w"))) {
+	if (json && !(jf = output_open(json))) {
 		fprintf(stderr, "fpabi: --json '%s': %s\n", json, strerror(errno));
 		return 2;
 	}

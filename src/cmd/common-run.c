@@ -394,7 +394,7 @@ int fpabi_ptrace_refused(char *why, size_t n)
 		;
 	if (!e)
 		return 0;
-	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "r");
+	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "re");
 	if (f) {
 		if (fscanf(f, "%d", &scope) != 1)
 			scope = -1;

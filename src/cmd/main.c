@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/output.h"
 #include "fpabi/calib.h"
 #include "fpabi/escape.h"
 #include "fpabi/commands.h"
@@ -503,6 +504,7 @@ int main(int argc, char **argv)
 	unsigned k, given = 0;	/* bits: seed_and_scope()'s names[] */
 	int c, i, ret;
 
+	output_std_fds();
 	esc_stderr();
 	o.argv0 = argv[0];
 	check_stdout_at_exit();

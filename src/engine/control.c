@@ -6,6 +6,7 @@
  * model: the walk (walk.c) does, around these calls.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <signal.h>
@@ -336,6 +337,24 @@ int fpabi_pin(pid_t pid, int cpu)
 }
 
 /*
+ * In the child before the exec: the shared memory as fd 3, /dev/null as
+ * stdin, stdout and stderr (not the TAP stream, nor the terminal), and no
+ * other descriptor (a --json file, a kmsg or perf fd, a second memfd).
+ */
+static int child_fds(int memfd)
+{
+	int null;
+
+	if (memfd == 3 ? fcntl(3, F_SETFD, 0) < 0 : dup2(memfd, 3) < 0)
+		return -1;
+	null = open("/dev/null", O_RDWR);
+	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
+	    dup2(null, 2) < 0)
+		return -1;
+	return close_range(4, ~0u, 0);
+}
+
+/*
  * Start the tracee program with the shared memory memfd as fd 3, in the
  * process group pgid (0: its own), dying with the runner; in_child(arg),
  * if given, runs in the child before the exec.
@@ -359,7 +378,7 @@ pid_t fpabi_spawn(const char *tracee, int memfd, pid_t pgid, const char *mode,
 	signal(SIGTERM, SIG_DFL);
 	if (in_child)
 		in_child(arg);
-	if (memfd != 3 && dup2(memfd, 3) < 0)
+	if (child_fds(memfd) < 0)
 		_exit(126);
 	execl(tracee, "fpabi-tracee", "3", mode, (char *)NULL);
 	_exit(127);
@@ -374,7 +393,7 @@ int fpabi_task_switches(pid_t pid, long *vol, long *invol)
 
 	*vol = *invol = -1;
 	snprintf(path, sizeof(path), "/proc/%d/status", pid);
-	f = fopen(path, "r");
+	f = fopen(path, "re");
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f))
@@ -532,7 +551,7 @@ static int task_cpu(pid_t pid)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	f = fopen(path, "r");
+	f = fopen(path, "re");
 	if (!f)
 		return -1;
 	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')'))) {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/output.h"
 #include "fpabi/plan.h"
 #include "fpabi/record.h"
 #include "fpabi/run.h"
@@ -207,7 +208,7 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 		die("%s: not runnable here: %s", id, it->skip);
 	if (fpabi_ptrace_refused(why, sizeof(why)))
 		die("%s", why);
-	f = out ? fopen(out, "w") : stdout;
+	f = out ? output_open(out) : stdout;
 	if (!f)
 		die("%s: %s", out, strerror(errno));
 	ret = repro_one(m, o, it, f, why, sizeof(why), &nfind);

@@ -417,7 +417,7 @@ static void make_slots(struct race_round *rd)
 
 static int map_shm(struct race_round *rd)
 {
-	rd->memfd = syscall(SYS_memfd_create, "fpabi-race", 0);
+	rd->memfd = syscall(SYS_memfd_create, "fpabi-race", MFD_CLOEXEC);
 	if (rd->memfd < 0)
 		return -1;
 	if (ftruncate(rd->memfd, rd->size) < 0)

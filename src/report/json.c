@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "fpabi/output.h"
 #include "fpabi/calib.h"
 #include "fpabi/arch.h"
 #include "fpabi/escape.h"
@@ -98,7 +99,7 @@ static void json_end(struct tap_sink *s, const struct tap *t)
 struct tap_sink *json_open(const char *path, const struct report_run *run)
 {
 	struct json *j = xzalloc(sizeof(*j));
-	FILE *f = fopen(path, "w");
+	FILE *f = output_open(path);
 
 	if (!f)
 		die("cannot write %s: %s", path, strerror(errno));

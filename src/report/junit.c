@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/output.h"
 #include "fpabi/arch.h"
 #include "fpabi/escape.h"
 #include "fpabi/reports.h"
@@ -22,6 +23,7 @@
 struct junit {
 	struct tap_sink sink;
 	char *path;
+	FILE *f;		/* the file, open from the start */
 	FILE *mem;		/* the <testcase> elements, until the end */
 	char *buf;
 	size_t len;
@@ -124,13 +126,11 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 	struct junit *j = s->priv;
 	const struct fpabi_machine *m = j->run.m;
 	char host[256] = "localhost";
-	FILE *f;
+	FILE *f = j->f;
 
 	if (fclose(j->mem))
 		die("%s: %s", j->path, strerror(errno));
-	f = fopen(j->path, "w");
-	if (!f)
-		die("cannot write %s: %s", j->path, strerror(errno));
+	/* (opened once, at the start: never by its path again) */
 	gethostname(host, sizeof(host) - 1);
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(f, "<testsuites>\n");
@@ -175,11 +175,11 @@ struct tap_sink *junit_open(const char *path, const struct report_run *run)
 	time_t now = time(NULL);
 	FILE *f;
 
-	/* made now, so that a path that cannot be written fails first */
-	f = fopen(path, "w");
+	/* opened now, so that a path that cannot be written fails first */
+	f = output_open(path);
 	if (!f)
 		die("cannot write %s: %s", path, strerror(errno));
-	fclose(f);
+	j->f = f;
 	j->path = xstrdup(path);
 	j->run = *run;
 	j->mem = open_memstream(&j->buf, &j->len);

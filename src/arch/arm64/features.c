@@ -20,7 +20,7 @@
 
 static int read_int(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "re");
 	int v = -1;
 
 	if (!f)
