@@ -88,7 +88,7 @@ static void bs_measure(const struct stress *st, uint64_t seed,
 {
 	unsigned i, k;
 
-	for (i = 0; i <= f->samples; i++) {
+	for (i = 0; i <= f->samples && !fpabi_interrupted; i++) {
 		double tc = 0, tb = 0, cc = 0, cb = 0;
 		unsigned long ev = 0, ch = 0;
 
@@ -280,6 +280,12 @@ int bench_stress(int argc, char **argv)
 	tap_plan(&t, 1);
 	insns_open(&ins);
 	bs_measure(&st, o.seed, &f);
+	if (fpabi_interrupted) {	/* no figure from a part of the samples */
+		insns_close(&ins);
+		fpabi_interrupt_result(&t, "stress/checked-vs-bare");
+		ret = fpabi_interrupt_end(&t, false);
+		goto out;
+	}
 	bs_print(&f, false, y, sizeof(y));
 	bs_counted(&ins, &f, &t, y, sizeof(y));
 	insns_close(&ins);
