@@ -12,37 +12,21 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "fpabi/inject.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/run.h"
-
-/* "fpabi: msg", "Try 'fpabi --help'.", exit 2 */
-void bad_usage(const char *fmt, ...)
-	__attribute__((noreturn, format(printf, 1, 2)));
-/* A number option's value: base 10 or 0x, at most max; else bad usage. */
+#include "fpabi/syscalls.h"
 
 /* The machine: kernel, CPUs, features, the ABI profile (force: --profile). */
 void fpabi_probe(struct fpabi_machine *m, const char *force_profile);
 /* The output's header (fpabi, kernel, arch, profile), each line after pfx. */
 void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
-/* The profile names of this arch, ", " separated. */
-void profile_names(char *buf, size_t n);
 
 /* The tracee (--tracee, $FPABI_TRACEE, next to fpabi, the installed
  * layout relative to fpabi, libexec) and a file beside it. */
 char *fpabi_find_tracee(const char *opt);
 char *fpabi_sibling(const char *path, const char *name);
-
-/* --inject-fault=KIND:TARGET, and whether it applies to a run of the
- * instance id of family (a family name, a glob, or "any") */
-void fpabi_parse_inject(struct fpabi_opts *o, const char *spec);
-bool inject_applies(const struct fpabi_opts *o, const char *id,
-		    const char *family);
-const char *inject_kind_name(enum inject_kind k);
-/* The first --inject-fault (of up to MAX_INJECT) that hits a run case. */
-const struct fpabi_inject *inject_for(const struct fpabi_opts *o,
-				      const char *id, const char *family);
-/* Bad usage (exit 2) when --inject-fault hits no case of the plan. */
-void fpabi_inject_check(const struct fpabi_opts *o, const struct plan *p);
 
 /* A run of plan item it at o->seed (attempt counts from 1). */
 void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
@@ -55,8 +39,5 @@ void fpabi_setup_signals(void);
 /* Non-zero, with why, when this process may not trace its children
  * (Yama, a container's seccomp profile, an LSM). */
 int fpabi_ptrace_refused(char *why, size_t n);
-
-/* A syscall kind's name ("getpid"), as case IDs use it. */
-const char *sc_name(unsigned sc);
 
 #endif

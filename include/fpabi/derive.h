@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "fpabi/case.h"
+#include "fpabi/syscalls.h"
 
 struct derived;
 struct pool_block;
@@ -40,9 +41,5 @@ const struct fpabi_case *derive_from(struct derive_pool *pool,
 				     const struct fpabi_step *steps);
 /* size zeroed bytes that live as long as the pool */
 void *derive_pool_alloc(struct derive_pool *pool, size_t size);
-
-/* A syscall kind that switches the task out by its nature (a blocking
- * read, a sleep, moving itself): an unobserved window cannot hold it. */
-bool sc_switches(unsigned sc);
 
 #endif

@@ -15,6 +15,7 @@
 #include "fpabi/derive.h"
 #include "fpabi/shm.h"
 #include "fpabi/steps.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 
 #define MAX_DERIVED_STEPS	64
@@ -24,13 +25,6 @@ struct derived {
 	struct fpabi_step steps[MAX_DERIVED_STEPS + 1];
 	struct derived *next;
 };
-
-/* A syscall whose nature is to switch the task out: never unobserved. */
-bool sc_switches(unsigned sc)
-{
-	return sc == SC_PIPE_READ || sc == SC_NANOSLEEP ||
-	       sc == SC_SLEEP_UNTIL || sc == SC_MIGRATE_SELF;
-}
 
 /*
  * The twin's form of step s: appended to out (and 1 returned), left out

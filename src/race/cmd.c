@@ -29,19 +29,6 @@
 #include "fpabi/util.h"
 #include "race-int.h"
 
-const char *const race_comp_names[COMP_NMODES] = {
-	[COMP_NONE] = "none", [COMP_SPIN] = "spin", [COMP_IDLE] = "idle",
-	[COMP_TIMER] = "timer",
-};
-
-double race_now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* The loop's CPU (the last this process may use) and another one. */
 static void pick_cpus(struct race *ra)
 {
@@ -113,21 +100,6 @@ static void round_cfg(const struct race *ra, unsigned k, struct race_cfg *c)
 	}
 	cls = ra->nv[1] && mix64_next(&x) % 10 < 3;
 	c->v = ra->v[cls][mix64_next(&x) % ra->nv[cls]];
-}
-
-void race_run_cfg(const struct race *ra, const struct race_cfg *c,
-		      double secs, struct race_result *res)
-{
-	struct race_round rd;
-
-	memset(&rd, 0, sizeof(rd));
-	rd.m = ra->m;
-	rd.o = ra->o;
-	rd.cfg = *c;
-	rd.inject_rate = ra->inject_rate;
-	rd.cpu = ra->cpu;
-	rd.cpu2 = ra->cpu2;
-	race_round_run(&rd, secs, res);
 }
 
 /* The length of a round of cfg with left seconds to go (0: none fits). */
