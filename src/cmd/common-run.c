@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/calib.h"
 #include "fpabi/common-run.h"
 #include "fpabi/paths.h"
 #include "fpabi/platform.h"
@@ -117,7 +118,12 @@ void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 		fprintf(f, "%sprofile: %s (%s)\n", pfx, m->profile,
 			m->profile_why);
 	fpabi_platform_print(m, f, pfx);
+	calib_print(m, f, pfx);
 }
+
+/* the seed whose fills the calibration round-trips (the run's, where the
+ * command has one before it probes) */
+uint64_t fpabi_calib_seed = 1;
 
 void fpabi_probe(struct fpabi_machine *m, const char *force)
 {
@@ -140,6 +146,8 @@ void fpabi_probe(struct fpabi_machine *m, const char *force)
 		m->have |= NEED_SMP2;
 	fpabi_arch.probe(m);
 	fpabi_platform_probe(m);
+	/* what the CPU keeps, before any case is planned (DESIGN.md rule 10) */
+	fpabi_calibrate(m, fpabi_calib_seed);
 }
 
 static void on_fatal_signal(int sig)

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "fpabi/calib.h"
 #include "fpabi/inject.h"
 #include "fpabi/opts.h"
 
@@ -25,9 +26,16 @@ void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 		k = INJ_KNOWN;
 	else if (!strncmp(spec, "unproven:", 9))
 		k = INJ_UNPROVEN;
-	else
-		bad_usage("--inject-fault KIND is byte, step, hang, known or "
-			  "unproven, got '%s'", spec);
+	else if (!strncmp(spec, "cpu:", 4) || !strncmp(spec, "calib:", 6)) {
+		/* the CPU and its calibration: for the whole run */
+		if (calib_parse_inject(spec) < 0)
+			bad_usage("--inject-fault %s: cpu: takes "
+				  "x87-fip-canonical-57 or x87-fip-canonical-48, "
+				  "calib: off or a field name", spec);
+		return;
+	} else
+		bad_usage("--inject-fault KIND is byte, step, hang, known, "
+			  "unproven, cpu or calib, got '%s'", spec);
 	if (o->ninj == MAX_INJECT)
 		bad_usage("--inject-fault at most %d times", MAX_INJECT);
 	o->inj[o->ninj].kind = k;
