@@ -56,6 +56,15 @@ enum op_arg_b {
 #define OPF_GEN		(1u << 7)	/* fpabi stress's grammar knows it */
 #define OPF_PROOF	(1u << 8)	/* scheduling: a passing run says what
 					   proves it happened */
+#define OPF_MIGRATES	(1u << 9)	/* moves the tracee to another CPU
+					   (needs two) */
+#define OPF_SCHED	(1u << 10)	/* forces or proves a switch, a
+					   migration or a group-stop: fpabi's
+					   scheduler, never a reproducer */
+#define OPF_UNPLACED	(1u << 11)	/* a placed form (p=alone, p=shared)
+					   cannot tell it apart: another task,
+					   a migration, a preemption, or a run
+					   that ends before its counters */
 
 struct fpabi_op_info {
 	const char *name;	/* one spelling: reports and --replay */

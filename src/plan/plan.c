@@ -146,8 +146,7 @@ static bool placeable(const struct fpabi_case *c)
 	for (s = c->steps; s->op != S_END; s++) {
 		/* (a refused sigreturn ends the run before the tracee's
 		 * own counters are read) */
-		if (s->op == S_FORK || s->op == S_MIGRATE || s->op == S_REFUSED ||
-		    s->op == S_MIGRATE_RUNNING || s->op == S_PREEMPT ||
+		if (op_has(s->op, OPF_UNPLACED) ||
 		    (s->op == S_SYSCALL && s->a && sc_switches(s->a)))
 			return false;
 		stops |= op_info(s->op)->stop != ST_NONE &&

@@ -16,6 +16,7 @@
 #include "fpabi/report.h"
 #include "fpabi/run.h"
 #include "fpabi/shm.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 
 #define MAX_WORDS	24	/* words a reproducer checks */
@@ -42,32 +43,10 @@ static const struct fpabi_ev *ev_at(const struct gen *g, uint64_t off)
 /* the syscall an event stands for, as C; NULL: not replayable */
 static const char *sc_c(unsigned sc, char *args, size_t n)
 {
-	args[0] = 0;
-	switch (sc) {
-	case SC_GETPID: return "SYS_getpid";
-	case SC_GETPPID: return "SYS_getppid";
-	case SC_SCHED_YIELD: return "SYS_sched_yield";
-	case SC_NANOSLEEP:
-		snprintf(args, n, "(uintptr_t)&one_ms");
-		return "SYS_nanosleep";
-	case SC_PIPE_READ:
-		snprintf(args, n, "0, (uintptr_t)&pipe_byte, 1");
-		return "SYS_read";
-	case SC_FORK:
-		snprintf(args, n, "SIGCHLD");
-		return "SYS_clone";
-	case SC_THREAD:
-		snprintf(args, n, "CLONE_VM | CLONE_FS | CLONE_FILES | "
-			 "CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | "
-			 "CLONE_CHILD_CLEARTID, THREAD_ARGS");
-		return "SYS_clone";
-	case SC_EXIT: return "SYS_exit";
-	case SC_EXEC:
-		snprintf(args, n, "(uintptr_t)\"/proc/self/exe\", "
-			 "(uintptr_t)probe_argv, (uintptr_t)probe_envp");
-		return "SYS_execve";
-	}
-	return NULL;
+	const struct fpabi_sc_info *si = sc_info(sc);
+
+	snprintf(args, n, "%s", si->c_nr ? si->c_args : "");
+	return si->c_nr;
 }
 
 static int __attribute__((format(printf, 3, 4)))
@@ -102,12 +81,11 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 		return refuse(why, n, "%s", "sigaltstack cases are not "
 			      "replayed standalone yet");
 	for (s = r->c->steps; s->op != S_END; s++) {
-		switch (s->op) {
-		case S_PREEMPT: case S_INTERRUPT: case S_GROUPSTOP:
-		case S_MIGRATE_RUNNING: case S_MIGRATE:
+		if (op_has(s->op, OPF_SCHED))
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
+		switch (s->op) {
 		case S_SYSCALL_STOP: case S_SYSEXIT: case S_SECCOMP_STOP:
 		case S_SIGSYS:
 			return refuse(why, n, "%s", "syscall and seccomp stops "
