@@ -18,6 +18,43 @@
 #include "fpabi/run.h"
 #include "fpabi/syscalls.h"
 
+/*
+ * The options every command takes, as rows of its getopt_long() table,
+ * and their one parser: FPABI_COMMON_OPTIONS (--seed, --tracee,
+ * --profile, --kmsg, --verbose, --help) and, for the commands that run
+ * cases their own way, FPABI_RUN_OPTIONS (--inject-fault,
+ * --no-workarounds).  A command's own options and --help stay its own.
+ */
+enum {
+	COPT_TRACEE = 0x1000, COPT_PROFILE, COPT_KMSG, COPT_INJECT,
+	COPT_NOWORK,
+};
+#define FPABI_COMMON_OPTIONS \
+	{ "seed", required_argument, NULL, 's' }, \
+	{ "tracee", required_argument, NULL, COPT_TRACEE }, \
+	{ "profile", required_argument, NULL, COPT_PROFILE }, \
+	{ "kmsg", no_argument, NULL, COPT_KMSG }, \
+	{ "verbose", no_argument, NULL, 'v' }, \
+	{ "help", no_argument, NULL, 'h' }
+#define FPABI_RUN_OPTIONS \
+	{ "inject-fault", required_argument, NULL, COPT_INJECT }, \
+	{ "no-workarounds", no_argument, NULL, COPT_NOWORK }
+
+struct fpabi_common_opts {
+	const char *tracee;	/* --tracee PATH, or NULL */
+	const char *profile;	/* --profile NAME, or NULL */
+	bool seeded;		/* --seed given (into o->seed) */
+};
+
+/*
+ * Option c of those rows (not --help) with its value arg: --seed,
+ * --kmsg, --tracee (o->tracee_given) and --inject-fault into o, the
+ * paths into co, -v and --no-workarounds into their globals; true.
+ * False: c is none of them.
+ */
+bool common_option(int c, const char *arg, struct fpabi_common_opts *co,
+		   struct fpabi_opts *o);
+
 /* The machine: kernel, CPUs, features, the ABI profile (force: --profile). */
 void fpabi_probe(struct fpabi_machine *m, const char *force_profile);
 /* The output's header (fpabi, kernel, arch, profile), each line after pfx. */

@@ -219,3 +219,19 @@ int fpabi_ptrace_refused(char *why, size_t n)
 		 "a seccomp filter, e.g. a container's, or an LSM");
 	return -1;
 }
+
+bool common_option(int c, const char *arg, struct fpabi_common_opts *co,
+		   struct fpabi_opts *o)
+{
+	switch (c) {
+	case 's': o->seed = opt_seed("--seed", arg); co->seeded = true; break;
+	case COPT_TRACEE: co->tracee = arg; o->tracee_given = true; break;
+	case COPT_PROFILE: co->profile = arg; break;
+	case COPT_KMSG: o->kmsg = true; break;
+	case COPT_INJECT: fpabi_parse_inject(o, arg); break;
+	case COPT_NOWORK: fpabi_no_workarounds = 1; break;
+	case 'v': fpabi_verbose = 1; break;
+	default: return false;
+	}
+	return true;
+}

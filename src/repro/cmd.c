@@ -143,20 +143,17 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 
 int cmd_repro(int argc, char **argv)
 {
-	enum { OPT_TRACEE = 256, OPT_PROFILE, OPT_KMSG, OPT_SAMPLE };
+	enum { OPT_SAMPLE = 256 };
+	/* (--kmsg: fpabi-vm adds it; a reproducer has no kernel-log check;
+	 * --seed is parsed here: any 64-bit number a run printed) */
 	static const struct option longopts[] = {
+		FPABI_COMMON_OPTIONS,
 		{ "filter", required_argument, NULL, 'f' },
-		{ "seed", required_argument, NULL, 's' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "tracee", required_argument, NULL, OPT_TRACEE },
-		{ "profile", required_argument, NULL, OPT_PROFILE },
-		/* (fpabi-vm adds it: a reproducer has no kernel-log check) */
-		{ "kmsg", no_argument, NULL, OPT_KMSG },
 		{ "sample", no_argument, NULL, OPT_SAMPLE },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct fpabi_common_opts co = { .tracee = NULL };
 	struct fpabi_opts o = { .repeat = 1, .timeout = 60 };
 	const char *id = NULL, *out = NULL, *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
@@ -177,15 +174,17 @@ int cmd_repro(int argc, char **argv)
 			seeded = true;
 			break;
 		case 'o': out = optarg; break;
-		case OPT_TRACEE: tracee = optarg; break;
-		case OPT_PROFILE: profile = optarg; break;
-		case OPT_KMSG: break;
 		case OPT_SAMPLE: sample = true; break;
-		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(repro_usage, stdout); return 0;
-		default: fputs(repro_usage, stderr); return 2;
+		default:
+			if (!common_option(c, optarg, &co, &o)) {
+				fputs(repro_usage, stderr);
+				return 2;
+			}
 		}
 	}
+	tracee = co.tracee;
+	profile = co.profile;
 	if (optind < argc && !id)
 		id = argv[optind++];
 	if (optind < argc || (!id && !sample) || !seeded) {
