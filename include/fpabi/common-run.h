@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The services every command shares (src/common-run.c): the machine and
+ * The services every command shares (src/cmd/common-run.c): the machine and
  * its profile, the output's header, the tracee's path, a case instance's
  * run, fault injection, the runner's signals, ptrace permission, usage
  * errors.  The commands (run, list, info in main.c; fuzz.c, stress, bench)

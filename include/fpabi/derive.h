@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Cases derived from hand-written ones (src/derive.c): a task history's
+ * Cases derived from hand-written ones (src/plan/derive.c): a task history's
  * prelude before a case's steps (/h=NAME), and unobserved twins
  * (/unobserved).  The plan owns the pool they come from.
  */

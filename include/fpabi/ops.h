@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The step kinds, as one table (src/ops.c): each kind's one name, which
+ * The step kinds, as one table (src/plan/ops.c): each kind's one name, which
  * side runs it, what its fields mean, what it needs and what it leaves.
  * The engine, the report and fpabi stress all read their facts from here;
  * a new step kind is a row of fpabi_ops[] plus its engine and model code,

@@ -309,7 +309,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 	for (rep = 0; rep < o->repeat; rep++) {
 		o->seed = base + rep;
-		/* every result a name of its own (README: Using fpabi) */
+		/* every result a name of its own (docs/users/running.md) */
 		if (o->repeat > 1)
 			snprintf(t.suffix, sizeof(t.suffix), "@r%u", rep + 1);
 		for (i = 0; i < p.n; i++) {

@@ -514,7 +514,7 @@ int cmd_race(int argc, char **argv)
 	return t.failed ? 1 : 0;
 }
 
-/* --- for fpabi bench race (src/race-bench.c) --- */
+/* --- for fpabi bench race (src/bench/race.c) --- */
 
 void race_pick_cpus(int *cpu, int *cpu2)
 {
