@@ -85,24 +85,12 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
-		switch (s->op) {
-		case S_SYSCALL_STOP: case S_SYSEXIT: case S_SECCOMP_STOP:
-		case S_SIGSYS:
-			return refuse(why, n, "%s", "syscall and seccomp stops "
-				      "are not replayed standalone yet");
-		case S_REFUSED:
-			return refuse(why, n, "%s", "a refused sigreturn "
-				      "(forged frame) is not replayed "
-				      "standalone yet");
-		case S_FAULT:
-			if (s->b & (SIG_NESTED | SIG_MAYBE))
-				return refuse(why, n, "%s", "nested and random "
-					      "signal frame edits are not "
-					      "replayed standalone yet");
-			break;
-		default:
-			break;
-		}
+		if (op_info(s->op)->no_repro)
+			return refuse(why, n, "%s", op_info(s->op)->no_repro);
+		if (s->op == S_FAULT && (s->b & (SIG_NESTED | SIG_MAYBE)))
+			return refuse(why, n, "%s", "nested and random signal "
+				      "frame edits are not replayed standalone "
+				      "yet");
 	}
 	return repro_arch_refuse(g->rec, why, n);
 }
@@ -380,25 +368,25 @@ static void emit_tracer(struct gen *g)
 			stopped = false;
 			pending = "0";
 		}
-		switch (s->op) {
-		case S_TRAP:
+		switch (op_info(s->op)->repro) {
+		case RPEV_TRAP:
 			fprintf(g->o, "\twait_for(SIGTRAP, 0, \"the breakpoint "
 				"(step %d)\");\n\tafter_trap();\n", i + 1);
 			stopped = true;
 			break;
-		case S_FAULT:
+		case RPEV_SIGILL:
 			fprintf(g->o, "\twait_for(SIGILL, 0, \"the SIGILL's "
 				"delivery stop (step %d)\");\n", i + 1);
 			stopped = true;
 			pending = "SIGILL";
 			break;
-		case S_EXEC:
+		case RPEV_EXEC:
 			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_EXEC, "
 				"\"the PTRACE_EVENT_EXEC stop (step %d)\");\n",
 				i + 1);
 			stopped = true;
 			break;
-		case S_FORK:
+		case RPEV_FORK:
 			if (!(s->b & 1))
 				break;
 			fprintf(g->o, "\twait_for(SIGTRAP, %s, \"the fork's "
@@ -407,8 +395,7 @@ static void emit_tracer(struct gen *g)
 				"PTRACE_EVENT_FORK", i + 1);
 			stopped = true;
 			break;
-		case S_READ:
-		case S_WRITE:
+		case RPEV_REGSET:
 			for (k = 0; k < g->rec->nio; k++) {
 				const struct rec_io *io = &g->rec->io[k];
 
@@ -422,7 +409,7 @@ static void emit_tracer(struct gen *g)
 					io->err ? strerror(io->err) : "ok there");
 			}
 			break;
-		default:
+		case RPEV_NONE:
 			break;
 		}
 	}
