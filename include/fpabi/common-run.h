@@ -2,9 +2,11 @@
 /*
  * The services every command shares (src/cmd/common-run.c): the machine and
  * its profile, the output's header, the tracee's path, a case instance's
- * run, fault injection, the runner's signals, ptrace permission, usage
- * errors.  The commands (run, list, info in main.c; fuzz.c, stress, bench)
- * call these and never each other.
+ * run, the options every command takes, the runner's signals, ptrace
+ * permission; and, through the headers it includes, fault injection
+ * (fpabi/inject.h), usage errors (fpabi/opts.h) and the syscall kinds
+ * (fpabi/syscalls.h).  The commands (run, list, info in main.c; fuzz.c,
+ * stress, race, repro, bench) call these and never each other.
  */
 #ifndef FPABI_COMMON_RUN_H
 #define FPABI_COMMON_RUN_H

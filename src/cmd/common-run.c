@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The services every command shares (run, list, info, fuzz, stress,
- * bench): probing the machine, the ABI profile, the output's header,
- * finding the tracee, a case instance's run and its fault injection, the
- * runner's signals, and whether ptrace is allowed at all.
+ * race, repro, bench): probing the machine, the output's header, finding
+ * the tracee, a case instance's run, the options every command takes,
+ * the runner's signals, and whether ptrace is allowed at all.
  */
 #include <errno.h>
 #include <fnmatch.h>
