@@ -6,7 +6,8 @@
 # plan), of the step-list parser of stress --replay with the layout of
 # what it accepts (fuzz-steps) and of race's kinds parser (fuzz-kinds),
 # built here with clang and ASan+UBSan
-# and run for FPABI_FUZZ_SECONDS each (default 10; 0 skips), starting
+# and run for FPABI_FUZZ_SECONDS each (default 10; 0 skips; FPABI_FUZZ_TARGETS
+# picks some of them), starting
 # from tests/fuzz/seeds/TARGET: inputs of past findings, replayed first.  A finding is
 # not ok, with the crash input kept under FPABI_FUZZ_KEEP (default
 # tests/fuzz-findings in the build tree) and libFuzzer's report as diag.
