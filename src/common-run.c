@@ -28,14 +28,15 @@
 
 void bad_usage(const char *fmt, ...)
 {
+	char why[1024];
 	va_list ap;
 
-	fprintf(stderr, "fpabi: ");
+	fflush(stdout);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'fpabi --help'.\n");
-	exit(2);
+	fprintf(stderr, "fpabi: %s\nTry '%s --help'.\n", why, "fpabi");
+	exit(fpabi_setup_status(why));
 }
 
 void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
