@@ -60,6 +60,8 @@ static const char usage[] =
 "                 (fpabi stress --help)\n"
 "  repro ID       run one case instance (--seed S) and write it as a\n"
 "                 standalone C reproducer (fpabi repro --help)\n"
+"  merge A.json B.json ... [-o FILE]  join the --json reports of a run's\n"
+"                 shards (--shard I/N) into one (fpabi merge --help)\n"
 "  race           the unobserved loop: load, event, store and compare in\n"
 "                 the untraced tracee's assembly, thousands of times a\n"
 "                 second, beside competitors and signals (fpabi race --help)\n"
@@ -438,7 +440,7 @@ static const struct {
 	int (*cmd)(int argc, char **argv);
 } subcommands[] = {
 	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
-	{ "repro", cmd_repro },
+	{ "repro", cmd_repro }, { "merge", cmd_merge },
 };
 
 /*

@@ -19,5 +19,7 @@ int cmd_repro(int argc, char **argv);
 /* fpabi race (src/race.c) and fpabi bench race (src/race-bench.c) */
 int cmd_race(int argc, char **argv);
 int bench_race(int argc, char **argv);
+/* fpabi merge: the shards' --json reports as one (src/merge.c) */
+int cmd_merge(int argc, char **argv);
 
 #endif
