@@ -30,7 +30,7 @@ build_deps=(
 	"/usr/lib/python3/dist-packages/yaml/__init__.py python3-yaml"
 	"/usr/lib/python3/dist-packages/tap/__init__.py python3-tap"
 	"/usr/lib/python3/dist-packages/jsonschema/__init__.py python3-jsonschema"
-	"xmllint libxml2-utils" "dpkg:linux-source linux-source"
+	"xmllint libxml2-utils" "dpkg:linux-source linux-source" "shellcheck shellcheck"
 	"groff groff-base" "man man-db" "setpriv util-linux"
 	"qemu-aarch64-static qemu-user-static"
 	# tests/qemu-sme-vl-chain.sh: the QEMU finding's reproducer, for arm64

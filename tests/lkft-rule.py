@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """LKFT's kselftest result rule, restated (no code of it kept here) from
-Linaro test-definitions, automated/linux/kselftest/parse-output.py at
-commit 95c6020ca5b48811efe9d33d0c333741d8d6e206 (the version current when
-this was checked, 2026-12-01).  Its rule, on the kselftest runner's output:
+Linaro test-definitions, automated/linux/kselftest/parse-output.py as of
+its last change, commit 81eaa219aeb12f4457aeeb6cbb29d2330e95ca34
+(2025-06-05), unchanged at the repository's head 4212946b414e (2026-06-24)
+when this was checked on 2026-12-01.  Its rule, on the kselftest runner's output:
 
 - the stream is read with tap.py's parser (python3-tap); the '#' lines
   between two results, '#' and surrounding blanks taken off, are parsed
