@@ -72,9 +72,19 @@ const char *tap_status_name(enum tap_status st)
 	return st < TAP_NSTATUS ? names[st] : "?";
 }
 
+/*
+ * The plan, where TAP allows it: first (after the version line) or last.
+ * Given after results (fuzz, race, stress: the count is known only at
+ * the end), it is the stream's last line, after tap_totals()' lines:
+ * tap.py's runner takes a plan on no other line.
+ */
 void tap_plan(struct tap *t, unsigned n)
 {
 	t->planned = n;
+	if (t->n) {
+		t->plan_last = true;
+		return;
+	}
 	fprintf(t->out, "1..%u\n", n);
 	written(t);
 }
@@ -308,6 +318,9 @@ void tap_totals(struct tap *t)
 		t->count[TAP_BROKEN]);
 	fprintf(t->out, "%u passed, %u failed, %u skipped\n", t->passed,
 		t->failed, t->skipped + t->todo);
+	if (t->plan_last)
+		fprintf(t->out, "1..%u\n", t->planned);
+	t->plan_last = false;
 	written(t);
 	for (i = 0; i < t->nsinks; i++)
 		t->sinks[i]->end(t->sinks[i], t);

@@ -45,7 +45,7 @@ done
 plans=$(for i in 1 2 3; do sed -n 2p "$tmp/r$i.tap"; done | tr '\n' ' ')
 "$FPABI" merge "$tmp/r1.json" "$tmp/r2.json" "$tmp/r3.json" -o "$tmp/run.json"
 rc=$?
-python3 - "$tmp/run.json" "$tmp/want" "$top/docs/fpabi-results.schema.json" "$tmp"/r[123].json <<'PY'
+/usr/bin/python3 - "$tmp/run.json" "$tmp/want" "$top/docs/fpabi-results.schema.json" "$tmp"/r[123].json <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 want = open(sys.argv[2]).read().split()

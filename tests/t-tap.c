@@ -50,7 +50,7 @@ int main(void)
 {
 	char q[64];
 
-	T_PLAN(21);
+	T_PLAN(22);
 	start();
 	tap_plan(&t, 3);
 	tap_result(&t, TAP_PASS, "a.b.c/x", NULL, NULL);
@@ -136,6 +136,16 @@ int main(void)
 	T_OK(strstr(out, "\nnot ok 1 - a.k/x # zmm5: got 0 (known kernel issue: KNOWN-1)\n") != NULL &&
 	     t.failed == 1 && !t.todo && strstr(out, "pass:0 fail:1 xfail:0 "),
 	     "--known=fail: a failure with its finding and the issue, counted as one");
+
+	/* a plan known only at the end (fuzz, race, stress): the last line */
+	start();
+	tap_result(&t, TAP_PASS, "a.b.c/x", NULL, NULL);
+	tap_plan(&t, 1);
+	tap_totals(&t);
+	finish();
+	T_OK(strstr(out, "\n1 passed, 0 failed, 0 skipped\n1..1\n") != NULL &&
+	     out[strlen(out) - 1] == '\n' && !strstr(out, "ok 1 - a.b.c/x\n1..1"),
+	     "a plan given after the results is the stream's last line");
 
 	yaml_quote(q, sizeof(q), "say \"hi\"\\");
 	T_OK(!strcmp(q, "\"say \\\"hi\\\"\\\\\""), "YAML quoting escapes quotes and backslashes");

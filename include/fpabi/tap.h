@@ -78,6 +78,7 @@ struct tap {
 	enum tap_format fmt;
 	enum tap_known known;	/* tap_begin_format() sets the format's default */
 	unsigned planned;
+	bool plan_last;		/* planned after results: printed last */
 	unsigned n;		/* results printed */
 	unsigned count[TAP_NSTATUS];
 	/* as the exit status and the summary line count them: failed is
@@ -105,8 +106,8 @@ void tap_emit(struct tap *t, const struct fpabi_result *res);
 void tap_result(struct tap *t, enum tap_status st, const char *id,
 		const char *reason, const char *yaml);
 /* kselftest's "# Totals: ..." line, then "N passed, N failed, N skipped"
- * (a TODO counts as skipped there, as xfail in Totals); then the sinks
- * write their files. */
+ * (a TODO counts as skipped there, as xfail in Totals), then a plan
+ * given after the results; then the sinks write their files. */
 void tap_totals(struct tap *t);
 /* The verdict's name in the JSON report and the YAML: "pass", "fail",
  * "skip", "known-issue", "timeout", "broken". */
