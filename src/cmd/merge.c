@@ -19,8 +19,8 @@ static const char merge_usage[] =
 "Join the --json reports of the shards of one run (fpabi run --shard I/N\n"
 "--json ...) into one report, on standard output or in FILE: the results\n"
 "in the order given, numbered again, and the totals counted again.  The\n"
-"reports must come from the same fpabi, command, arch, kernel, profile\n"
-"and --repeat, and no result ID may be in two of them.  The seed is the\n"
+"reports must come from the same fpabi, command, arch, kernel, profile,\n"
+"calibration and --repeat, and no result ID may be in two of them.  The seed is the\n"
 "first report's (each result's reproduce line names its own).\n"
 "Exit status: 0 merged, 2 bad usage or a report that is not one.\n";
 
@@ -35,7 +35,8 @@ struct mres {
 struct mrun {
 	struct mres *r;
 	unsigned n, cap;
-	char *head;		/* the first report's second line */
+	char *head;		/* the first report's lines before "results" */
+	const char *first;	/* its path */
 	char **texts;		/* the reports, which the results point into */
 	unsigned ntexts;
 	unsigned totals[TAP_NSTATUS];
@@ -125,34 +126,54 @@ static void add_result(struct mrun *mr, const char *path, unsigned no,
 	r->file = path;
 }
 
+/* Check the report's head (between "{" and "results") against the first. */
+static void same_run(struct mrun *mr, const char *path, const char *head)
+{
+	char *a, *b;
+
+	if (!mr->head)
+		mr->head = xstrdup(head);
+	a = identity(mr->head);
+	b = identity(head);
+	if (strcmp(a, b))
+		usage_error("merge: %s is not of the same run (fpabi, command, "
+			    "arch, kernel, profile, calibration, repeat) as %s",
+			    path, mr->first);
+	free(a);
+	free(b);
+}
+
 /* Read one report into mr (its text stays allocated: mr points into it). */
 static void read_report(struct mrun *mr, const char *path)
 {
-	char *text = slurp(path), *line, *save = NULL;
+	char *text = slurp(path), *line, *save = NULL, *head = NULL;
 	unsigned no = 0, state = 0;
+	size_t hlen = 0;
+	FILE *h = NULL;
 
 	mr->texts[mr->ntexts++] = text;
+	if (!mr->first)
+		mr->first = path;
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		no++;
 		if (state == 0 && !strcmp(line, "{")) {
 			state = 1;
-		} else if (state == 1 && !strncmp(line, "  \"format\": ", 12)) {
-			char *a, *b;
-
-			if (!mr->head)
-				mr->head = xstrdup(line);
-			a = identity(mr->head);
-			b = identity(line);
-			if (strcmp(a, b))
-				usage_error("merge: %s is not of the same run "
-					    "as the first report:\n  %s\n  %s",
-					    path, b, a);
-			free(a);
-			free(b);
-			state = 2;
-		} else if (state == 2 && !strcmp(line, "  \"results\": [")) {
+			h = open_memstream(&head, &hlen);
+			if (!h)
+				die("out of memory");
+		} else if (state == 1 && no == 2 &&
+			   strncmp(line, "  \"format\": ", 12)) {
+			bad(path, no, "no \"format\"");
+		} else if (state == 1 && !strcmp(line, "  \"results\": [")) {
+			if (no == 2 || fclose(h))
+				bad(path, no, "no head before the results");
+			h = NULL;
+			same_run(mr, path, head);
+			free(head);
 			state = 3;
+		} else if (state == 1) {
+			fprintf(h, "%s%s", no > 2 ? "\n" : "", line);
 		} else if (state == 3 && !strcmp(line, "  ],")) {
 			state = 4;
 		} else if (state == 3) {
@@ -164,6 +185,10 @@ static void read_report(struct mrun *mr, const char *path)
 		} else {
 			bad(path, no, "unexpected");
 		}
+	}
+	if (h) {
+		fclose(h);
+		free(head);
 	}
 	if (state != 6)
 		bad(path, no, "the report ends early");
