@@ -281,6 +281,24 @@ for r in json.load(open(sys.argv[1]))["results"]:
         print("%s\t%s" % (r["id"], open(f).read().split("\n")[0]))
 PY
 		own_logs "LKFT's rule" "$tmp/lkft.idlogs" "$tmp/ksft.json"
+		# ... and no other case's line: nothing another result prints (a
+		# SKIP's reason, a proof, a finding) is in a failure's log
+		$PY - "$tmp/ksft.json" "$tmp/lkft.logs" >"$tmp/lkft.other" <<'PY'
+import json, os, sys
+ids = [r["id"] for r in json.load(open(sys.argv[1]))["results"]]
+n = 0
+for f in sorted(os.listdir(sys.argv[2])):
+    text = open(os.path.join(sys.argv[2], f)).read()
+    n += 1
+    mine = [i for i in ids if f.endswith("_" + i.replace("/", "_").replace(".", "_") + ".log")]
+    for i in ids:
+        if i in text and i not in mine:
+            print("%s names %s" % (f, i))
+print("%d logs" % n, file=sys.stderr)
+PY
+		[ ! -s "$tmp/lkft.other" ] && [ "$(ls "$tmp/lkft.logs" | wc -l)" -gt 0 ]
+		ok $? "LKFT's rule: no failure's log ($(ls "$tmp/lkft.logs" | wc -l)) holds a line of another case"
+		head -3 "$tmp/lkft.other" | diag
 	else
 		t_n=$((t_n + 1)); echo "ok $t_n - LKFT's rule # SKIP python3-tap not installed"
 	fi
