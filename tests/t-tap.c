@@ -3,6 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "fpabi/kmsg.h"
 #include "fpabi/tap.h"
 #include "tap-mini.h"
 
@@ -50,7 +53,7 @@ int main(void)
 {
 	char q[64];
 
-	T_PLAN(22);
+	T_PLAN(23);
 	start();
 	tap_plan(&t, 3);
 	tap_result(&t, TAP_PASS, "a.b.c/x", NULL, NULL);
@@ -146,6 +149,23 @@ int main(void)
 	T_OK(strstr(out, "\n1 passed, 0 failed, 0 skipped\n1..1\n") != NULL &&
 	     out[strlen(out) - 1] == '\n' && !strstr(out, "ok 1 - a.b.c/x\n1..1"),
 	     "a plan given after the results is the stream's last line");
+
+	/* --kmsg's failure: its finding on its result line, nothing before */
+	{
+		static const char rec[] = "4,1,0,-;WARNING: CPU: 0 PID: 1 at x\n";
+		int fd[2];
+
+		start();
+		if (pipe(fd) == 0 && write(fd[1], rec, sizeof(rec) - 1) > 0) {
+			close(fd[1]);
+			kmsg_tap_result(&t, fd[0]);
+			close(fd[0]);
+		}
+		finish();
+		T_OK(!strncmp(out, "TAP version 13\nnot ok 1 - kernel.log-clean # the kernel "
+			      "logged 1 bug report line(s) during the run\n  ---\n", 84),
+		     "--kmsg: a logged WARNING is a failure with its finding on its line");
+	}
 
 	yaml_quote(q, sizeof(q), "say \"hi\"\\");
 	T_OK(!strcmp(q, "\"say \\\"hi\\\"\\\\\""), "YAML quoting escapes quotes and backslashes");
