@@ -131,3 +131,16 @@ uint64_t opt_seed(const char *opt, const char *s)
 {
 	return opt_uint(opt, s, 0, FPABI_SEED_MAX);
 }
+
+void bad_usage(const char *fmt, ...)
+{
+	char why[1024];
+	va_list ap;
+
+	fflush(stdout);
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "fpabi: %s\nTry 'fpabi --help'.\n", why);
+	exit(fpabi_setup_status(why));
+}
