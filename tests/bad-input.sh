@@ -355,13 +355,13 @@ line 3: '$arch.nomatch.*' matches no case	run --skip-file $t/skip-typo2
 --repeat goes with run or fuzz, not info	info -r 2
 --skip-exit goes with run or fuzz, not list	list --skip-exit 4
 --skip-exit goes with run or fuzz, not info	info --skip-exit 4
---format, --junit and --json go with the run	fuzz --format tap --seconds 1
---format, --junit and --json go with the run	fuzz --junit $t/out.xml --seconds 1
---format, --junit and --json go with the run	fuzz --json $t/out.json --seconds 1
---format, --junit and --json go with the run	list --format kselftest
---format, --junit and --json go with the run	list --json $t/out.json
---format, --junit and --json go with the run	info --junit $t/out.xml
---format, --junit and --json go with the run	info --format tap
+--format, --known, --junit and --json go with the run	fuzz --format tap --seconds 1
+--format, --known, --junit and --json go with the run	fuzz --junit $t/out.xml --seconds 1
+--format, --known, --junit and --json go with the run	fuzz --json $t/out.json --seconds 1
+--format, --known, --junit and --json go with the run	list --format kselftest
+--format, --known, --junit and --json go with the run	list --json $t/out.json
+--format, --known, --junit and --json go with the run	info --junit $t/out.xml
+--format, --known, --junit and --json go with the run	info --format tap
 --seconds goes with the fuzz	run --seconds 5
 --seconds goes with the fuzz	list --seconds 5
 --rules goes with the list	run --rules
