@@ -358,7 +358,7 @@ line 3: '$arch.nomatch.*' matches no case	run --skip-file $t/skip-typo2
 --format, --known, --junit and --json go with the run	fuzz --format tap --seconds 1
 --format, --known, --junit and --json go with the run	fuzz --junit $t/out.xml --seconds 1
 --format, --known, --junit and --json go with the run	fuzz --json $t/out.json --seconds 1
---format, --known, --junit and --json go with the run	list --format kselftest
+--format, --known, --junit and --json go with the run	list --format tap
 --format, --known, --junit and --json go with the run	list --json $t/out.json
 --format, --known, --junit and --json go with the run	info --junit $t/out.xml
 --format, --known, --junit and --json go with the run	info --format tap
