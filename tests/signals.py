@@ -32,8 +32,21 @@ while not stuck and time.monotonic() - t0 < 60 and p.poll() is None:
         if f.read().count(b"\n") >= 2:
             break
     time.sleep(0.01)
-delay = rnd.uniform(0.0, 1.5) if not stuck else 3.0
-time.sleep(delay)
+delay = rnd.uniform(0.0, 1.5)
+if stuck:   # until the pipe is full (FIONREAD on its read end)
+    import array
+    import termios
+    delay = 0.0
+    while delay < 60 and p.poll() is None:
+        n = array.array("i", [0])
+        fcntl.ioctl(p.stdout.fileno(), termios.FIONREAD, n)
+        if n[0] >= 4096:
+            break
+        time.sleep(0.05)
+        delay += 0.05
+    time.sleep(0.2)
+else:
+    time.sleep(delay)
 alive = True
 for i, s in enumerate(sigs):
     if i:
