@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,26 @@ struct mrun {
 	char **texts;		/* the reports, which the results point into */
 	unsigned ntexts;
 	unsigned totals[TAP_NSTATUS];
+	unsigned long replaced;	/* the reports' replaced_bytes, summed */
+	char interrupted[16];	/* a shard's signal (the first), or "" */
 };
+
+/* The line after the totals: `  "replaced_bytes": N, "interrupted": X`
+ * (X null or a signal's name): summed, and the first signal kept. */
+static bool add_tail(struct mrun *mr, const char *line)
+{
+	const char *in = strstr(line, "\"interrupted\": ");
+	char *end;
+
+	if (strncmp(line, "  \"replaced_bytes\": ", 20) || !in)
+		return false;
+	mr->replaced += strtoul(line + 20, &end, 10);
+	in += 15;
+	if (*in == '"' && !mr->interrupted[0])
+		snprintf(mr->interrupted, sizeof(mr->interrupted), "%.*s",
+			 (int)strcspn(in + 1, "\""), in + 1);
+	return true;
+}
 
 static char *slurp(const char *path)
 {
@@ -180,6 +200,8 @@ static void read_report(struct mrun *mr, const char *path)
 			add_result(mr, path, no, line);
 		} else if (state == 4 && !strncmp(line, "  \"totals\": {", 13)) {
 			state = 5;
+		} else if (state == 5 && add_tail(mr, line)) {
+			continue;
 		} else if (state == 5 && !strcmp(line, "}")) {
 			state = 6;
 		} else {
@@ -230,7 +252,12 @@ static void write_merged(const struct mrun *mr, FILE *f)
 	for (i = 0; i < TAP_NSTATUS; i++)
 		fprintf(f, "%s\"%s\": %u", i ? ", " : "", tap_status_name(i),
 			mr->totals[i]);
-	fputs("}\n}\n", f);
+	fprintf(f, "},\n  \"replaced_bytes\": %lu, \"interrupted\": ",
+		mr->replaced);
+	if (mr->interrupted[0])
+		fprintf(f, "\"%s\"\n}\n", mr->interrupted);
+	else
+		fputs("null\n}\n", f);
 }
 
 int cmd_merge(int argc, char **argv)
