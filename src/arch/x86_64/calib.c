@@ -50,23 +50,15 @@ static int form_of(const struct x86_machine *x, unsigned k)
 /*
  * Components XSAVE did not store (XSTATE_BV clear: in init, XSAVEOPT and
  * XSAVEC may skip them, SDM vol. 1, 13.7-13.10) say nothing of what the
- * CPU keeps: they come back as they went in, so they read as kept.  Nor
- * do components XRSTOR did not load (the image's XSTATE_BV bit clear:
- * XRSTOR puts them in their init state, SDM vol. 1, 13.8.1): a CPU that
- * tracks XINUSE stores them with the bit clear, one that does not (QEMU
- * TCG, platform quirk no-xinuse) stores them present with their init
- * values, which is not a register the CPU failed to keep (QEMU 10 TCG:
- * YMM_Hi128 of an image with XSTATE_BV 0x3 comes back 0 with bit 2 set).
+ * CPU keeps: they come back as they went in, so they read as kept.
  */
 static void unstored_as_in(const struct x86_machine *x, const uint8_t *in,
 			   uint8_t *out, uint64_t rfbm)
 {
-	uint64_t bv, ibv;
+	uint64_t bv;
 	unsigned i;
 
 	memcpy(&bv, out + XSAVE_HDR_OFF, 8);
-	memcpy(&ibv, in + XSAVE_HDR_OFF, 8);
-	bv &= ibv;
 	for (i = XF_YMM; i < XF_MAX; i++)
 		if ((rfbm >> i & 1) && !(bv >> i & 1))
 			memcpy(out + x->xl.comp[i].offset,
