@@ -109,12 +109,20 @@ const char *repro_arch_syscall(const struct fpabi_ev *e, char *args,
 /* header comment lines: the CPU features that matter */
 void repro_arch_header(const struct fpabi_rec *rec, FILE *out);
 /* the event walker and the signal handler (assembly), sig_body(),
- * arch_setup(), and #defines the common code uses (CLONE_ARGS) */
+ * arch_setup(), fixup(), check_features() (exit 4 naming what is
+ * missing), cpu_roundtrip() (the control), and #defines the common code
+ * uses (THREAD_ARGS) */
 void repro_arch_code(const struct fpabi_rec *rec, FILE *out);
 /* where word w sits in the buffer it was observed in (-1: nowhere the
  * reproducer sees), and REPRO_* flags */
 int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 		   uint32_t *off, unsigned *flags);
+/* the #include lines the arch's code needs */
+const char *repro_arch_includes(const struct fpabi_rec *rec);
+/* how the control round-trips word w through the CPU: the name of one
+ * of the CTL_* kinds the arch's code defines */
+const char *repro_arch_ctl(const struct fpabi_rec *rec,
+			   const struct rec_word *w);
 /* the offset in the frame copy of the signal's FP state */
 uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec);
 
