@@ -151,7 +151,10 @@ static const char repro_usage[] =
 "Runs case instance ID once with seed S and writes it as one standalone C\n"
 "program (libc only; gcc -static -O2 FILE) that replays its steps and checks\n"
 "the words that differed (or, on a pass, words of the case's rule): it\n"
-"exits 1 when the kernel shows the bug, 0 when not.  --sample writes one\n"
+"exits 1 when the kernel shows the bug, 0 when not, 3 when only fields its\n"
+"control shows the CPU itself changes differ, 4 when the machine lacks a\n"
+"feature.  --inject-fault=step:TARGET (test-only) records the run with its\n"
+"marked step dropped, as fpabi run does.  --sample writes one\n"
 "for the first runnable instance of each family (of each case --filter\n"
 "matches) to stdout, each after a line /* ==== fpabi repro: ID ==== */.\n";
 
@@ -272,7 +275,7 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 
 int cmd_repro(int argc, char **argv)
 {
-	enum { OPT_TRACEE = 256, OPT_PROFILE, OPT_KMSG, OPT_SAMPLE };
+	enum { OPT_TRACEE = 256, OPT_PROFILE, OPT_KMSG, OPT_SAMPLE, OPT_INJECT };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
@@ -282,6 +285,9 @@ int cmd_repro(int argc, char **argv)
 		/* (fpabi-vm adds it: a reproducer has no kernel-log check) */
 		{ "kmsg", no_argument, NULL, OPT_KMSG },
 		{ "sample", no_argument, NULL, OPT_SAMPLE },
+		/* (test-only: the recorded run drops its marked step, so the
+		 * file replays a scenario with a real difference) */
+		{ "inject-fault", required_argument, NULL, OPT_INJECT },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -310,6 +316,7 @@ int cmd_repro(int argc, char **argv)
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_KMSG: break;
 		case OPT_SAMPLE: sample = true; break;
+		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(repro_usage, stdout); return 0;
 		default: fputs(repro_usage, stderr); return 2;

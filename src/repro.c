@@ -129,29 +129,38 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 	return repro_arch_refuse(g->rec, why, n);
 }
 
+/* word w is in a buffer the reproducer has, and the arch places it (a
+ * regset read that was dropped, --inject-fault=step, has none) */
+static bool mapped(const struct fpabi_rec *rec, const struct rec_word *w)
+{
+	uint32_t off;
+	unsigned fl;
+
+	if (w->src == SRC_REGSET && (w->io < 0 || (unsigned)w->io >= rec->nio))
+		return false;
+	return repro_arch_map(rec, w, &off, &fl) == 0;
+}
+
 /* The words to check: those that differed, else those of the rule. */
 static void pick_words(struct gen *g)
 {
 	const struct fpabi_rec *rec = g->rec;
 	unsigned i, n = 0, *cand = xmalloc((rec->nw + 1) * sizeof(*cand));
-	uint32_t off;
-	unsigned fl;
 
 	for (i = 0; i < rec->nw; i++)
 		if (rec->w[i].bad && rec->w[i].kind != EXP_ONE_OF &&
-		    repro_arch_map(rec, &rec->w[i], &off, &fl) == 0)
+		    mapped(rec, &rec->w[i]))
 			cand[n++] = i;
 	g->failing = n > 0;
 	if (!n)
 		for (i = 0; i < rec->nw; i++)
 			if (rec->w[i].kind == EXP_VALUE &&
 			    !strcmp(rec->w[i].rule->id, g->r->c->rule) &&
-			    repro_arch_map(rec, &rec->w[i], &off, &fl) == 0)
+			    mapped(rec, &rec->w[i]))
 				cand[n++] = i;
 	if (!n)
 		for (i = 0; i < rec->nw; i++)
-			if (rec->w[i].kind == EXP_VALUE &&
-			    repro_arch_map(rec, &rec->w[i], &off, &fl) == 0)
+			if (rec->w[i].kind == EXP_VALUE && mapped(rec, &rec->w[i]))
 				cand[n++] = i;
 	/* spread over the observations: every k-th */
 	for (i = 0; i < MAX_WORDS && i < n; i++)
@@ -660,10 +669,11 @@ static void emit_header(struct gen *g, const struct uses *u)
 		"#include <signal.h>\n#include <stdint.h>\n#include <stdio.h>\n"
 		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
 		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n"
-		"#include <sys/uio.h>\n#include <sys/wait.h>\n%s%s"
+		"#include <sys/uio.h>\n#include <sys/wait.h>\n%s%s%s"
 		"#include <unistd.h>\n%s\n",
 		u->thread ? "#include <linux/futex.h>\n" : "",
 		u->nanosleep ? "#include <time.h>\n" : "",
+		u->thread || u->fork ? "#include <sched.h>\n" : "",
 		g->h->nsig ? "#include <ucontext.h>\n" : "",
 		repro_arch_includes(g->rec));
 }

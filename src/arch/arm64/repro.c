@@ -9,6 +9,7 @@
 #include "fpabi/event.h"
 #include "fpabi/record.h"
 #include "fpabi/shm.h"
+#include "fpabi/util.h"
 #include "a64.h"
 #include "uapi-compat/arm64.h"
 
