@@ -18,7 +18,7 @@
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 
-#define MAX_WORDS	24	/* words a reproducer checks */
+#define MAX_WORDS	8	/* words a reproducer checks */
 #define MAX_BUFS	64	/* regions it fills */
 
 struct gen {
@@ -141,16 +141,35 @@ static bool mapped(const struct fpabi_rec *rec, const struct rec_word *w)
 	return repro_arch_map(rec, w, &off, &fl) == 0;
 }
 
-/* The words to check: those that differed, else those of the rule. */
+/* fpabi kept a finding of word w (the run's report names it) */
+static bool kept(const struct gen *g, const struct rec_word *w)
+{
+	unsigned i;
+
+	for (i = 0; i < g->r->nfind && i < FPABI_MAX_FINDINGS; i++)
+		if (!strcmp(g->r->find[i].observer, w->observer) &&
+		    !strcmp(g->r->find[i].what, w->f.name))
+			return true;
+	return false;
+}
+
+/*
+ * The words to check: those that differed (the ones of the findings fpabi
+ * reports first), else those of the rule; at most MAX_WORDS, spread over
+ * the observations.
+ */
 static void pick_words(struct gen *g)
 {
 	const struct fpabi_rec *rec = g->rec;
 	unsigned i, n = 0, *cand = xmalloc((rec->nw + 1) * sizeof(*cand));
+	unsigned pass;
 
-	for (i = 0; i < rec->nw; i++)
-		if (rec->w[i].bad && rec->w[i].kind != EXP_ONE_OF &&
-		    mapped(rec, &rec->w[i]))
-			cand[n++] = i;
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < rec->nw; i++)
+			if (rec->w[i].bad && rec->w[i].kind != EXP_ONE_OF &&
+			    mapped(rec, &rec->w[i]) &&
+			    kept(g, &rec->w[i]) == !pass)
+				cand[n++] = i;
 	g->failing = n > 0;
 	if (!n)
 		for (i = 0; i < rec->nw; i++)
@@ -162,10 +181,17 @@ static void pick_words(struct gen *g)
 		for (i = 0; i < rec->nw; i++)
 			if (rec->w[i].kind == EXP_VALUE && mapped(rec, &rec->w[i]))
 				cand[n++] = i;
-	/* spread over the observations: every k-th */
-	for (i = 0; i < MAX_WORDS && i < n; i++)
-		g->pick[g->npick++] = cand[n <= MAX_WORDS ? i :
-					  (size_t)i * n / MAX_WORDS];
+	/* the kept findings' words first, then every k-th of the rest */
+	for (i = 0; i < n && g->npick < MAX_WORDS / 2 && g->failing &&
+		    kept(g, &rec->w[cand[i]]); i++)
+		g->pick[g->npick++] = cand[i];
+	{
+		unsigned i0 = i, left = MAX_WORDS - g->npick, rest = n - i0, j;
+
+		for (j = 0; j < left && j < rest; j++)
+			g->pick[g->npick++] = cand[i0 + (rest <= left ? j :
+						   (size_t)j * rest / left)];
+	}
 	free(cand);
 }
 
@@ -404,7 +430,7 @@ static void emit_checks(struct gen *g)
 		repro_arch_map(g->rec, w, &off, &fl);
 		describe_exp(w, d, sizeof(d));
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %u, %s, %u, %#llxull, %#llxull, "
-			"\"%s\", \"%s bytes %u-%u\", \"%s\",\n\t  %#llxull, "
+			"\"%s\", \"%s bytes %u-%u\", \"%s\", %#llxull, "
 			"\"%s\" },\n",
 			(unsigned long long)buf, off, w->len, w->kind, f->group,
 			repro_arch_ctl(g->rec, w), fl, (unsigned long long)word(w->exp, w->len),
