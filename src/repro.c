@@ -46,6 +46,7 @@ static const char *sc_c(unsigned sc, char *args, size_t n)
 	switch (sc) {
 	case SC_GETPID: return "SYS_getpid";
 	case SC_GETPPID: return "SYS_getppid";
+	case SC_GETPGID: return "SYS_getpgid";	/* (the filter: SIGSYS) */
 	case SC_SCHED_YIELD: return "SYS_sched_yield";
 	case SC_NANOSLEEP:
 		snprintf(args, n, "(uintptr_t)&one_ms");
@@ -108,15 +109,11 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
-		case S_SYSCALL_STOP: case S_SYSEXIT: case S_SECCOMP_STOP:
-		case S_SIGSYS:
-			return refuse(why, n, "%s", "syscall and seccomp stops "
-				      "are not replayed standalone yet");
 		case S_REFUSED:
 			return refuse(why, n, "%s", "a refused sigreturn "
 				      "(forged frame) is not replayed "
 				      "standalone yet");
-		case S_FAULT:
+		case S_FAULT: case S_SIGSYS:
 			if (s->b & (SIG_NESTED | SIG_MAYBE))
 				return refuse(why, n, "%s", "nested and random "
 					      "signal frame edits are not "
@@ -480,11 +477,33 @@ static void emit_tracer(struct gen *g)
 				"(step %d)\");\n\tafter_trap();\n", i + 1);
 			stopped = true;
 			break;
-		case S_FAULT:
-			fprintf(g->o, "\twait_for(SIGILL, 0, \"the SIGILL's "
-				"delivery stop (step %d)\");\n", i + 1);
+		case S_SYSCALL_STOP:
+			fprintf(g->o, "\tcont_syscall(%s);\n\twait_for(SIGTRAP | "
+				"0x80, 0, \"the syscall-entry stop (step %d)\");\n",
+				pending, i + 1);
 			stopped = true;
-			pending = "SIGILL";
+			pending = "0";
+			break;
+		case S_SYSEXIT:
+			fprintf(g->o, "\tcont_syscall(%s);\n\twait_for(SIGTRAP | "
+				"0x80, 0, \"the syscall-exit stop (step %d)\");\n",
+				pending, i + 1);
+			stopped = true;
+			pending = "0";
+			break;
+		case S_SECCOMP_STOP:
+			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_SECCOMP, "
+				"\"the seccomp stop (step %d)\");\n", i + 1);
+			stopped = true;
+			break;
+		case S_FAULT:
+		case S_SIGSYS:
+			fprintf(g->o, "\twait_for(%s, 0, \"the %s's delivery "
+				"stop (step %d)\");\n", s->op == S_SIGSYS ?
+				"SIGSYS" : "SIGILL", s->op == S_SIGSYS ?
+				"SIGSYS" : "SIGILL", i + 1);
+			stopped = true;
+			pending = s->op == S_SIGSYS ? "SIGSYS" : "SIGILL";
 			break;
 		case S_EXEC:
 			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_EXEC, "
@@ -532,6 +551,7 @@ static const char runtime[] =
 /* what the case uses: the runtime sections it needs */
 struct uses {
 	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
+	bool sysstop, seccomp;
 };
 
 static bool section_wanted(const struct uses *u, const char *name, size_t n)
@@ -549,7 +569,8 @@ static bool section_wanted(const struct uses *u, const char *name, size_t n)
 	       (IS("thread") && u->thread) ||
 	       (IS("children") && (u->thread || u->fork)) ||
 	       (IS("fork_stop") && u->fork_stop) || (IS("get") && u->get) ||
-	       (IS("set") && u->set) || (IS("ev_bufs") && u->ev_bufs);
+	       (IS("set") && u->set) || (IS("ev_bufs") && u->ev_bufs) ||
+	       (IS("sysstop") && u->sysstop) || (IS("seccomp") && u->seccomp);
 #undef IS
 }
 
@@ -617,6 +638,16 @@ static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 			return -1;
 	}
 	return 0;
+}
+
+static bool has_step(const struct gen *g, enum fpabi_op op)
+{
+	const struct fpabi_step *s;
+
+	for (s = g->r->c->steps; s->op != S_END; s++)
+		if (s->op == op)
+			return true;
+	return false;
 }
 
 static bool fork_stop(const struct gen *g)
@@ -695,11 +726,14 @@ static void emit_header(struct gen *g, const struct uses *u)
 		"#include <signal.h>\n#include <stdint.h>\n#include <stdio.h>\n"
 		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
 		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n"
-		"#include <sys/uio.h>\n#include <sys/wait.h>\n%s%s%s"
+		"#include <sys/uio.h>\n#include <sys/wait.h>\n%s%s%s%s"
 		"#include <unistd.h>\n%s\n",
 		u->thread ? "#include <linux/futex.h>\n" : "",
 		u->nanosleep ? "#include <time.h>\n" : "",
 		u->thread || u->fork ? "#include <sched.h>\n" : "",
+		u->seccomp ? "#include <stddef.h>\n#include <linux/audit.h>\n"
+		"#include <linux/filter.h>\n#include <linux/seccomp.h>\n"
+		"#include <sys/prctl.h>\n" : "",
 		g->h->nsig ? "#include <ucontext.h>\n" : "",
 		repro_arch_includes(g->rec));
 }
@@ -743,6 +777,8 @@ static void find_uses(const struct gen *g, struct uses *u)
 	u->thread = any_has(g, SC_THREAD);
 	u->fork = any_has(g, SC_FORK);
 	u->fork_stop = fork_stop(g);
+	u->seccomp = g->h->seccomp;
+	u->sysstop = has_step(g, S_SYSCALL_STOP) || has_step(g, S_SYSEXIT);
 	u->ev_bufs = list_bufs(g, g->h->ev_off, 0);
 	for (k = 0; k < g->h->nsig; k++)
 		u->ev_bufs |= list_bufs(g, g->h->sig[k].entry_ev, 0) ||

@@ -4,6 +4,7 @@
  * src/tracee/arm64/events.S, preprocessed at build time), its SIGILL
  * handler, and where each checked word sits in the regset payloads.
  */
+#include <signal.h>
 #include <string.h>
 
 #include "fpabi/event.h"
@@ -80,7 +81,8 @@ static const char code[] =
 "/* the handler's C: step over the udf, on to the next slot */\n"
 "struct ev *sig_body(ucontext_t *uc)\n{\n"
 "\tconst struct slot *s = &slots[nsig++];\n\n"
-"\tuc->uc_mcontext.pc += 4;\n"
+"\tif (s->signo == SIGILL)\t/* step over the udf (a SIGSYS's svc is done) */\n"
+"\t\tuc->uc_mcontext.pc += 4;\n"
 "\tsig_list = (struct ev *)(shm + slots[nsig < NSLOTS ? nsig : 0].entry);\n"
 "\treturn (struct ev *)(shm + s->exit);\n}\n\n"
 "/* brk leaves the PC at itself: the tracer steps over it */\n"
@@ -96,7 +98,8 @@ static const char code[] =
 "\tmemset(&sa, 0, sizeof(sa));\n"
 "\tsa.sa_sigaction = sig_entry;\n\tsa.sa_flags = SA_SIGINFO | SA_NODEFER;\n"
 "\tsig_list = (struct ev *)(shm + slots[0].entry);\n"
-"\tif (NSLOTS && sigaction(SIGILL, &sa, NULL) < 0)\n\t\t_exit(3);\n}\n\n"
+"\tif (NSLOTS && (sigaction(SIGILL, &sa, NULL) < 0 ||\n"
+"\t\t       sigaction(SIGSYS, &sa, NULL) < 0))\n\t\t_exit(3);\n}\n\n"
 "/* an SVE payload in FPSIMD format (the kernel's choice at the stop):\n"
 " * the word's place there, or zero where that format has nothing of it */\n"
 "static uint64_t fixup(const struct word *w, uint64_t got, const uint8_t *buf)\n{\n"
@@ -229,15 +232,16 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 	fprintf(out, "/* fpabi's event walker for arm64 "
 		"(src/tracee/arm64/events.S) */\n__asm__(\".pushsection .text\\n\"\n");
 	put_c_string(out, walker);
-	fprintf(out, "\".popsection\\n\");\n\n/* each signal's lists {entry, exit} */\n"
-		"struct slot { uint64_t entry, exit; };\n#define NSLOTS %u\n"
+	fprintf(out, "\".popsection\\n\");\n\n/* each signal's lists {entry, exit, signal} */\n"
+		"struct slot { uint64_t entry, exit; int signo; };\n#define NSLOTS %u\n"
 		"static const struct slot slots[] = {\n", h->nsig);
 	for (k = 0; k < h->nsig; k++)
-		fprintf(out, "\t{ %#llx, %#llx },\n",
+		fprintf(out, "\t{ %#llx, %#llx, %s },\n",
 			(unsigned long long)h->sig[k].entry_ev,
-			(unsigned long long)h->sig[k].exit_ev);
+			(unsigned long long)h->sig[k].exit_ev,
+			h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
 	if (!h->nsig)
-		fprintf(out, "\t{ 0, 0 },\n");
+		fprintf(out, "\t{ 0, 0, 0 },\n");
 	fprintf(out, "};\n\n");
 	fputs(code, out);
 }

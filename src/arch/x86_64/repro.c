@@ -5,6 +5,7 @@
  * sits in the XSAVE areas the kernel hands out.
  */
 #include <elf.h>
+#include <signal.h>
 #include <string.h>
 
 #include "fpabi/event.h"
@@ -110,14 +111,16 @@ static const char sig_code[] =
 "\t} else if (s->edit == EDIT_CLEAR_AVX) {\t/* XSTATE_BV without AVX, AVX-512 */\n"
 "\t\tmemcpy(&bv, fp + XSTATE_BV_OFF, 8);\n\t\tbv &= ~0xe4ull;\n"
 "\t\tmemcpy(fp + XSTATE_BV_OFF, &bv, 8);\n\t}\n"
-"\tuc->uc_mcontext.gregs[REG_RIP] += 2;\n"
+"\tif (s->signo == SIGILL)\t/* step over the ud2 (a SIGSYS's syscall is done) */\n"
+"\t\tuc->uc_mcontext.gregs[REG_RIP] += 2;\n"
 "\tsig_list = (struct ev *)(shm + slots[nsig < NSLOTS ? nsig : 0].entry);\n"
 "\treturn (struct ev *)(shm + s->exit);\n}\n\n"
 "static void arch_setup(void)\n{\n\tstruct sigaction sa;\n\n"
 "\tmemset(&sa, 0, sizeof(sa));\n"
 "\tsa.sa_sigaction = sig_entry;\n\tsa.sa_flags = SA_SIGINFO | SA_NODEFER;\n"
 "\tsig_list = (struct ev *)(shm + slots[0].entry);\n"
-"\tif (sigaction(SIGILL, &sa, NULL) < 0)\n\t\t_exit(3);\n}\n\n";
+"\tif (sigaction(SIGILL, &sa, NULL) < 0 || sigaction(SIGSYS, &sa, NULL) < 0)\n"
+"\t\t_exit(3);\n}\n\n";
 
 static const char common_code[] =
 "#define after_trap()\t/* int3 leaves the PC after it: nothing to step over */\n\n"
@@ -211,20 +214,22 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 	emit_needed(rec, out);
 	fputs(walker, out);
 	if (h->nsig) {
-		fprintf(out, "#define FP_XSTATE_MAGIC1 0x46505853\n"
+		fprintf(out, "#ifndef FP_XSTATE_MAGIC1\n#define FP_XSTATE_MAGIC1 "
+			"0x46505853\t/* struct _fpx_sw_bytes */\n#endif\n"
 			"#define EDIT_REGS %u\t/* every register from the image */\n"
 			"#define EDIT_CLEAR_AVX %u\n"
 			"/* each signal's lists, frame copy and edit {entry, exit, "
-			"frame, edit, edit image} */\nstruct slot { uint64_t entry, "
-			"exit, frame; unsigned edit; uint64_t img; };\n"
+			"frame, edit, edit image, signal} */\nstruct slot { uint64_t entry, "
+			"exit, frame; unsigned edit; uint64_t img; int signo; };\n"
 			"#define NSLOTS %u\nstatic const struct slot slots[] = {\n",
 			E_REGS, E_CLEAR_AVX, h->nsig);
 		for (k = 0; k < h->nsig; k++)
-			fprintf(out, "\t{ %#llx, %#llx, %#llx, %u, %#llx },\n",
+			fprintf(out, "\t{ %#llx, %#llx, %#llx, %u, %#llx, %s },\n",
 				(unsigned long long)h->sig[k].entry_ev,
 				(unsigned long long)h->sig[k].exit_ev,
 				(unsigned long long)h->sig[k].frame_off,
-				h->sig[k].edit, (unsigned long long)h->sig[k].edit_img);
+				h->sig[k].edit, (unsigned long long)h->sig[k].edit_img,
+				h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
 		fprintf(out, "};\n\n");
 		fputs(sig_code, out);
 	} else {
