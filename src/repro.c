@@ -109,10 +109,6 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
-		case S_REFUSED:
-			return refuse(why, n, "%s", "a refused sigreturn "
-				      "(forged frame) is not replayed "
-				      "standalone yet");
 		case S_FAULT: case S_SIGSYS:
 			if (s->b & (SIG_NESTED | SIG_MAYBE))
 				return refuse(why, n, "%s", "nested and random "
@@ -458,7 +454,7 @@ static void emit_checks(struct gen *g)
 static void emit_tracer(struct gen *g)
 {
 	const struct fpabi_step *s;
-	bool stopped = true;
+	bool stopped = true, refused = false;
 	const char *pending = "0";
 	unsigned k;
 	int i;
@@ -489,6 +485,17 @@ static void emit_tracer(struct gen *g)
 				"0x80, 0, \"the syscall-exit stop (step %d)\");\n",
 				pending, i + 1);
 			stopped = true;
+			pending = "0";
+			break;
+		case S_REFUSED:
+			/* "the sigreturn must fail and the tracer see SIGSEGV"
+			 * (the handler's return: x86 restore_sigcontext(),
+			 * arm64 restore_sigframe() refuse the frame) */
+			fprintf(g->o, "\tcont(%s);\n\twait_for(SIGSEGV, 0, \"the "
+				"refused sigreturn's SIGSEGV (step %d)\");\n",
+				pending, i + 1);
+			stopped = true;
+			refused = true;
 			pending = "0";
 			break;
 		case S_SECCOMP_STOP:
@@ -539,8 +546,15 @@ static void emit_tracer(struct gen *g)
 			break;
 		}
 	}
+	if (refused) {
+		/* the run ends at the refused sigreturn's stop */
+		fprintf(g->o, "\tkill(pid, SIGKILL);\n\twaitpid(pid, NULL, "
+			"__WALL);\n\tpid = 0;\n");
+		return;
+	}
 	if (stopped)
 		fprintf(g->o, "\tcont(%s);\n", pending);
+	fprintf(g->o, "\tfinish();\n");
 }
 
 /* src/repro/runtime.c.in as one C string (Makefile.am) */
@@ -551,13 +565,12 @@ static const char runtime[] =
 /* what the case uses: the runtime sections it needs */
 struct uses {
 	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
-	bool sysstop, seccomp;
+	bool sysstop, seccomp, refused;
 };
 
 static bool section_wanted(const struct uses *u, const char *name, size_t n)
 {
-	static const char *const always[] = { "base", "runtime", "finish",
-					      "main" };
+	static const char *const always[] = { "base", "runtime", "main" };
 	unsigned i;
 
 #define IS(s) (n == sizeof(s) - 1 && !memcmp(name, s, n))
@@ -570,7 +583,8 @@ static bool section_wanted(const struct uses *u, const char *name, size_t n)
 	       (IS("children") && (u->thread || u->fork)) ||
 	       (IS("fork_stop") && u->fork_stop) || (IS("get") && u->get) ||
 	       (IS("set") && u->set) || (IS("ev_bufs") && u->ev_bufs) ||
-	       (IS("sysstop") && u->sysstop) || (IS("seccomp") && u->seccomp);
+	       (IS("sysstop") && u->sysstop) || (IS("seccomp") && u->seccomp) ||
+	       (IS("finish") && !u->refused);
 #undef IS
 }
 
@@ -778,6 +792,7 @@ static void find_uses(const struct gen *g, struct uses *u)
 	u->fork = any_has(g, SC_FORK);
 	u->fork_stop = fork_stop(g);
 	u->seccomp = g->h->seccomp;
+	u->refused = has_step(g, S_REFUSED);
 	u->sysstop = has_step(g, S_SYSCALL_STOP) || has_step(g, S_SYSEXIT);
 	u->ev_bufs = list_bufs(g, g->h->ev_off, 0);
 	for (k = 0; k < g->h->nsig; k++)
@@ -836,6 +851,6 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n)
 		g.npick, corrupt_word(&g));
 	emit_runtime(&g, &u, emit_case_data);
 	emit_tracer(&g);
-	fprintf(out, "\tfinish();\n\treturn check();\n}\n");
+	fprintf(out, "\treturn check();\n}\n");
 	return 0;
 }

@@ -14,6 +14,8 @@
 #include "fpabi/util.h"
 #include "x86.h"
 
+static int edit_index(unsigned edit);
+
 static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
 {
 	return (const struct fpabi_shm_hdr *)rec->shm;
@@ -31,7 +33,7 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 	}
 	for (k = 0; k < h->nsig; k++)
 		if (h->sig[k].edit != E_NONE && h->sig[k].edit != E_REGS &&
-		    h->sig[k].edit != E_CLEAR_AVX) {
+		    edit_index(h->sig[k].edit) < 0) {
 			snprintf(why, n, "a forged signal frame (edit %u) is "
 				 "not replayed standalone yet", h->sig[k].edit);
 			return -1;
@@ -100,17 +102,11 @@ static const char sig_code[] =
 "struct ev *sig_body(ucontext_t *uc)\n{\n"
 "\tuint8_t *fp = (uint8_t *)uc->uc_mcontext.fpregs;\n"
 "\tconst struct slot *s = &slots[nsig++];\n"
-"\tuint32_t magic1, ext, xsize;\n\tuint64_t bv;\n\n"
-"\tmemcpy(&magic1, fp + 464, 4);\t/* struct _fpx_sw_bytes */\n"
-"\tmemcpy(&ext, fp + 468, 4);\n\tmemcpy(&xsize, fp + 480, 4);\n"
+"\tuint32_t magic1, ext, xsize;\n\n"
+"\tmemcpy(&magic1, fp + SW_MAGIC1, 4);\n"
+"\tmemcpy(&ext, fp + SW_EXTENDED_SIZE, 4);\n\tmemcpy(&xsize, fp + SW_XSTATE_SIZE, 4);\n"
 "\tmemcpy(shm + s->frame, fp, magic1 == FP_XSTATE_MAGIC1 ? ext : 512);\n"
-"\tif (s->edit == EDIT_REGS) {\t/* every register from the edit image */\n"
-"\t\tmemcpy(fp, shm + s->img, 416);\n"
-"\t\tmemcpy(fp + 576, shm + s->img + 576, xsize - 576);\n"
-"\t\tmemcpy(fp + XSTATE_BV_OFF, shm + s->img + XSTATE_BV_OFF, 8);\n"
-"\t} else if (s->edit == EDIT_CLEAR_AVX) {\t/* XSTATE_BV without AVX, AVX-512 */\n"
-"\t\tmemcpy(&bv, fp + XSTATE_BV_OFF, 8);\n\t\tbv &= ~0xe4ull;\n"
-"\t\tmemcpy(fp + XSTATE_BV_OFF, &bv, 8);\n\t}\n"
+"\tif (s->edit)\n\t\tedit_frame(s, uc, fp, xsize);\n"
 "\tif (s->signo == SIGILL)\t/* step over the ud2 (a SIGSYS's syscall is done) */\n"
 "\t\tuc->uc_mcontext.gregs[REG_RIP] += 2;\n"
 "\tsig_list = (struct ev *)(shm + slots[nsig < NSLOTS ? nsig : 0].entry);\n"
@@ -166,6 +162,111 @@ const char *repro_arch_includes(const struct fpabi_rec *rec)
 	return "#include <cpuid.h>\n";
 }
 
+/* the C of one frame edit (src/tracee/x86_64/sig.c makes the same) */
+static const struct {
+	unsigned edit;
+	const char *what, *code;
+} edits[] = {
+	{ E_CLEAR_AVX, "XSTATE_BV without AVX and AVX-512",
+	  "\t\tbv &= ~(XFM_YMM | XFM_AVX512);\n" },
+	{ E_F_MAGIC1, "fx_sw_reserved.magic1 = 0: an FXSAVE-only frame",
+	  "\t\twr32(fp + SW_MAGIC1, 0);\n" },
+	{ E_F_MAGIC2, "magic2 after the XSAVE area flipped",
+	  "\t\tfp[xsize] ^= 1;\n" },
+	{ E_F_SIZE_SMALL, "xstate_size = 576 (legacy + header), magic2 left",
+	  "\t\twr32(fp + SW_XSTATE_SIZE, XSAVE_EXT_OFF);\n" },
+	{ E_F_SIZE_MOVED, "a smaller frame: x87, SSE and AVX only, magic2 moved",
+	  "\t\twr32(fp + SW_EXTENDED_SIZE, AVX_END + 4);\n"
+	  "\t\txfeat &= XFM_FP_SSE_AVX;\n\t\twr32(fp + SW_XSTATE_SIZE, AVX_END);\n"
+	  "\t\tbv &= XFM_FP_SSE_AVX;\n\t\twr32(fp + xsize, 0);\n"
+	  "\t\twr32(fp + AVX_END, FP_XSTATE_MAGIC2);\n" },
+	{ E_F_XFEAT_NOAVX, "fx_sw.xfeatures without AVX and AVX-512",
+	  "\t\txfeat &= ~(XFM_YMM | XFM_AVX512);\n" },
+	{ E_F_XFEAT_EXTRA, "fx_sw.xfeatures plus every bit outside XCR0",
+	  "\t\txfeat |= outside;\n" },
+	{ E_F_FP_NULL, "uc_mcontext.fpregs = NULL",
+	  "\t\tuc->uc_mcontext.fpregs = NULL;\n" },
+	{ E_F_XCOMP, "xcomp_bv = bit 63 | XSTATE_BV: the compacted form",
+	  "\t\twr64(fp + XCOMP_BV_OFF, 1ull << 63 | bv);\n" },
+	{ E_F_XCOMP_OUTSIDE, "xcomp_bv = bit 63 | XSTATE_BV | a bit outside XCR0",
+	  "\t\twr64(fp + XCOMP_BV_OFF, 1ull << 63 | bv | (outside & -outside));\n" },
+	{ E_F_HDR_RSVD, "XSAVE header byte 16 (reserved) = 1",
+	  "\t\tfp[XSTATE_BV_OFF + 16] = 1;\n" },
+	{ E_F_BV_OUTSIDE, "XSTATE_BV plus the lowest bit outside XCR0",
+	  "\t\tbv |= outside & -outside;\n" },
+	{ E_F_MXCSR, "MXCSR plus the lowest bit outside MXCSR_MASK",
+	  "\t\tmemcpy(&mask, fp + MXCSR_OFF + 4, 4);\n"
+	  "\t\tmemcpy(&mxcsr, fp + MXCSR_OFF, 4);\n"
+	  "\t\twr32(fp + MXCSR_OFF, mxcsr | (~mask & -~mask));\n" },
+	{ E_F_FP_UNMAPPED, "fpregs = 4096: below mmap_min_addr",
+	  "\t\tuc->uc_mcontext.fpregs = (void *)4096;\n" },
+	{ E_F_FP_KERNEL, "fpregs = a kernel address",
+	  "\t\tuc->uc_mcontext.fpregs = (void *)KERNEL_ADDR;\n" },
+	{ E_F_FP_MISALIGNED, "fpregs + 8: FXRSTOR/XRSTOR alignment",
+	  "\t\tuc->uc_mcontext.fpregs = (void *)(fp + 8);\n" },
+};
+
+static int edit_index(unsigned edit)
+{
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(edits); i++)
+		if (edits[i].edit == edit)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The case's frame edits, only those its signals make: every register
+ * from the edit image first (E_REGS, and each forged edit), then the
+ * one thing broken; the sw bytes and XSTATE_BV written back at the end.
+ */
+static void emit_edit_frame(const struct fpabi_shm_hdr *h, FILE *out)
+{
+	bool done[E_NEDITS] = { false };
+	bool wr32 = false, outside = false, mxcsr = false;
+	unsigned k;
+	int i;
+
+	for (k = 0; k < h->nsig; k++)
+		if ((i = edit_index(h->sig[k].edit)) >= 0) {
+			wr32 |= strstr(edits[i].code, "wr32(") != NULL;
+			outside |= strstr(edits[i].code, "outside") != NULL;
+			mxcsr |= strstr(edits[i].code, "mxcsr") != NULL;
+		}
+	if (wr32)
+		fprintf(out, "static void wr32(uint8_t *p, uint32_t v)\n{\n"
+			"\tmemcpy(p, &v, 4);\n}\n\n");
+	fprintf(out, "static void wr64(uint8_t *p, uint64_t v)\n{\n\tmemcpy(p, &v, 8);\n}\n\n"
+		"/* the case's frame edits (fpabi's handler makes the same: "
+		"src/tracee/x86_64/sig.c) */\n"
+		"static void edit_frame(const struct slot *s, ucontext_t *uc, uint8_t *fp,\n"
+		"\t\t       uint32_t xsize)\n{\n\tuint64_t bv, xfeat;\n%s%s\n%s",
+		outside ? "\tuint64_t outside;\n\tuint32_t lo, hi;\n" : "",
+		mxcsr ? "\tuint32_t mask, mxcsr;\n" : "",
+		outside ? "\t__asm__ volatile(\"xgetbv\" : \"=a\"(lo), \"=d\"(hi) : \"c\"(0));\n"
+		"\toutside = ~((uint64_t)hi << 32 | lo) & ~(1ull << 63);\t/* not in XCR0 */\n" : "");
+	fprintf(out, "\tif (s->edit != EDIT_CLEAR_AVX) {\t/* every register from the edit image */\n"
+		"\t\tmemcpy(fp, shm + s->img, 416);\n"
+		"\t\tmemcpy(fp + XSAVE_EXT_OFF, shm + s->img + XSAVE_EXT_OFF, xsize - XSAVE_EXT_OFF);\n"
+		"\t\tmemcpy(fp + XSTATE_BV_OFF, shm + s->img + XSTATE_BV_OFF, 8);\n\t}\n"
+		"\tmemcpy(&bv, fp + XSTATE_BV_OFF, 8);\n"
+		"\tmemcpy(&xfeat, fp + SW_XFEATURES, 8);\n"
+		"\tswitch (s->edit) {\n");
+	for (k = 0; k < h->nsig; k++) {
+		unsigned e = h->sig[k].edit;
+
+		i = edit_index(e);
+		if (i < 0 || done[e])
+			continue;
+		done[e] = true;
+		fprintf(out, "\tcase %u:\t/* %s */\n%s\t\tbreak;\n", e,
+			edits[i].what, edits[i].code);
+	}
+	fprintf(out, "\t}\n\twr64(fp + XSTATE_BV_OFF, bv);\n"
+		"\twr64(fp + SW_XFEATURES, xfeat);\n}\n\n");
+}
+
 /* PKRU with key 0's access or write disabled would fault the control's
  * own XSAVE: that word has no control */
 const char *repro_arch_ctl(const struct fpabi_rec *rec,
@@ -215,7 +316,17 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 	fputs(walker, out);
 	if (h->nsig) {
 		fprintf(out, "#ifndef FP_XSTATE_MAGIC1\n#define FP_XSTATE_MAGIC1 "
-			"0x46505853\t/* struct _fpx_sw_bytes */\n#endif\n"
+			"0x46505853\t/* struct _fpx_sw_bytes */\n"
+			"#define FP_XSTATE_MAGIC2 0x46505845\n#endif\n"
+			"#define SW_MAGIC1 464\t/* fx_sw_reserved in the fpstate */\n"
+			"#define SW_EXTENDED_SIZE 468\n#define SW_XFEATURES 472\n"
+			"#define SW_XSTATE_SIZE 480\n#define XSAVE_EXT_OFF 576\n"
+			"#define XCOMP_BV_OFF 520\n#define AVX_END %u\t/* the AVX "
+			"component's end */\n#define KERNEL_ADDR %#llxull\n"
+			"#define XFM_YMM 0x4ull\n#define XFM_AVX512 0xe0ull\n"
+			"#define XFM_FP_SSE_AVX 0x7ull\n",
+			X86_AVX_END, (unsigned long long)X86_KERNEL_ADDR);
+		fprintf(out, ""
 			"#define EDIT_REGS %u\t/* every register from the image */\n"
 			"#define EDIT_CLEAR_AVX %u\n"
 			"/* each signal's lists, frame copy and edit {entry, exit, "
@@ -231,6 +342,7 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 				h->sig[k].edit, (unsigned long long)h->sig[k].edit_img,
 				h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
 		fprintf(out, "};\n\n");
+		emit_edit_frame(h, out);
 		fputs(sig_code, out);
 	} else {
 		fprintf(out, "#define arch_setup()\t/* no signal: no handler */\n");
