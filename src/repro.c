@@ -99,9 +99,6 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 	if (r->c->unobserved)
 		return refuse(why, n, "%s", "an unobserved twin: its observed "
 			      "case has the same events (repro that one)");
-	if (r->c->altstack)
-		return refuse(why, n, "%s", "sigaltstack cases are not "
-			      "replayed standalone yet");
 	for (s = r->c->steps; s->op != S_END; s++) {
 		switch (s->op) {
 		case S_PREEMPT: case S_INTERRUPT: case S_GROUPSTOP:
@@ -565,7 +562,7 @@ static const char runtime[] =
 /* what the case uses: the runtime sections it needs */
 struct uses {
 	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
-	bool sysstop, seccomp, refused;
+	bool sysstop, seccomp, refused, altstack;
 };
 
 static bool section_wanted(const struct uses *u, const char *name, size_t n)
@@ -584,7 +581,9 @@ static bool section_wanted(const struct uses *u, const char *name, size_t n)
 	       (IS("fork_stop") && u->fork_stop) || (IS("get") && u->get) ||
 	       (IS("set") && u->set) || (IS("ev_bufs") && u->ev_bufs) ||
 	       (IS("sysstop") && u->sysstop) || (IS("seccomp") && u->seccomp) ||
-	       (IS("finish") && !u->refused);
+	       (IS("finish") && !u->refused) ||
+	       (IS("altstack") && u->altstack) ||
+	       (IS("noaltstack") && !u->altstack);
 #undef IS
 }
 
@@ -740,11 +739,12 @@ static void emit_header(struct gen *g, const struct uses *u)
 		"#include <signal.h>\n#include <stdint.h>\n#include <stdio.h>\n"
 		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
 		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n"
-		"#include <sys/uio.h>\n#include <sys/wait.h>\n%s%s%s%s"
+		"#include <sys/uio.h>\n#include <sys/wait.h>\n%s%s%s%s%s"
 		"#include <unistd.h>\n%s\n",
 		u->thread ? "#include <linux/futex.h>\n" : "",
 		u->nanosleep ? "#include <time.h>\n" : "",
 		u->thread || u->fork ? "#include <sched.h>\n" : "",
+		u->altstack ? "#include <sys/auxv.h>\n" : "",
 		u->seccomp ? "#include <stddef.h>\n#include <linux/audit.h>\n"
 		"#include <linux/filter.h>\n#include <linux/seccomp.h>\n"
 		"#include <sys/prctl.h>\n" : "",
@@ -793,6 +793,7 @@ static void find_uses(const struct gen *g, struct uses *u)
 	u->fork_stop = fork_stop(g);
 	u->seccomp = g->h->seccomp;
 	u->refused = has_step(g, S_REFUSED);
+	u->altstack = g->h->altstack;
 	u->sysstop = has_step(g, S_SYSCALL_STOP) || has_step(g, S_SYSEXIT);
 	u->ev_bufs = list_bufs(g, g->h->ev_off, 0);
 	for (k = 0; k < g->h->nsig; k++)

@@ -113,7 +113,8 @@ static const char sig_code[] =
 "\treturn (struct ev *)(shm + s->exit);\n}\n\n"
 "static void arch_setup(void)\n{\n\tstruct sigaction sa;\n\n"
 "\tmemset(&sa, 0, sizeof(sa));\n"
-"\tsa.sa_sigaction = sig_entry;\n\tsa.sa_flags = SA_SIGINFO | SA_NODEFER;\n"
+"\tsa.sa_sigaction = sig_entry;\n\tsa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_EXTRA;\n"
+"\tsetup_altstack();\n"
 "\tsig_list = (struct ev *)(shm + slots[0].entry);\n"
 "\tif (sigaction(SIGILL, &sa, NULL) < 0 || sigaction(SIGSYS, &sa, NULL) < 0)\n"
 "\t\t_exit(3);\n}\n\n";
