@@ -16,6 +16,7 @@
 #include "fpabi/util.h"
 
 static struct fpabi_rec *cur;
+static unsigned repro_flags;	/* REPRO_KSELFTEST */
 
 void record_begin(struct fpabi_rec *rec, struct fpabi_run *r)
 {
@@ -145,7 +146,7 @@ void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,
 }
 
 static const char repro_usage[] =
-"usage: fpabi repro ID --seed S [-o FILE] [--profile NAME] [--tracee PATH]\n"
+"usage: fpabi repro ID --seed S [-o FILE] [--kselftest] [--profile NAME] [--tracee PATH]\n"
 "       fpabi repro --filter ID --seed S [-o FILE]\n"
 "       fpabi repro --sample [--filter GLOB] --seed S\n"
 "Runs case instance ID once with seed S and writes it as one standalone C\n"
@@ -154,7 +155,9 @@ static const char repro_usage[] =
 "exits 1 when the kernel shows the bug, 0 when not, 3 when only fields its\n"
 "control shows the CPU itself changes differ, 4 when the machine lacks a\n"
 "feature.  --inject-fault=step:TARGET (test-only) records the run with its\n"
-"marked step dropped, as fpabi run does.  --sample writes one\n"
+"marked step dropped, as fpabi run does.  --kselftest writes the same\n"
+"scenario as a kselftest program (the ksft_* API of kselftest.h, GPL-2.0)\n"
+"for tools/testing/selftests/x86 or arm64/fp.  --sample writes one\n"
 "for the first runnable instance of each family (of each case --filter\n"
 "matches) to stdout, each after a line /* ==== fpabi repro: ID ==== */.\n";
 
@@ -184,7 +187,7 @@ static int repro_one(const struct fpabi_machine *m, struct fpabi_opts *o,
 		return 2;
 	}
 	*nfind = r.nfind;
-	ret = repro_write(&rec, f, why, n) < 0 ? 3 : 0;
+	ret = repro_write(&rec, f, repro_flags, why, n) < 0 ? 3 : 0;
 	record_free(&rec);
 	return ret;
 }
@@ -275,7 +278,8 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 
 int cmd_repro(int argc, char **argv)
 {
-	enum { OPT_TRACEE = 256, OPT_PROFILE, OPT_KMSG, OPT_SAMPLE, OPT_INJECT };
+	enum { OPT_TRACEE = 256, OPT_PROFILE, OPT_KMSG, OPT_SAMPLE, OPT_INJECT,
+	       OPT_KSELFTEST };
 	static const struct option longopts[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
@@ -288,6 +292,7 @@ int cmd_repro(int argc, char **argv)
 		/* (test-only: the recorded run drops its marked step, so the
 		 * file replays a scenario with a real difference) */
 		{ "inject-fault", required_argument, NULL, OPT_INJECT },
+		{ "kselftest", no_argument, NULL, OPT_KSELFTEST },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -317,6 +322,7 @@ int cmd_repro(int argc, char **argv)
 		case OPT_KMSG: break;
 		case OPT_SAMPLE: sample = true; break;
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
+		case OPT_KSELFTEST: repro_flags |= REPRO_KSELFTEST; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(repro_usage, stdout); return 0;
 		default: fputs(repro_usage, stderr); return 2;

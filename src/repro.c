@@ -563,6 +563,7 @@ static const char runtime[] =
 struct uses {
 	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
 	bool sysstop, seccomp, refused, altstack;
+	bool kselftest;		/* the ksft_* API, not plain TAP */
 };
 
 static bool section_wanted(const struct uses *u, const char *name, size_t n)
@@ -583,6 +584,7 @@ static bool section_wanted(const struct uses *u, const char *name, size_t n)
 	       (IS("sysstop") && u->sysstop) || (IS("seccomp") && u->seccomp) ||
 	       (IS("finish") && !u->refused) ||
 	       (IS("altstack") && u->altstack) ||
+	       (IS("tap") && !u->kselftest) || (IS("ksft") && u->kselftest) ||
 	       (IS("noaltstack") && !u->altstack);
 #undef IS
 }
@@ -699,11 +701,19 @@ static void emit_header(struct gen *g, const struct uses *u)
 	char steps[512];
 
 	steps_text(r, steps, sizeof(steps));
-	fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0-or-later\n/*\n"
-		" * Reproducer of fpabi case %s, seed %llu\n"
-		" * (written by `fpabi repro`; standalone: libc only).\n *\n"
-		" * Recorded on: Linux %s\n", r->id,
-		(unsigned long long)r->o->seed, r->m->kernel);
+	if (u->kselftest)
+		fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0\n/*\n"
+			" * A selftest for tools/testing/selftests/%s, from fpabi "
+			"case %s, seed %llu\n * (written by `fpabi repro "
+			"--kselftest`).\n *\n * Recorded on: Linux %s\n",
+			repro_arch_kselftest_dir(), r->id,
+			(unsigned long long)r->o->seed, r->m->kernel);
+	else
+		fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0-or-later\n/*\n"
+			" * Reproducer of fpabi case %s, seed %llu\n"
+			" * (written by `fpabi repro`; standalone: libc only).\n *\n"
+			" * Recorded on: Linux %s\n", r->id,
+			(unsigned long long)r->o->seed, r->m->kernel);
 	repro_arch_header(g->rec, g->o);
 	fprintf(g->o, " * Case: %s\n * Rule %s: %s\n *   source: %s\n"
 		" * Steps: %s\n", r->c->summary, ru ? ru->id : r->c->rule,
@@ -723,8 +733,16 @@ static void emit_header(struct gen *g, const struct uses *u)
 		fprintf(g->o, " * There the case passed; this program checks "
 			"%u words of rule %s.\n", g->npick, r->c->rule);
 	fprintf(g->o, " * Not replayed: fpabi's other checks (headers, sizes, "
-		"errnos), its tracer-register\n * checks (PT-TRACER)%s.\n *\n"
-		" * Build and run: gcc -static -O2 repro.c && ./a.out (TAP out)\n"
+		"errnos), its tracer-register\n * checks (PT-TRACER)%s.\n *\n%s",
+		list_has(g, g->h->ev_off, SC_EXEC, 0) ?
+		", and the exec probe's dump (libc runs before main)" : "",
+		u->kselftest ? " * In the selftest tree: add it to TEST_GEN_PROGS "
+		"of the directory's Makefile.\n * Exit status (kselftest's): 0 "
+		"pass (a field the CPU itself changes is\n * a skip: its "
+		"control shows it), 1 a word differs or no verdict, 4 skip\n"
+		" * (a CPU or kernel feature is missing).\n */\n" : "");
+	if (!u->kselftest)
+		fprintf(g->o, " * Build and run: gcc -static -O2 repro.c && ./a.out (TAP out)\n"
 		" * First a control: each checked value through the CPU alone, "
 		"with no kernel\n * event; then the scenario.  Exit status: 0 "
 		"every word is as the rule says,\n * 1 a word differs (BUG), 3 "
@@ -732,15 +750,13 @@ static void emit_header(struct gen *g, const struct uses *u)
 		"shown), 4 a CPU or kernel feature is missing (named;\n * "
 		"kselftest's skip), 2 no verdict.  -DFPABI_REPRO_CORRUPT "
 		"corrupts one\n * expected word (a self-test: then it exits "
-		"1).\n */\n",
-		list_has(g, g->h->ev_off, SC_EXEC, 0) ?
-		", and the exec probe's dump (libc runs before main)" : "");
+		"1).\n */\n");
 	fprintf(g->o, "#define _GNU_SOURCE\n#include <errno.h>\n%s"
 		"#include <signal.h>\n#include <stdint.h>\n#include <stdio.h>\n"
 		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
 		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n"
 		"#include <sys/uio.h>\n#include <sys/wait.h>\n%s%s%s%s%s"
-		"#include <unistd.h>\n%s\n",
+		"#include <unistd.h>\n%s%s\n",
 		u->thread ? "#include <linux/futex.h>\n" : "",
 		u->nanosleep ? "#include <time.h>\n" : "",
 		u->thread || u->fork ? "#include <sched.h>\n" : "",
@@ -749,7 +765,10 @@ static void emit_header(struct gen *g, const struct uses *u)
 		"#include <linux/filter.h>\n#include <linux/seccomp.h>\n"
 		"#include <sys/prctl.h>\n" : "",
 		g->h->nsig ? "#include <ucontext.h>\n" : "",
-		repro_arch_includes(g->rec));
+		repro_arch_includes(g->rec), u->kselftest ?
+		(strchr(repro_arch_kselftest_dir(), '/') ?
+		 "\n#include \"../../kselftest.h\"\n" :
+		 "\n#include \"../kselftest.h\"\n") : "");
 }
 
 /* syscall sc in the main list or a signal's */
@@ -813,7 +832,8 @@ static void emit_case_data(struct gen *g)
 	emit_checks(g);
 }
 
-int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n)
+int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
+		char *why, size_t n)
 {
 	struct gen g = { .rec = rec, .r = rec->r, .o = out };
 	struct uses u = { 0 };
@@ -840,6 +860,7 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n)
 		return refuse(why, n, "%s", "no register word the reproducer "
 			      "can see was checked");
 	find_uses(&g, &u);
+	u.kselftest = flags & REPRO_KSELFTEST;
 	emit_header(&g, &u);
 	fprintf(out, "#define SHM_SIZE %#zx\n#define EV_OFF %#x\n"
 		"#define DUMP_SIZE %zu\n#define SEED %#x\t/* the canaries' */\n"

@@ -176,6 +176,11 @@ static void emit_needed(const struct fpabi_rec *rec, FILE *out)
 	fprintf(out, "};\n\n");
 }
 
+const char *repro_arch_kselftest_dir(void)
+{
+	return "arm64/fp";
+}
+
 const char *repro_arch_includes(const struct fpabi_rec *rec)
 {
 	(void)rec;

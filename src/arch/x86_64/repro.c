@@ -157,6 +157,11 @@ static const char common_code[] =
 "\tmemcpy(&v, ctl_area + w->off, w->len);\n"
 "\treturn fixup(w, v, ctl_area);\n}\n\n";
 
+const char *repro_arch_kselftest_dir(void)
+{
+	return "x86";
+}
+
 const char *repro_arch_includes(const struct fpabi_rec *rec)
 {
 	(void)rec;
