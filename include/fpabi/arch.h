@@ -19,6 +19,7 @@ struct fpabi_run;
 struct fpabi_shm_hdr;
 struct fpabi_sig_slot;
 struct fpabi_platform;
+struct fpabi_calib;
 struct fpabi_matrix;
 struct fpabi_precond;
 
@@ -34,6 +35,8 @@ struct fpabi_machine {
 	void *arch;		/* the backend's own probe results */
 	/* hardware, a guest or an emulator, and its quirks (platform.h) */
 	const struct fpabi_platform *platform;
+	/* what the CPU keeps of each field (calib.h) */
+	const struct fpabi_calib *calib;
 };
 
 /*
@@ -126,6 +129,20 @@ struct fpabi_arch {
 	/* the scenario preconditions cases may name (fpabi/precond.h);
 	 * ends with name NULL; NULL: none */
 	const struct fpabi_precond *preconds;
+
+	/*
+	 * The calibration (fpabi/calib.h): one round trip of load image in
+	 * through the CPU with instruction form k, store to out (the same
+	 * layout), in one assembly routine with no kernel event between;
+	 * forms cover every instruction the cases load and store with.
+	 * Returns the form's name ("XRSTOR64/XSAVE64"), NULL past the last
+	 * form; with in NULL only the name.  NULL: not calibrated.
+	 */
+	const char *(*calib_trip)(struct fpabi_run *r, unsigned k,
+				  const uint8_t *in, uint8_t *out);
+	/* does form k store field f at all (FXSAVE: the legacy area only) */
+	bool (*calib_stores)(const struct fpabi_run *r, unsigned k,
+			     const struct fpabi_field *f);
 
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);

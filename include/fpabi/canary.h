@@ -52,6 +52,18 @@ void canary_fill(void *buf, size_t len, uint16_t seed, unsigned task,
 		 unsigned phase, unsigned comp, unsigned reg,
 		 unsigned first_lane);
 
+/*
+ * The same for a register of which the CPU keeps only the bits set in
+ * kept (len bytes; fpabi/calib.h): the provenance is packed into the kept
+ * bits, and decodes from them alone (canary_decode_kept(): false if fewer
+ * than 50 bits are kept, too few for the whole seed).
+ */
+uint64_t canary_encode_kept(const struct canary_prov *p, uint64_t kept);
+bool canary_decode_kept(uint64_t w, uint64_t kept, struct canary_prov *p);
+void canary_fill_kept(void *buf, size_t len, uint16_t seed, unsigned task,
+		      unsigned phase, unsigned comp, unsigned reg,
+		      unsigned first_lane, const uint8_t *kept);
+
 /* Fill with poison: one canary word of the poison component, repeated. */
 void canary_poison(void *buf, size_t len, uint16_t seed);
 
@@ -87,5 +99,10 @@ struct canary_verdict {
 void canary_classify(const void *got, const void *init, size_t len,
 		     uint16_t seed, unsigned task, unsigned phase,
 		     struct canary_verdict *v);
+/* ... of the bits set in kept only (len bytes; NULL: every bit) */
+void canary_classify_kept(const void *got, const void *init,
+			  const uint8_t *kept, size_t len, uint16_t seed,
+			  unsigned task, unsigned phase,
+			  struct canary_verdict *v);
 
 #endif

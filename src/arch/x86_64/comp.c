@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fpabi/calib.h"
 #include "fpabi/util.h"
 #include "x86.h"
 
@@ -134,7 +135,8 @@ const struct x86_comp x86_comps[] = {
 		    .init = 0x037f),
 		REG("fsw", 2, 2, R_FSW, FILL_SHAPED, .shape = shape_fsw),
 		REG("ftw", 4, 1, R_FTW, FILL_SHAPED, .shape = shape_ftw),
-		/* FOP/FIP/FDP: only where the CPU keeps them (features.c) */
+		/* FOP/FIP/FDP: checked in the bits the CPU keeps (the
+		 * calibration, fpabi/calib.h) */
 		REG("fop", 6, 2, R_FOP, FILL_SHAPED, .shape = shape_fop,
 		    .flags = RUN_FP_POINTER),
 		REG("fip", 8, 8, R_FIP, FILL_WORDS, .flags = RUN_FP_POINTER),
@@ -353,22 +355,26 @@ static bool comp_tested(const struct x86_machine *x,
 	return false;
 }
 
-static void add_run(struct fpabi_layout *lo, const struct x86_machine *x,
+static void add_run(struct fpabi_layout *lo, const struct fpabi_machine *m,
 		    const struct x86_comp *c, const struct x86_run *k)
 {
+	const struct x86_machine *x = m->arch;
 	enum field_fill fill = k->fill;
 	uint32_t off = comp_base(x, c) + k->off;
 	char name[24];
 	unsigned i;
 
-	if ((k->flags & RUN_FP_POINTER) && !x->fp_pointers)
-		fill = FILL_NONE;
 	for (i = 0; i < k->n; i++, off += k->stride) {
 		if (k->n > 1)
 			snprintf(name, sizeof(name), "%s%u", k->name,
 				 k->first + i);
 		else
 			snprintf(name, sizeof(name), "%s", k->name);
+		/* a register of which the CPU keeps no bit (the calibration:
+		 * FOP/FIP/FDP on AMD CPUs that store them only while an x87
+		 * exception is pending) is unchecked */
+		if (calib_none(m, c->xf, name))
+			fill = FILL_NONE;
 		layout_add(lo, name, off, k->size, k->reg_off, c->xf,
 			   k->first + i, 0, fill, c->xf);
 		if (!k->pad)
@@ -399,7 +405,7 @@ void x86_layout(const struct fpabi_machine *m, const struct fpabi_variant *v,
 	for (c = x86_comps; c->name; c++)
 		if (c->tested != T_NEVER && comp_tested(x, v, c))
 			for (k = c->regs; k->name; k++)
-				add_run(lo, x, c, k);
+				add_run(lo, m, c, k);
 	/* a stable insertion sort by offset */
 	for (i = 1; i < lo->nfields; i++) {
 		struct fpabi_field f = lo->f[i];

@@ -50,49 +50,6 @@ static uint32_t cpu_mxcsr_mask(void)
 	return mask ? mask : 0xffbf;
 }
 
-static void xsave_x87(uint8_t *buf, uint64_t mask)
-{
-	__asm__ volatile("xsave64 %0" : "+m"(*(uint8_t (*)[576])buf)
-			 : "a"((uint32_t)mask), "d"((uint32_t)(mask >> 32)));
-}
-
-static void xrstor_x87(uint8_t *buf, uint64_t mask)
-{
-	__asm__ volatile("xrstor64 %0" : : "m"(*(uint8_t (*)[576])buf),
-			 "a"((uint32_t)mask), "d"((uint32_t)(mask >> 32)));
-}
-
-/*
- * Does this CPU keep the x87 last-instruction and last-data pointers
- * (FOP, FIP, FDP) through XRSTOR and XSAVE?  Some AMD CPUs store them only
- * while an x87 exception is pending (the kernel's X86_BUG_FXSAVE_LEAK), so
- * no observer can see them: the cases then leave them unchecked.
- */
-static bool fp_pointers_kept(void)
-{
-	static uint8_t save[4096] __attribute__((aligned(64)));
-	static uint8_t buf[4096] __attribute__((aligned(64)));
-	const uint64_t fip = 0x0000123456789ab8ull, fdp = 0x00007654321fedc0ull;
-	uint64_t got_ip, got_dp;
-	uint16_t fop = 0x5a5, got_op;
-
-	memset(save, 0, 576);
-	xsave_x87(save, XFM(XF_FP));
-	memcpy(buf, save, 576);
-	memcpy(buf + 6, &fop, 2);
-	memcpy(buf + 8, &fip, 8);
-	memcpy(buf + 16, &fdp, 8);
-	buf[512] |= XFM(XF_FP);		/* XSTATE_BV: x87 live */
-	xrstor_x87(buf, XFM(XF_FP));
-	memset(buf, 0, 576);
-	xsave_x87(buf, XFM(XF_FP));
-	memcpy(&got_op, buf + 6, 2);
-	memcpy(&got_ip, buf + 8, 8);
-	memcpy(&got_dp, buf + 16, 8);
-	xrstor_x87(save, XFM(XF_FP));
-	return got_op == fop && got_ip == fip && got_dp == fdp;
-}
-
 static void probe_cpu(struct x86_machine *x)
 {
 	uint32_t a, b, c, d, r[4];
@@ -144,7 +101,6 @@ void x86_probe(struct fpabi_machine *m)
 	if (xsave_layout_parse(&x.xl, host_cpuid, NULL, xgetbv0(), 0) < 0)
 		die("CPUID leaf 0xD describes an impossible XSAVE layout");
 	x.mxcsr_mask = cpu_mxcsr_mask();
-	x.fp_pointers = fp_pointers_kept();
 	x.size = x.xl.size_enabled;
 	/* the tested components and NEED_AVX, AVX512, PKU, AMX (comp.c) */
 	x86_comps_probe(m, &x);
@@ -247,9 +203,10 @@ void x86_info(const struct fpabi_machine *m, FILE *f)
 			(x->xl.xcr0 >> i & 1) ? " enabled" : "");
 	}
 	fprintf(f, "mxcsr_mask: %#x\n", x->mxcsr_mask);
-	fprintf(f, "x87 FOP/FIP/FDP kept by XRSTOR+XSAVE: %s%s\n",
-		x->fp_pointers ? "yes" : "no (not checked by the cases)",
-		!x->amd ? "" : x->xsaveerptr ? ", CPUID says XSAVEERPTR" : "");
+	if (x->amd)
+		fprintf(f, "x87 FOP/FIP/FDP: CPUID %s XSAVEERPTR (what the CPU "
+			"keeps of them: the calibration)\n",
+			x->xsaveerptr ? "says" : "does not say");
 	if (x->xcomp_err)
 		fprintf(f, "arch_prctl(ARCH_GET_XCOMP_SUPP): %s\n",
 			strerror(x->xcomp_err));
@@ -273,6 +230,9 @@ static const char *variant_missing(const struct fpabi_machine *m,
 		return "no AVX on this CPU (XCR0 has no AVX state)";
 	if ((mask & XFM_AMX) && !(m->have & NEED_AMX))
 		return "no AMX on this CPU (XCR0 has no AMX tile state)";
+	/* the components only some variants load (AMX) are not in
+	 * testable: their NEED_* bit above says whether the CPU has them */
+	mask &= ~x86_comp_mask(T_VARIANT, 0);
 	if ((mask & x->testable) != mask)
 		return "the CPU lacks a component this variant loads";
 	return NULL;

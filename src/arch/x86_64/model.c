@@ -421,6 +421,8 @@ const struct fpabi_arch fpabi_arch = {
 	},
 	.group_name = x86_group_name,
 	.probe = x86_probe,
+	.calib_trip = x86_calib_trip,
+	.calib_stores = x86_calib_stores,
 	.info = x86_info,
 	.variants = x86_variants,
 	.variants_stable = true,

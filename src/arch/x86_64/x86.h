@@ -40,8 +40,8 @@ enum x86_tested {
 #define C_LEGACY	8u	/* offsets from byte 0 (the legacy area) */
 
 /* x86_run.flags */
-#define RUN_FP_POINTER	1u	/* FOP/FIP/FDP: unchecked where the CPU does
-				   not keep them (x86_machine.fp_pointers) */
+#define RUN_FP_POINTER	1u	/* FOP/FIP/FDP: some CPUs keep them only
+				   while an x87 exception is pending */
 
 /* n registers of one kind, the canary shape they are filled with */
 struct x86_run {
@@ -85,7 +85,6 @@ struct x86_machine {
 	/* profile: sigreturn looks for magic2 at the task's XSAVE size and
 	 * ignores fx_sw.xstate_size (6.14 to 7.0, dc8aa31a7ac2) */
 	bool magic2_at_user_size;
-	bool fp_pointers;	/* FOP/FIP/FDP survive XRSTOR + XSAVE */
 	uint32_t mxcsr_mask;
 	uint64_t testable;	/* T_ALWAYS and T_XCR0 components XCR0 enables */
 	uint32_t size;		/* user XSAVE size: images, NT_X86_XSTATE */
@@ -118,6 +117,10 @@ static inline uint64_t x86_mask(const struct fpabi_run *r)
 }
 
 void x86_probe(struct fpabi_machine *m);
+const char *x86_calib_trip(struct fpabi_run *r, unsigned k,
+			   const uint8_t *in, uint8_t *out);	/* calib.c */
+bool x86_calib_stores(const struct fpabi_run *r, unsigned k,
+		      const struct fpabi_field *f);
 void x86_info(const struct fpabi_machine *m, FILE *f);
 int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 		 struct fpabi_variant *v, int max);

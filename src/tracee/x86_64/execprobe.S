@@ -19,7 +19,9 @@
 #define SYS_exit_group	231
 #define RUSAGE_THREAD	1
 #define RU_NVCSW	128	/* struct rusage's ru_nvcsw, ru_nivcsw after */
-#define AREA		8192	/* the XSAVE area, 64-byte aligned */
+#define AREA		32768	/* the XSAVE area, 64-byte aligned: room for every
+				   user component (AMX alone is 8 KB; the whole
+				   area 11008 bytes on a CPU with AMX) */
 
 	.text
 	.globl	_start

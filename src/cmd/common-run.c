@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/calib.h"
 #include "fpabi/common-run.h"
 #include "fpabi/paths.h"
 #include "fpabi/platform.h"
@@ -56,9 +57,16 @@ void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 		k = INJ_KNOWN;
 	else if (!strncmp(spec, "unproven:", 9))
 		k = INJ_UNPROVEN;
-	else
-		bad_usage("--inject-fault KIND is byte, step, hang, known or "
-			  "unproven, got '%s'", spec);
+	else if (!strncmp(spec, "cpu:", 4) || !strncmp(spec, "calib:", 6)) {
+		/* the CPU and its calibration: for the whole run */
+		if (calib_parse_inject(spec) < 0)
+			bad_usage("--inject-fault %s: cpu: takes "
+				  "x87-fip-canonical-57 or x87-fip-canonical-48, "
+				  "calib: off or a field name", spec);
+		return;
+	} else
+		bad_usage("--inject-fault KIND is byte, step, hang, known, "
+			  "unproven, cpu or calib, got '%s'", spec);
 	if (o->ninj == MAX_INJECT)
 		bad_usage("--inject-fault at most %d times", MAX_INJECT);
 	o->inj[o->ninj].kind = k;
@@ -246,7 +254,12 @@ void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
 		fprintf(f, "%sprofile: %s (%s)\n", pfx, m->profile,
 			m->profile_why);
 	fpabi_platform_print(m, f, pfx);
+	calib_print(m, f, pfx);
 }
+
+/* the seed whose fills the calibration round-trips (the run's, where the
+ * command has one before it probes) */
+uint64_t fpabi_calib_seed = 1;
 
 void fpabi_probe(struct fpabi_machine *m, const char *force)
 {
@@ -269,6 +282,8 @@ void fpabi_probe(struct fpabi_machine *m, const char *force)
 		m->have |= NEED_SMP2;
 	fpabi_arch.probe(m);
 	fpabi_platform_probe(m);
+	/* what the CPU keeps, before any case is planned (DESIGN.md rule 10) */
+	fpabi_calibrate(m, fpabi_calib_seed);
 }
 
 static void on_fatal_signal(int sig)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/calib.h"
 #include "fpabi/record.h"
 #include "fpabi/run.h"
 #include "fpabi/util.h"
@@ -144,6 +145,25 @@ static bool is_poison(struct fpabi_run *r, const uint8_t *got, size_t img_off,
 }
 
 /*
+ * Are a and b equal in the bits the CPU keeps (kept NULL: every bit;
+ * fpabi/calib.h)?  The model compares only what the hardware itself
+ * keeps: a bit the CPU rewrites with no kernel event in between says
+ * nothing about the kernel (DESIGN.md, rule 10).
+ */
+static bool eq_kept(const uint8_t *a, const uint8_t *b, const uint8_t *kept,
+		    size_t len)
+{
+	size_t i;
+
+	if (!kept)
+		return !memcmp(a, b, len);
+	for (i = 0; i < len; i++)
+		if ((a[i] ^ b[i]) & kept[i])
+			return false;
+	return true;
+}
+
+/*
  * A shaped field (a control register whose valid values are few) is
  * classified by regenerating it for every phase and task.
  */
@@ -151,11 +171,12 @@ static void classify_shaped(struct fpabi_run *r, unsigned fi,
 			    const uint8_t *got, struct canary_verdict *v)
 {
 	const struct fpabi_field *f = &r->lo.f[fi];
+	const uint8_t *km = calib_kept(r->m, f);
 	uint8_t tmp[64];
 	unsigned ph, t;
 
-	canary_classify(got, r->exp.init + f->off, f->size, r->cseed,
-			r->exp.task[fi], r->exp.phase[fi], v);
+	canary_classify_kept(got, r->exp.init + f->off, km, f->size, r->cseed,
+			     r->exp.task[fi], r->exp.phase[fi], v);
 	if (v->cls == CL_ZERO || v->cls == CL_INIT || f->size > sizeof(tmp))
 		return;
 	if (is_poison(r, got, f->off, f->size)) {
@@ -167,7 +188,7 @@ static void classify_shaped(struct fpabi_run *r, unsigned fi,
 			if (t == r->exp.task[fi] && ph == r->exp.phase[fi])
 				continue;
 			fpabi_arch.fill_shaped(r, f, tmp, ph, t);
-			if (memcmp(tmp, got, f->size))
+			if (!eq_kept(tmp, got, km, f->size))
 				continue;
 			v->cls = t == r->exp.task[fi] ? CL_STALE : CL_FOREIGN;
 			v->has_prov = true;
@@ -207,17 +228,18 @@ static void field_finding(struct fpabi_run *r, const char *observer,
 
 /* EXP_ONE_OF: the word is zero, init, or that of one of the images. */
 static bool one_of(const struct fpabi_run *r, unsigned at, const uint8_t *g,
-		   unsigned len)
+		   unsigned len, const uint8_t *kept)
 {
 	static const uint8_t zero[64];
 	unsigned k;
 
 	if (len > sizeof(zero))
 		return false;
-	if (!memcmp(g, zero, len) || !memcmp(g, r->exp.init + at, len))
+	if (eq_kept(g, zero, kept, len) ||
+	    eq_kept(g, r->exp.init + at, kept, len))
 		return true;
 	for (k = 0; k < r->noneof; k++)
-		if (!memcmp(g, r->oneof[k] + at, len))
+		if (eq_kept(g, r->oneof[k] + at, kept, len))
 			return true;
 	return false;
 }
@@ -228,22 +250,24 @@ static void check_field(struct fpabi_run *r, const char *observer,
 {
 	const struct fpabi_field *f = &r->lo.f[fi];
 	const uint8_t *e = r->exp.img + f->off, *g = got + f->off;
+	const uint8_t *km = calib_kept(r->m, f);
 	struct canary_verdict v, run_v;
 	unsigned off, run_lo = 0;
 	bool in_run = false;
 
 	r->checks++;
 	record_field(r, fi, got, observer);
-	if (!memcmp(e, g, f->size))
+	if (eq_kept(e, g, km, f->size))
 		return;
 	if (r->exp.kind[fi] == EXP_KEPT_OR_ZERO) {
 		static const uint8_t zero[64];
 
-		if (f->size <= sizeof(zero) && !memcmp(g, zero, f->size))
+		if (f->size <= sizeof(zero) && eq_kept(g, zero, km, f->size))
 			return;
 	}
 	if (f->fill == FILL_SHAPED) {
-		if (r->exp.kind[fi] == EXP_ONE_OF && one_of(r, f->off, g, f->size))
+		if (r->exp.kind[fi] == EXP_ONE_OF &&
+		    one_of(r, f->off, g, f->size, km))
 			return;
 		classify_shaped(r, fi, g, &v);
 		field_finding(r, observer, fi, 0, f->size - 1, got, &v);
@@ -252,20 +276,22 @@ static void check_field(struct fpabi_run *r, const char *observer,
 	/* (one step past the last word, whatever the size: it ends the run) */
 	for (off = 0; off < f->size + 8; off += 8) {
 		unsigned len = off < f->size ? MIN(8u, f->size - off) : 0;
-		bool bad = len && memcmp(e + off, g + off, len);
+		const uint8_t *kw = km && len ? km + off : NULL;
+		bool bad = len && !eq_kept(e + off, g + off, kw, len);
 		static const uint8_t zero8[8];
 
 		/* unspecified bytes: their old value or zero, word by word */
 		if (bad && r->exp.kind[fi] == EXP_KEPT_OR_ZERO &&
-		    !memcmp(g + off, zero8, len))
+		    eq_kept(g + off, zero8, kw, len))
 			bad = false;
 		if (bad && r->exp.kind[fi] == EXP_ONE_OF)
-			bad = !one_of(r, f->off + off, g + off, len);
+			bad = !one_of(r, f->off + off, g + off, len, kw);
 
 		if (bad) {
-			canary_classify(g + off, r->exp.init + f->off + off, len,
-					r->cseed, r->exp.task[fi],
-					r->exp.phase[fi], &v);
+			canary_classify_kept(g + off,
+					     r->exp.init + f->off + off, kw,
+					     len, r->cseed, r->exp.task[fi],
+					     r->exp.phase[fi], &v);
 			if (v.cls == CL_UNKNOWN &&
 			    is_poison(r, g + off, f->off + off, len))
 				v.cls = CL_POISON;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/calib.h"
 #include "fpabi/run.h"
 #include "fpabi/util.h"
 
@@ -109,11 +110,21 @@ void image_fill(struct fpabi_run *r, uint8_t *img, unsigned phase,
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
 
-		if (f->fill == FILL_WORDS)
+		const uint8_t *kept = calib_kept(r->m, f);
+
+		/* a field the CPU does not keep whole carries its canary in
+		 * the kept bits, and the rest as the CPU will store them */
+		if (f->fill == FILL_WORDS && kept)
+			canary_fill_kept(img + f->off, f->size, r->cseed, task,
+					 phase, f->comp, f->reg, f->lane0,
+					 kept);
+		else if (f->fill == FILL_WORDS)
 			canary_fill(img + f->off, f->size, r->cseed, task,
 				    phase, f->comp, f->reg, f->lane0);
 		else if (f->fill == FILL_SHAPED)
 			fpabi_arch.fill_shaped(r, f, img + f->off, phase, task);
+		if (kept)
+			calib_shape(r->m, f, img + f->off);
 	}
 }
 

@@ -19,7 +19,7 @@
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 #include "fpabi/shm.h"
-#include "stress/stress-int.h"
+#include "../stress/stress-int.h"
 
 /* --- fpabi bench stress --- */
 

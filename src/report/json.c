@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "fpabi/calib.h"
 #include "fpabi/arch.h"
 #include "fpabi/reports.h"
 #include "fpabi/util.h"
@@ -114,6 +115,8 @@ struct tap_sink *json_open(const char *path, const struct report_run *run)
 	kv(f, "arch", fpabi_arch.name);
 	kv(f, "kernel", run->m->kernel);
 	kv(f, "profile", run->m->profile);
+	fputs(",\n  ", f);
+	calib_json(run->m, f);
 	fprintf(f, ", \"seed\": %llu, \"repeat\": %u,\n  \"results\": [",
 		(unsigned long long)run->seed, run->repeat);
 	j->sink.result = json_result;

@@ -15,6 +15,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "fpabi/calib.h"
 #include "fpabi/compete.h"
 #include "fpabi/race-run.h"
 #include "fpabi/shm.h"
@@ -247,7 +248,11 @@ static void make_desc(struct arena *a, const struct fpabi_run *m,
 			    "open expectation (%s)", m->id, f->name);
 		if (f->off + f->size > rd->isz)
 			die("internal: %s: %s past the dump", m->id, f->name);
-		memset(mask + f->off, 0xff, f->size);
+		/* the bits the CPU keeps (the calibration, fpabi/calib.h) */
+		if (calib_kept(m->m, f))
+			memcpy(mask + f->off, calib_kept(m->m, f), f->size);
+		else
+			memset(mask + f->off, 0xff, f->size);
 		memcpy(exp + f->off, m->exp.img + f->off, f->size);
 		either |= k == EXP_KEPT_OR_ZERO;
 	}

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/calib.h"
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
@@ -505,6 +506,7 @@ int main(int argc, char **argv)
 	}
 	seed_and_scope(&o, cmd, seeded);
 
+	fpabi_calib_seed = o.seed;
 	fpabi_probe(&m, profile);
 	if (profiles)
 		return cmd_profiles(&m);
