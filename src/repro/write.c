@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "fpabi/calib.h"
 #include "fpabi/case.h"
 #include "fpabi/common-run.h"
 #include "fpabi/event.h"
@@ -17,22 +18,7 @@
 #include "fpabi/run.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
-
-#define MAX_WORDS	8	/* words a reproducer checks */
-#define MAX_BUFS	64	/* regions it fills */
-
-struct gen {
-	const struct fpabi_rec *rec;
-	const struct fpabi_run *r;
-	FILE *o;
-	const struct fpabi_shm_hdr *h;
-	size_t img_size;
-	size_t io_off[128];	/* each regset buffer's offset in the shm */
-	size_t shm_size;	/* with the regset buffers */
-	unsigned pick[MAX_WORDS];
-	unsigned npick;
-	bool failing;
-};
+#include "gen.h"
 
 static const struct fpabi_ev *ev_at(const struct gen *g, uint64_t off)
 {
@@ -399,6 +385,18 @@ static const char *seen_origin(const struct gen *g, const struct rec_word *w)
 	return "";
 }
 
+/* the quirk fpabi's CPU calibration named for field f, or "" */
+static const char *quirk(const struct gen *g, const struct fpabi_field *f)
+{
+	const struct fpabi_calib *c = g->r->m->calib;
+	unsigned i;
+
+	for (i = 0; c && c->done && i < c->n && i < CALIB_MAX_FIELDS; i++)
+		if (c->f[i].group == f->group && !strcmp(c->f[i].name, f->name))
+			return c->f[i].quirk;
+	return "";
+}
+
 static void emit_checks(struct gen *g)
 {
 	unsigned i, k, names[MAX_WORDS], nnames = 0;
@@ -408,7 +406,8 @@ static void emit_checks(struct gen *g)
 
 	fprintf(g->o, "/* the words checked: {buffer, offset, bytes, kind, "
 		"component, control, flags, expected, init, observer, word, what "
-		"was expected, what fpabi got there and what it said of it} */\nstatic struct word words[] = {\n");
+		"was expected, what fpabi got there and what it said of it, the "
+		"quirk fpabi's calibration found in the field} */\nstatic struct word words[] = {\n");
 	for (i = 0; i < g->npick; i++) {
 		const struct rec_word *w = &g->rec->w[g->pick[i]];
 		const struct fpabi_field *f = &w->f;
@@ -421,14 +420,14 @@ static void emit_checks(struct gen *g)
 		describe_exp(w, d, sizeof(d));
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %u, %s, %u, %#llxull, %#llxull, "
 			"\"%s\", \"%s bytes %u-%u\", \"%s\", %#llxull, "
-			"\"%s\" },\n",
+			"\"%s\", \"%s\" },\n",
 			(unsigned long long)buf, off, w->len, w->kind, f->group,
 			repro_arch_ctl(g->rec, w), fl, (unsigned long long)word(w->exp, w->len),
 			(unsigned long long)word(w->init, w->len), w->observer,
 			f->name, f->reg_off + w->img_off - f->off,
 			f->reg_off + w->img_off - f->off + w->len - 1, d,
 			(unsigned long long)word(w->got, w->len),
-			w->bad ? seen_origin(g, w) : "");
+			w->bad ? seen_origin(g, w) : "", quirk(g, f));
 		for (k = 0; k < nnames && strcmp(g->rec->w[names[k]].f.name,
 						   f->name); k++)
 			;
@@ -445,113 +444,6 @@ static void emit_checks(struct gen *g)
 			f->reg, f->lane0, f->reg_off, f->name);
 	}
 	fprintf(g->o, "};\n\n");
-}
-
-/* The tracer's side: the case's steps, each stop and regset call. */
-static void emit_tracer(struct gen *g)
-{
-	const struct fpabi_step *s;
-	bool stopped = true, refused = false;
-	const char *pending = "0";
-	unsigned k;
-	int i;
-
-	for (i = 0, s = g->r->c->steps; s->op != S_END; s++, i++) {
-		/* a tracee step starts from the stop, as the engine's walk */
-		if (!op_tracer(s->op) && !op_has(s->op, OPF_OWN_RESUME) &&
-		    stopped) {
-			fprintf(g->o, "\tcont(%s);\n", pending);
-			stopped = false;
-			pending = "0";
-		}
-		switch (s->op) {
-		case S_TRAP:
-			fprintf(g->o, "\twait_for(SIGTRAP, 0, \"the breakpoint "
-				"(step %d)\");\n\tafter_trap();\n", i + 1);
-			stopped = true;
-			break;
-		case S_SYSCALL_STOP:
-			fprintf(g->o, "\tcont_syscall(%s);\n\twait_for(SIGTRAP | "
-				"0x80, 0, \"the syscall-entry stop (step %d)\");\n",
-				pending, i + 1);
-			stopped = true;
-			pending = "0";
-			break;
-		case S_SYSEXIT:
-			fprintf(g->o, "\tcont_syscall(%s);\n\twait_for(SIGTRAP | "
-				"0x80, 0, \"the syscall-exit stop (step %d)\");\n",
-				pending, i + 1);
-			stopped = true;
-			pending = "0";
-			break;
-		case S_REFUSED:
-			/* "the sigreturn must fail and the tracer see SIGSEGV"
-			 * (the handler's return: x86 restore_sigcontext(),
-			 * arm64 restore_sigframe() refuse the frame) */
-			fprintf(g->o, "\tcont(%s);\n\twait_for(SIGSEGV, 0, \"the "
-				"refused sigreturn's SIGSEGV (step %d)\");\n",
-				pending, i + 1);
-			stopped = true;
-			refused = true;
-			pending = "0";
-			break;
-		case S_SECCOMP_STOP:
-			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_SECCOMP, "
-				"\"the seccomp stop (step %d)\");\n", i + 1);
-			stopped = true;
-			break;
-		case S_FAULT:
-		case S_SIGSYS:
-			fprintf(g->o, "\twait_for(%s, 0, \"the %s's delivery "
-				"stop (step %d)\");\n", s->op == S_SIGSYS ?
-				"SIGSYS" : "SIGILL", s->op == S_SIGSYS ?
-				"SIGSYS" : "SIGILL", i + 1);
-			stopped = true;
-			pending = s->op == S_SIGSYS ? "SIGSYS" : "SIGILL";
-			break;
-		case S_EXEC:
-			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_EXEC, "
-				"\"the PTRACE_EVENT_EXEC stop (step %d)\");\n",
-				i + 1);
-			stopped = true;
-			break;
-		case S_FORK:
-			if (!(s->b & 1))
-				break;
-			fprintf(g->o, "\twait_for(SIGTRAP, %s, \"the fork's "
-				"event stop (step %d)\");\n\tlet_child_go();\n",
-				s->a == SC_THREAD ? "PTRACE_EVENT_CLONE" :
-				"PTRACE_EVENT_FORK", i + 1);
-			stopped = true;
-			break;
-		case S_READ:
-		case S_WRITE:
-			for (k = 0; k < g->rec->nio; k++) {
-				const struct rec_io *io = &g->rec->io[k];
-
-				if (io->step != i)
-					continue;
-				fprintf(g->o, "\t%s(%#llx, %#x, %zu);\t/* %s%s */\n",
-					io->set ? "set" : "get",
-					(unsigned long long)g->io_off[k],
-					io->note, io->len,
-					io->err ? "fpabi saw errno " : "",
-					io->err ? strerror(io->err) : "ok there");
-			}
-			break;
-		default:
-			break;
-		}
-	}
-	if (refused) {
-		/* the run ends at the refused sigreturn's stop */
-		fprintf(g->o, "\tkill(pid, SIGKILL);\n\twaitpid(pid, NULL, "
-			"__WALL);\n\tpid = 0;\n");
-		return;
-	}
-	if (stopped)
-		fprintf(g->o, "\tcont(%s);\n", pending);
-	fprintf(g->o, "\tfinish();\n");
 }
 
 /* src/repro/runtime.c.in as one C string (Makefile.am) */
@@ -872,7 +764,7 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 		u.fork_stop ? "(PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE)" : "0",
 		g.npick, corrupt_word(&g));
 	emit_runtime(&g, &u, emit_case_data);
-	emit_tracer(&g);
+	repro_emit_tracer(&g);
 	fprintf(out, "\treturn check();\n}\n");
 	return 0;
 }
