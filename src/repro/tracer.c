@@ -27,27 +27,27 @@ void repro_emit_tracer(struct gen *g)
 			stopped = false;
 			pending = "0";
 		}
-		switch (s->op) {
-		case S_TRAP:
+		switch (op_info(s->op)->repro) {
+		case RPEV_TRAP:
 			fprintf(g->o, "\twait_for(SIGTRAP, 0, \"the breakpoint "
 				"(step %d)\");\n\tafter_trap();\n", i + 1);
 			stopped = true;
 			break;
-		case S_SYSCALL_STOP:
+		case RPEV_SYSCALL_STOP:
 			fprintf(g->o, "\tcont_syscall(%s);\n\twait_for(SIGTRAP | "
 				"0x80, 0, \"the syscall-entry stop (step %d)\");\n",
 				pending, i + 1);
 			stopped = true;
 			pending = "0";
 			break;
-		case S_SYSEXIT:
+		case RPEV_SYSEXIT:
 			fprintf(g->o, "\tcont_syscall(%s);\n\twait_for(SIGTRAP | "
 				"0x80, 0, \"the syscall-exit stop (step %d)\");\n",
 				pending, i + 1);
 			stopped = true;
 			pending = "0";
 			break;
-		case S_REFUSED:
+		case RPEV_REFUSED:
 			/* "the sigreturn must fail and the tracer see SIGSEGV"
 			 * (the handler's return: x86 restore_sigcontext(),
 			 * arm64 restore_sigframe() refuse the frame) */
@@ -58,13 +58,13 @@ void repro_emit_tracer(struct gen *g)
 			refused = true;
 			pending = "0";
 			break;
-		case S_SECCOMP_STOP:
+		case RPEV_SECCOMP:
 			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_SECCOMP, "
 				"\"the seccomp stop (step %d)\");\n", i + 1);
 			stopped = true;
 			break;
-		case S_FAULT:
-		case S_SIGSYS:
+		case RPEV_SIGILL:
+		case RPEV_SIGSYS:
 			fprintf(g->o, "\twait_for(%s, 0, \"the %s's delivery "
 				"stop (step %d)\");\n", s->op == S_SIGSYS ?
 				"SIGSYS" : "SIGILL", s->op == S_SIGSYS ?
@@ -72,13 +72,13 @@ void repro_emit_tracer(struct gen *g)
 			stopped = true;
 			pending = s->op == S_SIGSYS ? "SIGSYS" : "SIGILL";
 			break;
-		case S_EXEC:
+		case RPEV_EXEC:
 			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_EXEC, "
 				"\"the PTRACE_EVENT_EXEC stop (step %d)\");\n",
 				i + 1);
 			stopped = true;
 			break;
-		case S_FORK:
+		case RPEV_FORK:
 			if (!(s->b & 1))
 				break;
 			fprintf(g->o, "\twait_for(SIGTRAP, %s, \"the fork's "
@@ -87,8 +87,7 @@ void repro_emit_tracer(struct gen *g)
 				"PTRACE_EVENT_FORK", i + 1);
 			stopped = true;
 			break;
-		case S_READ:
-		case S_WRITE:
+		case RPEV_REGSET:
 			for (k = 0; k < g->rec->nio; k++) {
 				const struct rec_io *io = &g->rec->io[k];
 
@@ -102,7 +101,7 @@ void repro_emit_tracer(struct gen *g)
 					io->err ? strerror(io->err) : "ok there");
 			}
 			break;
-		default:
+		case RPEV_NONE:
 			break;
 		}
 	}

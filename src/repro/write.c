@@ -17,6 +17,7 @@
 #include "fpabi/report.h"
 #include "fpabi/run.h"
 #include "fpabi/shm.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 #include "gen.h"
 
@@ -28,33 +29,10 @@ static const struct fpabi_ev *ev_at(const struct gen *g, uint64_t off)
 /* the syscall an event stands for, as C; NULL: not replayable */
 static const char *sc_c(unsigned sc, char *args, size_t n)
 {
-	args[0] = 0;
-	switch (sc) {
-	case SC_GETPID: return "SYS_getpid";
-	case SC_GETPPID: return "SYS_getppid";
-	case SC_GETPGID: return "SYS_getpgid";	/* (the filter: SIGSYS) */
-	case SC_SCHED_YIELD: return "SYS_sched_yield";
-	case SC_NANOSLEEP:
-		snprintf(args, n, "(uintptr_t)&one_ms");
-		return "SYS_nanosleep";
-	case SC_PIPE_READ:
-		snprintf(args, n, "0, (uintptr_t)&pipe_byte, 1");
-		return "SYS_read";
-	case SC_FORK:
-		snprintf(args, n, "SIGCHLD");
-		return "SYS_clone";
-	case SC_THREAD:
-		snprintf(args, n, "CLONE_VM | CLONE_FS | CLONE_FILES | "
-			 "CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | "
-			 "CLONE_CHILD_CLEARTID, THREAD_ARGS");
-		return "SYS_clone";
-	case SC_EXIT: return "SYS_exit";
-	case SC_EXEC:
-		snprintf(args, n, "(uintptr_t)\"/proc/self/exe\", "
-			 "(uintptr_t)probe_argv, (uintptr_t)probe_envp");
-		return "SYS_execve";
-	}
-	return NULL;
+	const struct fpabi_sc_info *si = sc_info(sc);
+
+	snprintf(args, n, "%s", si->c_nr ? si->c_args : "");
+	return si->c_nr;
 }
 
 static int __attribute__((format(printf, 3, 4)))
@@ -86,24 +64,18 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 		return refuse(why, n, "%s", "an unobserved twin: its observed "
 			      "case has the same events (repro that one)");
 	for (s = r->c->steps; s->op != S_END; s++) {
-		switch (s->op) {
-		case S_PREEMPT: case S_INTERRUPT: case S_GROUPSTOP:
-		case S_MIGRATE_RUNNING: case S_MIGRATE:
+		if (op_has(s->op, OPF_SCHED))
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
-		case S_FAULT: case S_SIGSYS:
-			/* (a nested signal is in the outer handler's exit
-			 * list: the file's slots advance as fpabi's do) */
-			if (s->b & SIG_MAYBE)
-				return refuse(why, n, "%s", "a random signal "
-					      "frame edit (the mutation "
-					      "generator) is not replayed "
-					      "standalone yet");
-			break;
-		default:
-			break;
-		}
+		if (op_info(s->op)->no_repro)
+			return refuse(why, n, "%s", op_info(s->op)->no_repro);
+		/* (a nested signal is in the outer handler's exit list: the
+		 * file's slots advance as fpabi's do) */
+		if ((s->op == S_FAULT || s->op == S_SIGSYS) && (s->b & SIG_MAYBE))
+			return refuse(why, n, "%s", "a random signal frame edit "
+				      "(the mutation generator) is not "
+				      "replayed standalone yet");
 	}
 	return repro_arch_refuse(g->rec, why, n);
 }
