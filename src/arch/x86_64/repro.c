@@ -26,11 +26,6 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k;
 
-	if (h->arch_setup[X86_SETUP_AMX]) {
-		snprintf(why, n, "AMX tiles need ARCH_REQ_XCOMP_PERM first: "
-			 "not replayed standalone yet");
-		return -1;
-	}
 	for (k = 0; k < h->nsig; k++)
 		if (h->sig[k].edit != E_NONE && h->sig[k].edit != E_REGS &&
 		    edit_index(h->sig[k].edit) < 0) {
@@ -137,7 +132,11 @@ static const char common_code[] =
 "\t__asm__ volatile(\"xgetbv\" : \"=a\"(lo), \"=d\"(hi) : \"c\"(0));\n"
 "\tfor (i = 0; i < sizeof(needed) / sizeof(needed[0]); i++)\n"
 "\t\tif (!(((uint64_t)hi << 32 | lo) >> needed[i].bit & 1))\n"
-"\t\t\tskip(needed[i].missing);\n}\n\n"
+"\t\t\tskip(needed[i].missing);\n"
+"\t/* TILEDATA's permission, for the process and the tracee it forks\n"
+"\t * (Documentation/arch/x86/xstate.rst: inherited on fork) */\n"
+"\tif (NEED_AMX && syscall(SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) < 0)\n"
+"\t\tskip(\"ARCH_REQ_XCOMP_PERM: the kernel refuses TILEDATA\");\n}\n\n"
 "/* the control's load and store: XRSTOR then XSAVE of one value, with\n"
 " * the caller's own state saved around them (XCR0 less AMX) */\n"
 "static uint8_t ctl_area[16384] __attribute__((aligned(64)));\n"
@@ -281,6 +280,8 @@ const char *repro_arch_ctl(const struct fpabi_rec *rec,
 	uint32_t pkru = 0;
 
 	(void)rec;
+	if (w->f.group == XF_TILECFG || w->f.group == XF_TILEDATA)
+		return "CTL_NONE";	/* (the control's XRSTOR leaves AMX out) */
 	if (w->f.group == XF_PKRU) {
 		memcpy(&pkru, w->exp, MIN(4u, (unsigned)w->len));
 		if (pkru & 3)
@@ -312,10 +313,12 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 	fprintf(out, "/* the XSAVE area's standard format (SDM vol. 1, 13.4) */\n"
 		"#define MXCSR_OFF 24\n#define MXCSR_DEFAULT 0x1f80\n"
 		"#define XSTATE_BV_OFF 512\n"
+		"#define NEED_AMX %d\t/* the images load AMX tiles */\n"
+		"#define ARCH_REQ_XCOMP_PERM 0x1023\n#define XFEATURE_XTILEDATA 18\n"
 		"#define XFEATURES_AMX_HI 0x6\t/* XCR0 bits 17, 18 (AMX) of the "
 		"high half */\n#define CTL_NONE 0\t/* no control: keep the "
 		"expected value */\n#define CTL_XSAVE 1\t/* XRSTOR and XSAVE "
-		"*/\n");
+		"*/\n", h->arch_setup[X86_SETUP_AMX] ? 1 : 0);
 	fprintf(out, "#define THREAD_ARGS (uintptr_t)(thread_stack + "
 		"sizeof(thread_stack)), 0, (uintptr_t)&thread_tid, 0\n\n");
 	emit_needed(rec, out);
