@@ -11,6 +11,27 @@
 #include "gen.h"
 
 /* The tracer's side: the case's steps, each stop and regset call. */
+/* the regset's name, for the reader (the ELF note types of elf.h) */
+static const char *note_name(unsigned note)
+{
+	static const struct {
+		unsigned note;
+		const char *name;
+	} notes[] = {
+		{ 0x1, "NT_PRSTATUS" }, { 0x2, "NT_PRFPREG" },
+		{ 0x202, "NT_X86_XSTATE" }, { 0x401, "NT_ARM_TLS" },
+		{ 0x405, "NT_ARM_SVE" }, { 0x40b, "NT_ARM_SSVE" },
+		{ 0x40c, "NT_ARM_ZA" }, { 0x40d, "NT_ARM_ZT" },
+		{ 0x40e, "NT_ARM_FPMR" },
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof(notes) / sizeof(notes[0]); i++)
+		if (notes[i].note == note)
+			return notes[i].name;
+	return "regset";
+}
+
 void repro_emit_tracer(struct gen *g)
 {
 	const struct fpabi_step *s;
@@ -93,10 +114,10 @@ void repro_emit_tracer(struct gen *g)
 
 				if (io->step != i)
 					continue;
-				fprintf(g->o, "\t%s(%#llx, %#x, %zu);\t/* %s%s */\n",
+				fprintf(g->o, "\t%s(%#llx, %#x, %zu);\t/* %s: %s%s */\n",
 					io->set ? "set" : "get",
 					(unsigned long long)g->io_off[k],
-					io->note, io->len,
+					io->note, io->len, note_name(io->note),
 					io->err ? "fpabi saw errno " : "",
 					io->err ? strerror(io->err) : "ok there");
 			}
