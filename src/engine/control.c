@@ -85,7 +85,9 @@ static int wait_tracee(struct engine *e, int *status)
 			return -1;
 		}
 		left = ms_left(&e->ctl.deadline);
-		if (left <= 0) {
+		/* (or a signal came before the tracee was known to its
+		 * handler: the cleanup kills it) */
+		if (left <= 0 || fpabi_interrupted) {
 			r->timed_out = true;
 			return -1;
 		}

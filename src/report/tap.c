@@ -109,6 +109,11 @@ void tap_bail(struct tap *t, const char *why)
 	char safe[512];
 
 	esc_text(safe, sizeof(safe), why, ESC_RAW);
+	/* a plan given after the results goes before it: a consumer
+	 * reads nothing after "Bail out!" */
+	if (t->plan_last)
+		fprintf(t->out, "1..%u\n", t->planned);
+	t->plan_last = false;
 	fprintf(t->out, "Bail out! %s\n", safe);
 	written(t);
 }
