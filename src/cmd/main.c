@@ -24,6 +24,7 @@
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/axes.h"
 #include "fpabi/matrix.h"
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
@@ -44,6 +45,8 @@ static const char usage[] =
 "  run            run the cases for this machine (the default)\n"
 "  list           every case ID, what it needs, whether it can run here\n"
 "  list --rules   every ABI rule the model encodes, and its source\n"
+"  list --axes    the kernel's branch variables: who reads each, how fpabi\n"
+"                 sets it and proves it\n"
 "  list --matrix [NAME]  the generated matrices (regset-write, signal-edit):\n"
 "                 their axes, cells, and what each cell expects\n"
 "  info           kernel, CPU features, register layout, ABI profile, the\n"
@@ -399,7 +402,7 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
        OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
        OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
-       OPT_NO_WORKAROUNDS, OPT_MATRIX };
+       OPT_NO_WORKAROUNDS, OPT_MATRIX, OPT_AXES };
 
 /* fpabi [run|list|info|fuzz]'s options */
 static const struct option longopts[] = {
@@ -417,6 +420,7 @@ static const struct option longopts[] = {
 	{ "inject-fault", required_argument, NULL, OPT_INJECT },
 	{ "rules", no_argument, NULL, OPT_RULES },
 	{ "matrix", optional_argument, NULL, OPT_MATRIX },
+	{ "axes", no_argument, NULL, OPT_AXES },
 	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "profiles", no_argument, NULL, OPT_PROFILES },
 	{ "no-workarounds", no_argument, NULL, OPT_NO_WORKAROUNDS },
@@ -435,6 +439,7 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
+	bool axes = false;
 	const char *matrix = NULL;	/* --matrix [NAME]: "" for every one */
 	static const char **exclude;	/* static: reachable until exit */
 	unsigned k;
@@ -466,6 +471,7 @@ int main(int argc, char **argv)
 		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
 		case OPT_MATRIX: matrix = optarg ? optarg : ""; break;
+		case OPT_AXES: axes = true; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_NO_WORKAROUNDS: fpabi_no_workarounds = 1; break;
@@ -495,6 +501,8 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--rules goes with the list command");
 	if (matrix && (strcmp(cmd, "list") || rules))
 		bad_usage("%s", "--matrix goes with the list command, alone");
+	if (axes && (strcmp(cmd, "list") || rules || matrix))
+		bad_usage("%s", "--axes goes with the list command, alone");
 	if (profiles && strcmp(cmd, "info"))
 		bad_usage("%s", "--profiles goes with the info command");
 	if (profile && !fpabi_profile_find(profile)) {
@@ -512,6 +520,8 @@ int main(int argc, char **argv)
 		return cmd_profiles(&m);
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
+	if (axes)
+		return axes_list(fpabi_arch.axes, fpabi_arch.name);
 	if (!strcmp(cmd, "list"))
 		return matrix ? matrix_list(&m, *matrix ? matrix : NULL) :
 		       cmd_list(&m, &o, rules);
