@@ -47,7 +47,26 @@ for mx in regset-write signal-edit; do
 		[ "$planned" -eq "$cells" ] && grep -q '^axes:' "$tmp/mx" &&
 		grep -q '^full product: .* planned pairwise' "$tmp/mx"
 	ok $? "list --matrix $mx: axes, $cells cells ($exact exact + $unspec unspecified, $run runnable + $cant not), one line each, the tier's"
+	# the covering array: every pair this machine can run is in a
+	# runnable cell; every other one is listed with its reason
+	cov=$(sed -n 's/^coverage: \([0-9]*\) pairs .* in a runnable cell: \([0-9]*\) of the \([0-9]*\) this machine can run (100%); forbidden (the ABI or this platform): \([0-9]*\); no runnable cell found: \([0-9]*\)$/\1 \2 \3 \4 \5/p' "$tmp/mx")
+	set -- $cov
+	open=$(grep -c '^uncovered	' "$tmp/mx")
+	noreason=$(awk -F'\t' '/^uncovered\t/ && $3 !~ /^(forbidden|unreachable): ./' "$tmp/mx" | wc -l)
+	[ $# -eq 5 ] && [ "$2" -eq "$3" ] && [ $(($2 + $4 + $5)) -eq "$1" ] &&
+		[ "$open" -eq $(($4 + $5)) ] && [ "$noreason" -eq 0 ]
+	ok $? "list --matrix $mx: 100% of the runnable pairs covered ($cov), $open uncovered lines, each with its reason"
+	"$FPABI" list --matrix $mx --tier exhaustive >"$tmp/mx3"
+	grep -q '^coverage: [0-9]* triples .* (100%)' "$tmp/mx3" &&
+		[ "$(grep -c "^[a-z0-9_]*\.$mx\." "$tmp/mx3")" -gt "$cells" ]
+	ok $? "list --matrix $mx --tier exhaustive: three-way, 100% of the runnable triples, more cells"
+	"$FPABI" list --matrix $mx | cmp -s - "$tmp/mx"
+	ok $? "list --matrix $mx: the same plan twice (no seed in the generator)"
 done
+"$FPABI" list --tier exhaustive >"$tmp/xlist"
+[ "$(cut -f1 "$tmp/xlist" | sort | uniq -d | wc -l)" -eq 0 ] &&
+	[ "$(wc -l <"$tmp/xlist")" -gt "$(wc -l <"$tmp/mlist")" ]
+ok $? "the exhaustive tier plans more cells than the matrix tier, unique IDs"
 "$FPABI" list --matrix no-such-matrix >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] && grep -q 'regset-write' "$tmp/err"

@@ -86,8 +86,10 @@ static const char usage[] =
 "                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
 "      --tier NAME           default (the quick suite), full: also the\n"
 "                            unobserved twins, the task histories and the\n"
-"                            placements, or matrix: also the generated\n"
-"                            matrices (run, list)\n"
+"                            placements, matrix: also the generated\n"
+"                            matrices (a pairwise covering array of their\n"
+"                            axes), or exhaustive: the matrices three-way\n"
+"                            (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
 "      --no-workarounds      never step around a platform quirk: the cases\n"
@@ -124,7 +126,10 @@ static enum fpabi_tier parse_tier(const char *s)
 		return TIER_FULL;
 	if (!strcmp(s, "matrix"))
 		return TIER_MATRIX;
-	bad_usage("--tier is default, full or matrix, got '%s'", s);
+	if (!strcmp(s, "exhaustive"))
+		return TIER_EXHAUSTIVE;
+	bad_usage("--tier is default, full, matrix or exhaustive, got '%s'",
+		  s);
 }
 
 static enum tap_format_opt parse_format(const char *s)
@@ -298,6 +303,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
 		    (unsigned long long)base, o->repeat, o->timeout,
+		    o->tier == TIER_EXHAUSTIVE ? "exhaustive" :
 		    o->tier == TIER_MATRIX ? "matrix" :
 		    o->tier == TIER_FULL ? "full" : "default");
 	tap_comment(&t, "tracee: %s", o->tracee);
@@ -523,7 +529,8 @@ int main(int argc, char **argv)
 	if (axes)
 		return axes_list(fpabi_arch.axes, fpabi_arch.name);
 	if (!strcmp(cmd, "list"))
-		return matrix ? matrix_list(&m, *matrix ? matrix : NULL) :
+		return matrix ? matrix_list(&m, *matrix ? matrix : NULL,
+					    o.tier) :
 		       cmd_list(&m, &o, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");

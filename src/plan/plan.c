@@ -321,7 +321,7 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 	if (filter)
 		pats_free(&ps);
 	if (tier >= TIER_MATRIX)
-		matrix_plan(p, m, filter);
+		matrix_plan(p, m, filter, tier);
 }
 
 void plan_select(struct plan *p, const struct fpabi_machine *m,

@@ -229,6 +229,9 @@ extern const char *const a64_mx_hist_kinds[A64_MX_HISTS];
 const struct fpabi_history *a64_mx_history(const struct fpabi_machine *m,
 					   unsigned k,
 					   const struct fpabi_variant *v);
+/* what each history kind sets (list --axes rows), SVCR as two axes */
+extern const char *const a64_mx_hist_sets[A64_MX_HISTS];
+extern const char *const a64_mx_split[2];
 extern const struct fpabi_known_issue a64_known[];
 extern const struct fpabi_family *const a64_families[];
 

@@ -680,6 +680,19 @@ const char *const a64_mx_hist_kinds[A64_MX_HISTS] = {
 	"discarded", "after-sigreturn", "switched-out",
 };
 
+/* before the cell's first load, which then runs with these */
+const char *const a64_mx_hist_sets[A64_MX_HISTS] = {
+	"a syscall after a load: TIF_SVE may be clear and sve_state "
+	"allocated, so the cell's SVE load may take do_sve_acc() with stale "
+	"buffers (or, SME: SVCR.SM 0 after the syscall, ZA kept)",
+	"a signal and its sigreturn: fp_type and TIF_SVE as the frame's "
+	"sve_context restored them",
+	"a ptrace stop after a load: fp_type saved by fpsimd_save_user_state(), "
+	"the state reloaded by task_fpsimd_load() before the cell",
+};
+
+const char *const a64_mx_split[2] = { "SVCR.SM", "SVCR.ZA" };
+
 /* the histories of those kinds (histories.c), SME ones in SME variants */
 const struct fpabi_history *a64_mx_history(const struct fpabi_machine *m,
 					   unsigned k,
@@ -712,6 +725,48 @@ static const char *errno_name(int err)
 	return "another errno";
 }
 
+enum { WIN_BRK, WIN_SYSCALL, WIN_MIGRATED, NWIN };
+
+/* the stop a write is at: what the kernel did with the state there */
+static const struct fpabi_mx_win stops[NWIN] = {
+	[WIN_BRK] = { "brk", "a breakpoint from user mode: to_save "
+		      "FP_STATE_CURRENT, so fp_type FP_STATE_SVE where TIF_SVE "
+		      "or SVCR.SM is set; fpsimd_last_state saved, still "
+		      "bound", 0 },
+	[WIN_SYSCALL] = { "syscall", "a syscall-entry stop: SVCR.SM 0 "
+			  "(fpsimd_syscall_enter()), to_save FP_STATE_FPSIMD, "
+			  "so fp_type FP_STATE_FPSIMD with TIF_SVE still set; "
+			  "then the syscall's exit stop", 0 },
+	[WIN_MIGRATED] = { "migrated", "a breakpoint, then moved to another "
+			   "CPU: fpsimd_last_state another CPU, "
+			   "TIF_FOREIGN_FPSTATE set at the return",
+			   NEED_SMP2 },
+};
+
+/* the cell's steps at stop win: after its TRAP (step 1) */
+static void stop_window(struct fpabi_mx_cell *out, unsigned win)
+{
+	if (win == WIN_SYSCALL) {
+		/* the SYSEXIT before the signal (step 5) */
+		mx_insert(out, 5, (const struct fpabi_step[]){ SYSEXIT }, 1);
+		mx_insert(out, 2, (const struct fpabi_step[]){
+			SYSCALL_STOP(SC_GETPID) }, 1);
+	} else if (win == WIN_MIGRATED) {
+		mx_insert(out, 2, (const struct fpabi_step[]){ MIGRATE }, 1);
+	}
+}
+
+/* A syscall leaves streaming mode first: fpsimd_syscall_enter(), "Ensure
+ * PSTATE.SM is clear" (A-SYS-2), so SM is 0 at a syscall stop. */
+static const char *stop_why(unsigned mask, unsigned mode, unsigned win)
+{
+	if (win == WIN_SYSCALL && (mask & SV_SM) && (mode & SV_SM))
+		return "impossible by the ABI: a syscall leaves streaming "
+		       "mode before its entry stop (fpsimd_syscall_enter(): "
+		       "sme_smstop_sm(); A-SYS-2)";
+	return NULL;
+}
+
 /*
  * A cell: LOAD(1), a stop, a read, the write of phase 2, a read, a
  * signal (the frame and the handler's entry, then sigreturn of the
@@ -719,7 +774,8 @@ static const char *errno_name(int err)
  * planned VL's), the tracee's dump.
  */
 static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
-		    const struct fpabi_variant *v, struct fpabi_mx_cell *out)
+		    unsigned win, const struct fpabi_variant *v,
+		    struct fpabi_mx_cell *out)
 {
 	const struct a64_write *w = &rows[k];
 	const struct a64_machine *a = m->arch;
@@ -764,6 +820,7 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 		out->drop = 6;
 	out->drop_class = o.err ? "unknown" : out->drop == 3 ? "stale" :
 			  "poison";
+	stop_window(out, win);
 }
 
 const struct fpabi_matrix a64_matrix_write = {
@@ -781,5 +838,12 @@ const struct fpabi_matrix a64_matrix_write = {
 	.nhist = A64_MX_HISTS,
 	.hist_kinds = a64_mx_hist_kinds,
 	.history = a64_mx_history,
+	.hist_sets = a64_mx_hist_sets,
+	.nsplit = 2,
+	.split_names = a64_mx_split,
+	.win_axis = "stop",
+	.nwin = NWIN,
+	.wins = stops,
+	.win_why = stop_why,
 	.cell = mx_cell,
 };
