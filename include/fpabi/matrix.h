@@ -41,6 +41,9 @@ struct fpabi_mx_cell {
 	const char *min_kver_why;
 	const char *summary;	/* the subject: "NT_ARM_SVE, vl another VL" */
 	struct fpabi_step steps[FPABI_MX_STEPS];
+	/* the preconditions (fpabi/precond.h) that prove the cell's branch
+	 * values: struct fpabi_case.pre */
+	unsigned pre;
 	int8_t drop;		/* fault injection's step, and its class */
 	const char *drop_class;
 	/* where src/plan/matrix.c planned it: its mode, its history kind
@@ -53,6 +56,7 @@ struct fpabi_mx_cell {
 struct fpabi_mx_win {
 	const char *name;	/* the ID's /w=NAME (the first: none) */
 	const char *sets;	/* the values of list --axes rows it sets */
+	const char *proof;	/* how a cell proves them (or why it can't) */
 	uint64_t needs;		/* NEED_SMP2 for a migration */
 };
 

@@ -10,6 +10,7 @@
 
 #include "fpabi/common-run.h"
 #include "fpabi/plan.h"
+#include "fpabi/precond.h"
 #include "fpabi/util.h"
 #include "matrix-int.h"
 
@@ -88,8 +89,9 @@ static void print_axes(const struct mx_ctx *x, unsigned strength)
 		printf(")\n");
 		for (a = 0; a < x->ax[i].n; a++)
 			if (x->kind[i] == AX_WIN)
-				printf("    %s: %s\n", mx->wins[a].name,
-				       mx->wins[a].sets);
+				printf("    %s: %s; proof: %s\n",
+				       mx->wins[a].name, mx->wins[a].sets,
+				       mx->wins[a].proof);
 			else if (x->kind[i] == AX_HIST && a)
 				printf("    %s: %s\n", mx->hist_kinds[a - 1],
 				       mx->hist_sets[a - 1]);
@@ -156,7 +158,8 @@ static void print_coverage(const struct mx_ctx *x, const struct cover_result *r,
 	cover_each_open(&x->prob, r, print_open, &o);
 }
 
-static void print_cells(const struct fpabi_matrix *mx, const struct plan *p)
+static void print_cells(const struct fpabi_machine *m,
+			const struct fpabi_matrix *mx, const struct plan *p)
 {
 	struct tally skips = { .count = 0 }, outcomes = { .count = 0 };
 	unsigned i, exact = 0, unspec = 0, runnable = 0;
@@ -188,12 +191,15 @@ static void print_cells(const struct fpabi_matrix *mx, const struct plan *p)
 		const struct plan_item *it = &p->items[i];
 		const struct fpabi_mx_cell *c = it->c->mx;
 
-		printf("%s\texpect: %s\trule: %s\t%s\t%s%s\t%s\n", it->id,
-		       c->expect, c->rule, c->unspecified ? "unspecified" :
-		       "exact", it->skip ? "skip: " : "runnable",
-		       it->skip ? it->skip : "", c->what);
+		char pre[600] = "";
+
+		precond_texts(m, it->c, &it->v, pre, sizeof(pre));
+		printf("%s\texpect: %s\trule: %s\t%s\t%s%s\t%s\tpre: %s\n",
+		       it->id, c->expect, c->rule, c->unspecified ?
+		       "unspecified" : "exact", it->skip ? "skip: " :
+		       "runnable", it->skip ? it->skip : "", c->what,
+		       pre[0] ? pre : mx->wins[c->win].proof);
 	}
-	(void)mx;
 }
 
 static void list_one(const struct fpabi_machine *m,
@@ -211,7 +217,7 @@ static void list_one(const struct fpabi_machine *m,
 	mx_release(&x, &r);
 	memset(&p, 0, sizeof(p));
 	matrix_plan(&p, m, mx->name, tier);
-	print_cells(mx, &p);
+	print_cells(m, mx, &p);
 	plan_free(&p);
 }
 

@@ -250,6 +250,7 @@ static const struct fpabi_case *cell_case(struct plan *p,
 	proto.summary = cell->summary;
 	proto.rule = cell->rule;
 	proto.needs = cell->needs | mx->wins[at->w].needs;
+	proto.pre = cell->pre;
 	proto.min_kver = cell->min_kver;
 	proto.min_kver_why = cell->min_kver_why;
 	proto.vset = VSET_DEFAULT;

@@ -220,6 +220,7 @@ extern const struct fpabi_precond a64_preconds[];
 void a64_prove_payload(struct fpabi_run *r, const char *obs,
 		       struct a64_walk *w, bool need, unsigned fmt);
 void a64_prove_sve_off(struct fpabi_run *r, const char *obs, unsigned flags);
+void a64_prove_fp_fpsimd(struct fpabi_run *r, const char *obs, unsigned flags);
 void a64_prove_sme_off(struct fpabi_run *r, const char *obs, const char *what,
 		       bool off);
 void a64_prove_sme_unused(struct fpabi_run *r);

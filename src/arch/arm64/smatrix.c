@@ -120,18 +120,29 @@ enum { WIN_NONE, WIN_SYSCALL, WIN_SWITCHED, WIN_MIGRATED, NWIN };
 
 /* what runs between the loads and the SIGILL */
 static const struct fpabi_mx_win wins[NWIN] = {
-	[WIN_NONE] = { "none", "nothing: the state live at the fault, saved "
-		       "into the frame from the CPU (TIF_FOREIGN_FPSTATE clear, "
-		       "to_save FP_STATE_CURRENT)", 0 },
+	[WIN_NONE] = { "none", "nothing between the loads and the fault: "
+		       "the state saved at the SIGILL's signal-delivery stop, "
+		       "still bound to "
+		       "the CPU unless another FP user ran there, and saved "
+		       "again into the frame (to_save FP_STATE_CURRENT)",
+		       "the stops the tracer saw; the binding itself is not "
+		       "observable", 0 },
 	[WIN_SYSCALL] = { "syscall", "a syscall: SVE bits above 127, P, FFR "
 			  "flushed (sve_flush_live()), TIF_SVE still set, "
-			  "SVCR.SM 0, ZA kept", 0 },
+			  "SVCR.SM 0, ZA kept",
+			  "precondition a payload present: the frame's "
+			  "sve_context carries the registers (TIF_SVE still "
+			  "set at the fault), else retried, then SKIP", 0 },
 	[WIN_SWITCHED] = { "switched-out", "a ptrace stop: the state saved "
 			   "(fp_type by TIF_SVE and SVCR.SM) and reloaded by "
-			   "task_fpsimd_load() before the fault", 0 },
+			   "task_fpsimd_load() before the fault",
+			   "the breakpoint stop the tracer saw", 0 },
 	[WIN_MIGRATED] = { "migrated", "a ptrace stop and a move to another "
 			   "CPU: TIF_FOREIGN_FPSTATE set at the return, the "
-			   "state reloaded there", NEED_SMP2 },
+			   "state reloaded there",
+			   "the migration's own proof: the tracee's CPU after "
+			   "the stop is the one it was moved to, else SKIP",
+			   NEED_SMP2 },
 };
 
 static const struct {
@@ -181,6 +192,9 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 		END }, 6 * sizeof(struct fpabi_step));
 	out->drop = 2;
 	out->drop_class = "stale";
+	/* the payload the edit (or the window's TIF_SVE) is about */
+	if (win == WIN_SYSCALL || (mask & 1u << REC_SVE))
+		out->pre |= PRE_A64_PAYLOAD;
 	/* the window's steps before the signal (step 3) */
 	if (win)
 		mx_insert(out, 3, windows[win].steps, windows[win].n);

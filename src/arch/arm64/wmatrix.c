@@ -732,14 +732,21 @@ static const struct fpabi_mx_win stops[NWIN] = {
 	[WIN_BRK] = { "brk", "a breakpoint from user mode: to_save "
 		      "FP_STATE_CURRENT, so fp_type FP_STATE_SVE where TIF_SVE "
 		      "or SVCR.SM is set; fpsimd_last_state saved, still "
-		      "bound", 0 },
+		      "bound",
+		      "the read before the write: NT_ARM_SVE (NT_ARM_SSVE in "
+		      "streaming mode) in the form the model has (A-SYS-6's "
+		      "check: another form fails)", 0 },
 	[WIN_SYSCALL] = { "syscall", "a syscall-entry stop: SVCR.SM 0 "
 			  "(fpsimd_syscall_enter()), to_save FP_STATE_FPSIMD, "
 			  "so fp_type FP_STATE_FPSIMD with TIF_SVE still set; "
-			  "then the syscall's exit stop", 0 },
+			  "then the syscall's exit stop",
+			  "precondition fp_type FPSIMD: NT_ARM_SVE in FPSIMD "
+			  "form at the entry stop, else retried, then SKIP", 0 },
 	[WIN_MIGRATED] = { "migrated", "a breakpoint, then moved to another "
 			   "CPU: fpsimd_last_state another CPU, "
 			   "TIF_FOREIGN_FPSTATE set at the return",
+			   "the migration's own proof: the tracee's CPU after "
+			   "the stop is the one it was moved to, else SKIP",
 			   NEED_SMP2 },
 };
 
@@ -747,6 +754,7 @@ static const struct fpabi_mx_win stops[NWIN] = {
 static void stop_window(struct fpabi_mx_cell *out, unsigned win)
 {
 	if (win == WIN_SYSCALL) {
+		out->pre |= PRE_A64_FP_FPSIMD;
 		/* the SYSEXIT before the signal (step 5) */
 		mx_insert(out, 5, (const struct fpabi_step[]){ SYSEXIT }, 1);
 		mx_insert(out, 2, (const struct fpabi_step[]){

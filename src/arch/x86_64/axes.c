@@ -69,16 +69,19 @@ static const struct fpabi_axis_def rows[] = {
 			  "in-kernel edit" },
 		},
 		.set = "clear: no stop and no switch since the load (the "
-		       "unobserved twins, the signal frame of a live task); "
-		       "set: a ptrace stop (TRAP), a yield to a competitor",
+		       "unobserved twins, untraced: no signal-delivery stop "
+		       "either); set: a ptrace stop (TRAP, and the "
+		       "signal-delivery stop of every traced signal), a yield "
+		       "to a competitor",
 		.proof = "clear: the tracee's own ru_nvcsw and ru_nivcsw "
 			 "unchanged and one CPU across the window; set: the "
 			 "stop the tracer saw, or the switch counts grown",
 		.apart = "the fpregs owner: after a switch TIF_NEED_FPU_LOAD "
 			 "is set while the registers may still be valid (no "
 			 "other FPU user on the CPU): no XRSTOR",
-		.crossed = "regset-write, signal-edit: history (none, "
-			   "switched-out)",
+		.crossed = "regset-write: stop; signal-edit: window (set at "
+			   "every traced cell's event: a stop switched the "
+			   "tracee out; clear only in the unobserved twins)",
 	},
 	{
 		.name = "fpregs owner",
@@ -116,7 +119,8 @@ static const struct fpabi_axis_def rows[] = {
 			 "step's own proof that the CPU changed",
 		.apart = "the fpregs owner: a migration back to a CPU whose "
 			 "registers are still the task's",
-		.crossed = "signal-edit: window (migrated)",
+		.crossed = "regset-write: stop (migrated); signal-edit: window "
+			   "(migrated)",
 	},
 	XINUSE("x87", "any load (FCW is never init after fninit + "
 	       "the loads' own values)"),

@@ -144,16 +144,25 @@ enum { WIN_NONE, WIN_SYSCALL, WIN_SWITCHED, WIN_MIGRATED, NWIN };
 
 /* what runs between the loads and the SIGILL */
 static const struct fpabi_mx_win wins[NWIN] = {
-	[WIN_NONE] = { "none", "nothing: TIF_NEED_FPU_LOAD clear at the "
-		       "fault, copy_fpstate_to_sigframe() XSAVEs the live "
-		       "registers (XINUSE as the loads left it)", 0 },
-	[WIN_SYSCALL] = { "syscall", "a syscall: nothing discarded "
-			  "(X-SYS-1), the registers still live", 0 },
+	[WIN_NONE] = { "none", "nothing between the loads and the fault; "
+		       "the SIGILL's signal-delivery stop sets "
+		       "TIF_NEED_FPU_LOAD, so copy_fpstate_to_sigframe() "
+		       "reloads the registers and XSAVEs them (XINUSE as the "
+		       "loads left it)",
+		       "the frame's XSTATE_BV (precondition component in init)",
+		       0 },
+	[WIN_SYSCALL] = { "syscall", "a syscall between the loads and the "
+			  "fault: nothing discarded (X-SYS-1)",
+			  "the frame's XSTATE_BV (precondition component in "
+			  "init)", 0 },
 	[WIN_SWITCHED] = { "switched-out", "a ptrace stop: fpstate saved "
 			   "(XINUSE into XSTATE_BV) and XRSTORed at the "
-			   "return, before the fault", 0 },
+			   "return, before the fault",
+			   "the breakpoint stop the tracer saw", 0 },
 	[WIN_MIGRATED] = { "migrated", "a ptrace stop and a move to another "
 			   "CPU: last_cpu another CPU, fpstate restored there",
+			   "the migration's own proof: the tracee's CPU after "
+			   "the stop is the one it was moved to, else SKIP",
 			   NEED_SMP2 },
 };
 
@@ -198,6 +207,8 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	       6 * sizeof(struct fpabi_step));
 	out->drop = 2;
 	out->drop_class = "stale";
+	/* the XSTATE_BV subset's XINUSE 0: proven in every frame */
+	out->pre |= PRE_X86_INIT;
 	/* the window's steps before the signal (step 3) */
 	if (win)
 		mx_insert(out, 3, windows[win].steps, windows[win].n);

@@ -320,13 +320,17 @@ enum { WIN_BRK, WIN_SYSCALL, WIN_MIGRATED, NWIN };
 /* the stop a write is at */
 static const struct fpabi_mx_win stops[NWIN] = {
 	[WIN_BRK] = { "brk", "a breakpoint from user mode: TIF_NEED_FPU_LOAD "
-		      "set, fpstate saved, last_cpu this CPU", 0 },
+		      "set, fpstate saved, last_cpu this CPU",
+		      "the breakpoint stop the tracer saw", 0 },
 	[WIN_SYSCALL] = { "syscall", "a syscall-entry stop: fpstate saved in "
 			  "the syscall (nothing discarded: X-SYS-1), then the "
-			  "exit stop", 0 },
+			  "exit stop", "the syscall-entry and exit stops the "
+			  "tracer saw", 0 },
 	[WIN_MIGRATED] = { "migrated", "a breakpoint, then moved to another "
 			   "CPU: last_cpu another CPU, so fpregs_state_valid() "
 			   "fails and the written fpstate is restored there",
+			   "the migration's own proof: the tracee's CPU after "
+			   "the stop is the one it was moved to, else SKIP",
 			   NEED_SMP2 },
 };
 
@@ -385,6 +389,8 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	       8 * sizeof(struct fpabi_step));
 	out->drop = o.err || o.changes ? 3 : 6;
 	out->drop_class = o.err ? "unknown" : o.changes ? "stale" : "poison";
+	/* the XSTATE_BV subset's XINUSE 0: proven in every read and frame */
+	out->pre |= PRE_X86_INIT;
 	/* the stop: after the TRAP (step 1); a syscall's exit stop before
 	 * the signal (step 5) */
 	if (win == WIN_SYSCALL) {
