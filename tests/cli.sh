@@ -18,7 +18,9 @@ grep -q '^profile: ' "$tmp/info" && grep -q '^kernel: ' "$tmp/info"
 ok $? "info names the kernel and the ABI profile"
 "$FPABI" list >"$tmp/list"
 ok $? "list exits 0"
-awk -F'\t' 'NF < 5 || $1 !~ /^[a-z0-9_]+\.[a-z0-9-]+\.[a-z0-9-]+\/[a-z0-9-]+/ {bad = 1} END {exit bad + (NR == 0)}' "$tmp/list"
+# (a matrix cell's case is its subject: REGSET.VALUE, or records joined
+# by +)
+awk -F'\t' 'NF < 5 || $1 !~ /^[a-z0-9_]+\.[a-z0-9-]+\.[a-z0-9+-]+(\.[a-z0-9+-]+)?\/[a-z0-9-]+/ {bad = 1} END {exit bad + (NR == 0)}' "$tmp/list"
 ok $? "every listed ID is arch.family.case/variant[/param], with needs, rule, drop and status"
 [ "$(cut -f1 "$tmp/list" | sort | uniq -d | wc -l)" -eq 0 ]
 ok $? "case IDs are unique"
@@ -30,8 +32,17 @@ ok $? "list --rules prints the rules with their sources"
 ok $? "list --tier matrix exits 0"
 n=$(cut -f1 "$tmp/mlist" | sort | uniq -d | wc -l)
 [ "$n" -eq 0 ] && grep -q '\.regset-write\.' "$tmp/mlist" &&
-	grep -q '\.signal-edit\.' "$tmp/mlist" && ! grep -q '\.regset-write\.' "$tmp/list"
-ok $? "the matrix tier has both matrices, unique IDs, none in the default tier"
+	grep -q '\.signal-edit\.' "$tmp/mlist"
+ok $? "the matrix tier has both matrices, unique IDs"
+# the default tier: each matrix's pairs of branch values, once, and they
+# are the matrix tier's cells too
+"$FPABI" list --matrix >"$tmp/mxall"
+want=$(sed -n 's/^default tier: \([0-9]*\) cells, .*(100%).*/\1/p' "$tmp/mxall" | awk '{ n += $1 } END { print n }')
+got=$(grep -cE '^[a-z0-9_]+\.(regset-write|signal-edit)\.' "$tmp/list")
+grep -E '^[a-z0-9_]+\.(regset-write|signal-edit)\.' "$tmp/list" | cut -f1 | sort >"$tmp/dmx"
+cut -f1 "$tmp/mlist" | sort | comm -23 "$tmp/dmx" - >"$tmp/dmx.only"
+[ -n "$want" ] && [ "$got" -eq "$want" ] && [ "$got" -le 64 ] && [ ! -s "$tmp/dmx.only" ]
+ok $? "the default tier has each matrix's branch-value pairs ($got cells, list --matrix says $want, 100%), all in the matrix tier"
 for mx in regset-write signal-edit; do
 	"$FPABI" list --matrix $mx >"$tmp/mx"
 	ok $? "list --matrix $mx exits 0"

@@ -186,12 +186,40 @@ static void test_matrix_shape(void)
 	cover_free(&r);
 }
 
+/* the default tier's shape: pairs of every axis but a free first one,
+ * whose values the rows take in turn */
+static void test_free_axis(void)
+{
+	static const struct cover_axis axes[] = {
+		{ "subject", 10 }, { "a", 2 }, { "b", 3 }, { "c", 2 },
+	};
+	struct cover_problem p = { .naxes = 4, .axes = axes, .strength = 2,
+				   .from = 1 };
+	struct cover_result r;
+	unsigned i, j, distinct = 0;
+
+	cover_generate(&p, &r);
+	T_OK(r.tuples == 2 * 3 + 2 * 2 + 3 * 2 && r.covered == r.tuples &&
+	     r.nrows >= 6 && r.nrows <= 7, "a free first axis: the %lu pairs "
+	     "of the others in %u rows (lower bound 6)", r.tuples, r.nrows);
+	for (i = 0; i < r.nrows; i++) {
+		for (j = 0; j < i; j++)
+			if (r.rows[j * 4] == r.rows[i * 4])
+				break;
+		distinct += j == i;
+	}
+	T_OK(distinct == r.nrows, "the free axis's values taken in turn "
+	     "(%u rows, %u values)", r.nrows, distinct);
+	cover_free(&r);
+}
+
 int main(void)
 {
-	T_PLAN(3 * 2 + 6 + 1);
+	T_PLAN(3 * 2 + 6 + 1 + 2);
 	test_plain(2);
 	test_plain(3);
 	test_constraints();
 	test_matrix_shape();
+	test_free_axis();
 	return T_DONE();
 }

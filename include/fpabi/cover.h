@@ -42,6 +42,10 @@ struct cover_problem {
 	/* can the whole row run?  NULL: yes; else why not.  NULL hook: yes */
 	const char *(*row_why)(void *ctx, const unsigned *row);
 	void *ctx;
+	/* the tuples to cover are of axes from .. naxes-1 only; the axes
+	 * before are free (each row takes the next value that runs, in
+	 * turn: the rows spread over them) */
+	unsigned from;
 	/* rows to take first, where they can run (nseed x naxes) */
 	const unsigned *seed;
 	unsigned nseed;

@@ -22,7 +22,7 @@ static void combinations(const struct cover_problem *p, struct cover_result *r)
 	unsigned long size;
 
 	r->ncomb = 0;
-	for (i = 0; i < n; i++)
+	for (i = p->from; i < n; i++)
 		for (j = i + 1; j < n; j++) {
 			if (t == 2) {
 				r->comb[r->ncomb][0] = i;
@@ -187,10 +187,13 @@ struct search {
 static unsigned candidates(struct search *s, unsigned a, unsigned *out)
 {
 	static unsigned score[COVER_MAX_VALUES];
-	unsigned v, n = 0, i, j;
+	/* a free axis: its values in turn from the row's number on */
+	unsigned first = a < s->p->from ? s->r->nrows % s->p->axes[a].n : 0;
+	unsigned v, n = 0, i, j, t;
 	const char *why = NULL;
 
-	for (v = 0; v < s->p->axes[a].n; v++) {
+	for (t = 0; t < s->p->axes[a].n; t++) {
+		v = (first + t) % s->p->axes[a].n;
 		for (i = 0, why = NULL; i < s->p->naxes && !why; i++)
 			if (s->set[i] && i != a)
 				why = pair_why(s->p, i, s->row[i], a, v);
@@ -259,7 +262,8 @@ void cover_generate(const struct cover_problem *p, struct cover_result *r)
 	unsigned long t;
 
 	if (p->naxes < 2 || p->naxes > COVER_MAX_AXES ||
-	    p->strength < 2 || p->strength > 3 || p->strength > p->naxes)
+	    p->strength < 2 || p->strength > 3 ||
+	    p->strength + p->from > p->naxes)
 		die("internal: a covering array of %u axes at strength %u",
 		    p->naxes, p->strength);
 	for (i = 0; i < p->naxes; i++)

@@ -25,6 +25,7 @@ struct mx_ctx {
 	struct cover_axis ax[COVER_MAX_AXES];
 	unsigned kind[COVER_MAX_AXES];	/* enum mx_axis_kind, + bit */
 	unsigned *seed, nseed;
+	unsigned ndefault;		/* of which the default tier's */
 	struct cover_problem prob;
 };
 
@@ -41,6 +42,7 @@ const char *mx_cell_skip(const struct mx_ctx *x, const struct mx_at *at,
 			 struct fpabi_mx_cell *cell,
 			 const struct fpabi_history **h);
 void mx_generate(struct mx_ctx *x, unsigned strength, struct cover_result *r);
+void mx_generate_default(struct mx_ctx *x, struct cover_result *r);
 void mx_release(struct mx_ctx *x, struct cover_result *r);
 /* 2 (pairs) up to tier matrix, 3 (triples) at tier exhaustive */
 unsigned matrix_strength(enum fpabi_tier tier);

@@ -100,7 +100,8 @@ static void print_axes(const struct mx_ctx *x, unsigned strength)
 	for (i = 1; i < x->n; i++)
 		printf(" x %u", x->ax[i].n);
 	printf(" = %u cells; planned pairwise%s: a "
-	       "covering array (src/plan/cover.c) seeded with every %s in "
+	       "covering array (src/plan/cover.c) seeded with the default "
+	       "tier's cells and every %s in "
 	       "every %s with no history at the first %s (%u seeds), "
 	       "completed so that every %s of values of every %s axes is in "
 	       "a runnable cell\n", mx->nsubjects() * full, strength == 3 ?
@@ -112,6 +113,7 @@ static void print_axes(const struct mx_ctx *x, unsigned strength)
 
 struct open_print {
 	const struct mx_ctx *x;
+	const char *prefix;	/* "uncovered", "default uncovered" */
 	unsigned strength;
 	struct tally reasons;
 	bool lines;
@@ -127,7 +129,7 @@ static void print_open(void *arg, const unsigned *ax, const unsigned *val,
 		tally(&o->reasons, why);
 		return;
 	}
-	printf("uncovered\t");
+	printf("%s\t", o->prefix);
 	for (i = 0; i < o->strength; i++)
 		printf("%s%s=%s", i ? " " : "", o->x->ax[ax[i]].name,
 		       value_name(o->x, ax[i], val[i]));
@@ -138,7 +140,8 @@ static void print_open(void *arg, const unsigned *ax, const unsigned *val,
 static void print_coverage(const struct mx_ctx *x, const struct cover_result *r,
 			   unsigned strength)
 {
-	struct open_print o = { .x = x, .strength = strength };
+	struct open_print o = { .x = x, .prefix = "uncovered",
+				.strength = strength };
 	const char *what = strength == 3 ? "triples" : "pairs";
 	unsigned long runnable = r->tuples - r->forbidden - r->unreachable;
 
@@ -202,6 +205,27 @@ static void print_cells(const struct fpabi_machine *m,
 	}
 }
 
+/* The default tier's cells: every pair of branch values, once. */
+static void print_default(struct mx_ctx *x)
+{
+	struct open_print o = { .x = x, .prefix = "default uncovered",
+				.strength = 2, .lines = true };
+	struct cover_result d;
+	unsigned long runnable;
+
+	mx_generate_default(x, &d);
+	runnable = d.tuples - d.forbidden - d.unreachable;
+	printf("default tier: %u cells, each pair of values of every two "
+	       "axes but the %s in one (%lu pairs; in a runnable cell: %lu "
+	       "of the %lu this machine can run (%lu%%); not runnable here: "
+	       "%lu), the %s taken in turn\n", d.nrows,
+	       x->mx->subject, d.tuples, d.covered, runnable,
+	       runnable ? d.covered * 100 / runnable : 100,
+	       d.forbidden + d.unreachable, x->mx->subject);
+	cover_each_open(&x->prob, &d, print_open, &o);
+	mx_release(x, &d);
+}
+
 static void list_one(const struct fpabi_machine *m,
 		     const struct fpabi_matrix *mx, enum fpabi_tier tier)
 {
@@ -215,8 +239,9 @@ static void list_one(const struct fpabi_machine *m,
 	print_axes(&x, strength);
 	print_coverage(&x, &r, strength);
 	mx_release(&x, &r);
+	print_default(&x);
 	memset(&p, 0, sizeof(p));
-	matrix_plan(&p, m, mx->name, tier);
+	matrix_plan(&p, m, mx->name, tier < TIER_MATRIX ? TIER_MATRIX : tier);
 	print_cells(m, mx, &p);
 	plan_free(&p);
 }

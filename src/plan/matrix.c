@@ -190,27 +190,58 @@ static const char *row_why(void *ctx, const unsigned *row)
 }
 
 /*
- * The array: seeded with every subject in every mode, with no history
- * and the first window (the matrix as it was planned before it crossed
- * the branch variables), then completed to cover every pair (strength
- * 2) or triple (3) of values.
+ * The default tier's array: every pair of values of the branch axes (all
+ * but the subject), each row with the next subject that runs with it.
+ */
+void mx_generate_default(struct mx_ctx *x, struct cover_result *r)
+{
+	x->prob = (struct cover_problem){
+		.naxes = x->n, .axes = x->ax, .strength = 2, .from = 1,
+		.pair_why = pair_why, .row_why = row_why, .ctx = x,
+	};
+	cover_generate(&x->prob, r);
+}
+
+static bool has_row(const unsigned *rows, unsigned n, unsigned naxes,
+		    const unsigned *row)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (!memcmp(rows + i * naxes, row, naxes * sizeof(*row)))
+			return true;
+	return false;
+}
+
+/*
+ * The matrix tier's array: seeded with the default tier's rows, then
+ * every subject in every mode, with no history and the first window (the
+ * matrix as it was planned before it crossed the branch variables), then
+ * completed to cover every pair (strength 2) or triple (3) of values.
  */
 void mx_generate(struct mx_ctx *x, unsigned strength, struct cover_result *r)
 {
 	const struct fpabi_matrix *mx = x->mx;
-	unsigned k, mode, i, n = 0;
+	unsigned k, mode, i, row[COVER_MAX_AXES];
+	struct cover_result d;
 
-	x->nseed = mx->nsubjects() * mx->nmodes;
-	x->seed = xzalloc(x->nseed * x->n * sizeof(*x->seed));
+	mx_generate_default(x, &d);
+	x->ndefault = d.nrows;
+	x->seed = xzalloc((d.nrows + mx->nsubjects() * mx->nmodes) * x->n *
+			  sizeof(*x->seed));
+	memcpy(x->seed, d.rows, d.nrows * x->n * sizeof(*x->seed));
+	x->nseed = d.nrows;
+	cover_free(&d);
 	for (k = 0; k < mx->nsubjects(); k++)
-		for (mode = 0; mode < mx->nmodes; mode++, n++) {
-			unsigned *row = x->seed + n * x->n;
-
+		for (mode = 0; mode < mx->nmodes; mode++) {
 			row[0] = k;
 			for (i = 1; i < x->n; i++)
 				row[i] = x->kind[i] == AX_MODE ? mode :
 					 x->kind[i] >= AX_BIT0 ?
 					 mode >> (x->kind[i] - AX_BIT0) & 1 : 0;
+			if (!has_row(x->seed, x->ndefault, x->n, row))
+				memcpy(x->seed + x->nseed++ * x->n, row,
+				       x->n * sizeof(*row));
 		}
 	x->prob = (struct cover_problem){
 		.naxes = x->n, .axes = x->ax, .strength = strength,
@@ -233,7 +264,8 @@ void mx_release(struct mx_ctx *x, struct cover_result *r)
 static const struct fpabi_case *cell_case(struct plan *p,
 					  const struct mx_ctx *x,
 					  const struct mx_at *at,
-					  const struct fpabi_mx_cell *desc)
+					  const struct fpabi_mx_cell *desc,
+					  enum fpabi_tier tier)
 {
 	struct fpabi_mx_cell *cell = derive_pool_alloc(&p->pool, sizeof(*cell));
 	const struct fpabi_matrix *mx = x->mx;
@@ -256,7 +288,7 @@ static const struct fpabi_case *cell_case(struct plan *p,
 	proto.vset = VSET_DEFAULT;
 	proto.drop = cell->drop;
 	proto.drop_class = cell->drop_class;
-	proto.tier = TIER_MATRIX;
+	proto.tier = tier;
 	proto.mx = cell;
 	c = derive_from(&p->pool, &proto, cell->steps);
 	if (!c)
@@ -269,7 +301,8 @@ static const struct fpabi_case *cell_case(struct plan *p,
 
 /* Plan the cell at (skip: why m cannot run it, or NULL). */
 static void add_cell(struct plan *p, const struct mx_ctx *x,
-		     const struct mx_at *at, const char *filter)
+		     const struct mx_at *at, const char *filter,
+		     enum fpabi_tier tier)
 {
 	const struct fpabi_matrix *mx = x->mx;
 	const struct fpabi_history *h;
@@ -282,7 +315,7 @@ static void add_cell(struct plan *p, const struct mx_ctx *x,
 
 	if (x->mode_skip[at->mode])
 		snprintf(v.name, sizeof(v.name), "%s", mx->mode_name(at->mode));
-	c = cell_case(p, x, at, &desc);
+	c = cell_case(p, x, at, &desc, tier);
 	if (at->hk >= 0 && !h) {
 		/* named as the kind, so the cell is still listed */
 		struct fpabi_history *none =
@@ -319,7 +352,7 @@ static int cmp_rows(const void *a, const void *b, void *n)
 
 static void plan_one(struct plan *p, const struct fpabi_machine *m,
 		     const struct fpabi_matrix *mx, const char *filter,
-		     unsigned strength)
+		     enum fpabi_tier tier)
 {
 	struct cover_result r;
 	struct mx_ctx x;
@@ -327,18 +360,29 @@ static void plan_one(struct plan *p, const struct fpabi_machine *m,
 	unsigned i;
 
 	mx_setup(&x, m, mx);
-	mx_generate(&x, strength, &r);
+	if (tier < TIER_MATRIX) {
+		/* the default tier: every pair of branch values, once */
+		mx_generate_default(&x, &r);
+		for (i = 0; i < r.nrows; i++) {
+			mx_coords(&x, r.rows + i * x.n, &at);
+			add_cell(p, &x, &at, filter, TIER_DEFAULT);
+		}
+		mx_release(&x, &r);
+		return;
+	}
+	mx_generate(&x, matrix_strength(tier), &r);
 	/* every seed, runnable or not (those list their reason), in order;
 	 * then the generated rows, by subject */
 	for (i = 0; i < x.nseed; i++) {
 		mx_coords(&x, x.seed + i * x.n, &at);
-		add_cell(p, &x, &at, filter);
+		add_cell(p, &x, &at, filter,
+			 i < x.ndefault ? TIER_DEFAULT : TIER_MATRIX);
 	}
 	qsort_r(r.rows + r.nseeded * x.n, r.nrows - r.nseeded,
 		x.n * sizeof(*r.rows), cmp_rows, &x.n);
 	for (i = r.nseeded; i < r.nrows; i++) {
 		mx_coords(&x, r.rows + i * x.n, &at);
-		add_cell(p, &x, &at, filter);
+		add_cell(p, &x, &at, filter, TIER_MATRIX);
 	}
 	mx_release(&x, &r);
 }
@@ -354,5 +398,5 @@ void matrix_plan(struct plan *p, const struct fpabi_machine *m,
 	const struct fpabi_matrix *const *mx;
 
 	for (mx = fpabi_arch.matrices; mx && *mx; mx++)
-		plan_one(p, m, *mx, filter, matrix_strength(tier));
+		plan_one(p, m, *mx, filter, tier);
 }

@@ -320,8 +320,8 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 		}
 	if (filter)
 		pats_free(&ps);
-	if (tier >= TIER_MATRIX)
-		matrix_plan(p, m, filter, tier);
+	/* the default tier has each matrix's pairs of branch values */
+	matrix_plan(p, m, filter, tier);
 }
 
 void plan_select(struct plan *p, const struct fpabi_machine *m,
