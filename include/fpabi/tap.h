@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* The verdicts, kept apart; README's "Harnesses" table says what each
+/* The verdicts, kept apart; docs/users/harnesses.md's table says what each
  * harness shows for each. */
 enum tap_status {
 	TAP_PASS,
@@ -47,7 +47,7 @@ struct fpabi_result {
 
 struct tap;
 
-/* A report written beside the TAP (src/report-junit.c, report-json.c). */
+/* A report written beside the TAP (src/report/junit.c, report-json.c). */
 struct tap_sink {
 	void (*result)(struct tap_sink *s, const struct tap *t,
 		       const struct fpabi_result *res, const char *name);

@@ -589,61 +589,6 @@ void fpabi_calibrate(struct fpabi_machine *m, uint64_t seed)
 	m->calib = &cal;
 }
 
-/* ---- what the model asks ---- */
-
-static const struct calib_field *lookup(const struct fpabi_machine *m,
-					unsigned group, const char *name,
-					unsigned size)
-{
-	const struct fpabi_calib *cal = m->calib;
-	unsigned i;
-
-	if (!cal)
-		return NULL;
-	for (i = 0; i < cal->n; i++)
-		if (cal->f[i].group == group && !strcmp(cal->f[i].name, name) &&
-		    (!size || cal->f[i].size == size))
-			return &cal->f[i];
-	return NULL;
-}
-
-const uint8_t *calib_kept(const struct fpabi_machine *m,
-			  const struct fpabi_field *f)
-{
-	const struct calib_field *c = lookup(m, f->group, f->name, f->size);
-
-	return c ? c->kept : NULL;
-}
-
-bool calib_none(const struct fpabi_machine *m, unsigned group,
-		const char *name)
-{
-	const struct calib_field *c = lookup(m, group, name, 0);
-
-	return c && c->none;
-}
-
-void calib_shape(const struct fpabi_machine *m, const struct fpabi_field *f,
-		 uint8_t *bytes)
-{
-	const struct calib_field *c = lookup(m, f->group, f->name, f->size);
-	unsigned b;
-
-	if (!c)
-		return;
-	for (b = 0; b < c->size * 8; b++) {
-		int16_t op = c->bit[b];
-		unsigned v;
-
-		if (op == CB_KEPT || op == CB_VARIES)
-			continue;
-		v = op == CB_ONE ? 1 : op == CB_ZERO ? 0 :
-		    bytes[op / 8] >> (op % 8) & 1;
-		bytes[b / 8] = (uint8_t)((bytes[b / 8] & ~(1u << (b % 8))) |
-					 v << (b % 8));
-	}
-}
-
 /* ---- reports ---- */
 
 void calib_print(const struct fpabi_machine *m, FILE *f, const char *pfx)
