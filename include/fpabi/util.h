@@ -15,7 +15,12 @@
 
 extern int fpabi_verbose;
 
-/* Print "fpabi: msg" to stderr and exit with status 2 (setup) or 1. */
+/* Set by --format kselftest: setup errors are "Bail out!" and status 1. */
+extern int fpabi_bail_out;
+/* The status of a setup error (why): 2, or with fpabi_bail_out, in the
+ * main process, 1 after "Bail out! why" on stdout (kselftest's rule). */
+int fpabi_setup_status(const char *why);
+/* Print "fpabi: msg" to stderr and exit with fpabi_setup_status(msg). */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* Print to stderr only with --verbose. */
 void vlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

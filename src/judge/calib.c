@@ -162,7 +162,9 @@ static void run_trips(struct fpabi_run *r, struct trips *t)
 		for (p = 0; p < t->npat; p++)
 			for (rep = 0; rep < REPS; rep++) {
 				/* two poisons: bytes the store did not write
-				 * show as 0x00 once and 0xff the other time */
+				 * show as 0x00 once and 0xff the other time
+				 * (QEMU TCG's FXSAVE64/XSAVE64 never write
+				 * FOP, bytes 6-7) */
 				memset(out_at(t, p, k, rep), rep ? 0xff : 0,
 				       t->isz);
 				memcpy(buf, t->in + p * t->isz, t->isz);
@@ -272,22 +274,34 @@ static bool is_one(int16_t b) { return b == CB_ONE; }
 static bool is_copy(int16_t b) { return b >= 0; }
 static bool is_varies(int16_t b) { return b == CB_VARIES; }
 
-/* "x87-fip", "za-row0": the group, then the field (without the group's
- * name again), no spaces */
+/* "x87-fip", "za-row0", "fpcr": the group, then the field (without the
+ * group's name again; only the field where the group is a list of
+ * registers that names it, "fpsr/fpcr"), lower case letters, digits, "_"
+ * and "-" only */
 static void quirk_stem(const struct calib_field *c, char *out, size_t n)
 {
 	const char *g = fpabi_arch.group_name(c->group), *f = c->name;
-	size_t len, i, o = 0;
+	size_t len = strlen(g), flen = strlen(f), i, o = 0;
+	const char *t;
+	char buf[96];
 
-	len = strlen(g);
-	if (!strncmp(f, g, len) && f[len])
-		f += len;
-	while (*f == ' ')
-		f++;
-	o = (size_t)snprintf(out, n, "%s-", g);
-	for (i = 0; f[i] && o + 1 < n; i++)
-		if (f[i] != ' ')
-			out[o++] = f[i];
+	for (t = g; (t = strstr(t, f)); t++)
+		if ((t == g || t[-1] == '/') && (!t[flen] || t[flen] == '/'))
+			break;
+	if (t)
+		snprintf(buf, sizeof(buf), "%s", f);
+	else if (!strncmp(f, g, len) && f[len])
+		snprintf(buf, sizeof(buf), "%s-%s", g, f + len);
+	else
+		snprintf(buf, sizeof(buf), "%s-%s", g, f);
+	for (i = 0; buf[i] && o + 1 < n; i++) {
+		char ch = buf[i];
+
+		if (ch == ' ')
+			continue;
+		out[o++] = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+			   ch == '_' ? ch : '-';
+	}
 	out[o < n ? o : n - 1] = 0;
 }
 
@@ -320,6 +334,11 @@ static void describe_field(struct calib_field *c)
 		snprintf(c->how, sizeof(c->how), "bits %u-63 are copies of "
 			 "bit %u (a canonical %u-bit address)", first,
 			 first - 1, first);
+		return;
+	}
+	if (c->unwritten && c->none) {
+		snprintf(c->how, sizeof(c->how), "never written by the "
+			 "stores (its bytes keep what the buffer held)");
 		return;
 	}
 	ranges(c, is_zero, r, sizeof(r));
@@ -357,7 +376,7 @@ static struct calib_field *find(struct fpabi_calib *cal, unsigned group,
 /* Record field f's ops; merge with an earlier variant's (a bit is kept
  * only if every variant kept it). */
 static void note_field(struct fpabi_calib *cal, const struct fpabi_field *f,
-		       const int16_t *ops)
+		       const int16_t *ops, bool unwritten)
 {
 	struct calib_field *c = find(cal, f->group, f->name, f->size);
 	unsigned i;
@@ -382,6 +401,7 @@ static void note_field(struct fpabi_calib *cal, const struct fpabi_field *f,
 	for (i = 0; i < f->size * 8; i++)
 		if (c->bit[i] == CB_KEPT)
 			c->bit[i] = ops[i];
+	c->unwritten |= unwritten;
 }
 
 /*
@@ -428,6 +448,7 @@ static void derive(struct fpabi_calib *cal, struct fpabi_run *r,
 		struct bitev *ev;
 		int16_t *ops;
 		bool whole = true;
+		unsigned seen = 0, unst = 0;
 
 		if (f->fill == FILL_NONE || !live[i])
 			continue;
@@ -438,14 +459,23 @@ static void derive(struct fpabi_calib *cal, struct fpabi_run *r,
 			ev[b] = (struct bitev){ ~0ull, true, true };
 		for (k = 0; k < t->nforms; k++)
 			for (p = 0; p < t->npat && !t->status[k] &&
-				    fpabi_arch.calib_stores(r, k, f); p++)
-				for (rep = 0; rep < REPS &&
-				     !unstored(f, out_at(t, p, k, 0),
-					       out_at(t, p, k, 1)); rep++)
+				    fpabi_arch.calib_stores(r, k, f); p++) {
+				if (unstored(f, out_at(t, p, k, 0),
+					     out_at(t, p, k, 1))) {
+					unst++;
+					continue;
+				}
+				seen++;
+				for (rep = 0; rep < REPS; rep++)
 					observe(ev, f, t->in + p * t->isz,
 						out_at(t, p, k, rep));
+			}
 		for (b = 0; b < nbits; b++) {
-			ops[b] = bit_op(&ev[b], b % 64);
+			/* left unwritten by every store that ran (QEMU
+			 * TCG's FOP): nothing of it is kept, not "no
+			 * evidence, so kept" */
+			ops[b] = unst && !seen ? CB_VARIES :
+				 bit_op(&ev[b], b % 64);
 			if (ops[b] >= 0)	/* a bit of the same word */
 				ops[b] = (int16_t)(ops[b] + b / 64 * 64);
 			if (calib_drop[0] && !strcmp(f->name, calib_drop) &&
@@ -454,7 +484,7 @@ static void derive(struct fpabi_calib *cal, struct fpabi_run *r,
 			whole &= ops[b] == CB_KEPT;
 		}
 		if (!whole && !calib_off)
-			note_field(cal, f, ops);
+			note_field(cal, f, ops, unst && !seen);
 		free(ev);
 		free(ops);
 	}

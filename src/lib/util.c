@@ -10,18 +10,30 @@
 #include "fpabi/util.h"
 
 int fpabi_verbose;
+int fpabi_bail_out;
+static pid_t main_pid;
+
+int fpabi_setup_status(const char *why)
+{
+	/* (a forked child's status is its parent's to read: always 2) */
+	if (!fpabi_bail_out || (main_pid && getpid() != main_pid))
+		return 2;
+	printf("Bail out! %s\n", why);
+	fflush(stdout);
+	return 1;
+}
 
 void die(const char *fmt, ...)
 {
+	char why[1024];
 	va_list ap;
 
 	fflush(stdout);
-	fputs("fpabi: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	exit(2);
+	fprintf(stderr, "fpabi: %s\n", why);
+	exit(fpabi_setup_status(why));
 }
 
 void vlog(const char *fmt, ...)
@@ -105,7 +117,7 @@ void output_failed(const char *what, int err)
 	output_reported = 1;
 	fprintf(stderr, "fpabi: cannot write %s: %s\n", what,
 		strerror(err ? err : EIO));
-	exit(2);
+	exit(fpabi_bail_out ? 1 : 2);
 }
 
 /*
@@ -126,11 +138,12 @@ static void close_stdout(void)
 	if (bad) {
 		fprintf(stderr, "fpabi: cannot write the output: %s\n",
 			strerror(e ? e : EIO));
-		_exit(2);
+		_exit(fpabi_bail_out && getpid() == main_pid ? 1 : 2);
 	}
 }
 
 void check_stdout_at_exit(void)
 {
+	main_pid = getpid();
 	atexit(close_stdout);
 }
