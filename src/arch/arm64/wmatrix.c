@@ -822,6 +822,10 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	 * in ZA reading zero, none with a canary to say where it came from;
 	 * those cells drop the dump instead (it stays poisoned).
 	 */
+	/* at a syscall stop the live SVE bits are zero already (A-SYS-1):
+	 * an NT_PRFPREG write of no V register changes nothing there */
+	if (win == WIN_SYSCALL && rs_of(w) == RS_FPR && row_len(w, s.vl) < 16)
+		o.changes = false;
 	out->drop = o.err || (o.changes && !moved) ? 3 : 6;
 	if (!o.err && !(s.svcr & SV_ZA) &&
 	    (rs_of(w) == RS_ZA || rs_of(w) == RS_ZT))
