@@ -27,6 +27,7 @@
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/axes.h"
 #include "fpabi/matrix.h"
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
@@ -47,6 +48,8 @@ static const char usage[] =
 "  run            run the cases for this machine (the default)\n"
 "  list           every case ID, what it needs, whether it can run here\n"
 "  list --rules   every ABI rule the model encodes, and its source\n"
+"  list --axes    the kernel's branch variables: who reads each, how fpabi\n"
+"                 sets it and proves it\n"
 "  list --matrix [NAME]  the generated matrices (regset-write, signal-edit):\n"
 "                 their axes, cells, and what each cell expects\n"
 "  info           kernel, CPU features, register layout, ABI profile, the\n"
@@ -94,8 +97,10 @@ static const char usage[] =
 "                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
 "      --tier NAME           default (the quick suite), full: also the\n"
 "                            unobserved twins, the task histories and the\n"
-"                            placements, or matrix: also the generated\n"
-"                            matrices (run, list)\n"
+"                            placements, matrix: also the generated\n"
+"                            matrices (a pairwise covering array of their\n"
+"                            axes), or exhaustive: the matrices three-way\n"
+"                            (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
 "      --no-workarounds      never step around a platform quirk: the cases\n"
@@ -137,7 +142,10 @@ static enum fpabi_tier parse_tier(const char *s)
 		return TIER_FULL;
 	if (!strcmp(s, "matrix"))
 		return TIER_MATRIX;
-	bad_usage("--tier is default, full or matrix, got '%s'", s);
+	if (!strcmp(s, "exhaustive"))
+		return TIER_EXHAUSTIVE;
+	bad_usage("--tier is default, full, matrix or exhaustive, got '%s'",
+		  s);
 }
 
 static enum tap_format_opt parse_format(const char *s)
@@ -364,6 +372,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	fpabi_header(m, stdout, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
 		    (unsigned long long)base, o->repeat, o->timeout,
+		    o->tier == TIER_EXHAUSTIVE ? "exhaustive" :
 		    o->tier == TIER_MATRIX ? "matrix" :
 		    o->tier == TIER_FULL ? "full" : "default");
 	tap_comment(&t, "tracee: %s", o->tracee);
@@ -525,7 +534,7 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 
 enum { OPT_SKIP_EXIT = 256, OPT_RULES, OPT_PROFILES, OPT_SECONDS, OPT_TIER,
        OPT_FORMAT, OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
-       OPT_MATRIX, OPT_KNOWN, OPT_SHARD, OPT_WARN_UNMATCHED };
+       OPT_MATRIX, OPT_KNOWN, OPT_SHARD, OPT_AXES, OPT_WARN_UNMATCHED };
 
 /* fpabi [run|list|info|fuzz]'s options */
 static const struct option longopts[] = {
@@ -541,6 +550,7 @@ static const struct option longopts[] = {
 	{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
 	{ "rules", no_argument, NULL, OPT_RULES },
 	{ "matrix", optional_argument, NULL, OPT_MATRIX },
+	{ "axes", no_argument, NULL, OPT_AXES },
 	{ "profiles", no_argument, NULL, OPT_PROFILES },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "known", required_argument, NULL, OPT_KNOWN },
@@ -557,6 +567,7 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
+	bool axes = false;
 	const char *matrix = NULL;	/* --matrix [NAME]: "" for every one */
 	struct fpabi_common_opts co = { .tracee = NULL };
 	static const char **exclude;	/* static: reachable until exit */
@@ -596,6 +607,7 @@ int main(int argc, char **argv)
 					  "give none for every one");
 			matrix = optarg ? optarg : "";
 			break;
+		case OPT_AXES: axes = true; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
 		case OPT_FORMAT: o.format = parse_format(optarg); given |= 32; break;
@@ -636,6 +648,8 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--rules goes with the list command");
 	if (matrix && (strcmp(cmd, "list") || rules))
 		bad_usage("%s", "--matrix goes with the list command, alone");
+	if (axes && (strcmp(cmd, "list") || rules || matrix))
+		bad_usage("%s", "--axes goes with the list command, alone");
 	if (profiles && strcmp(cmd, "info"))
 		bad_usage("%s", "--profiles goes with the info command");
 	if (profile && !fpabi_profile_find(profile)) {
@@ -653,8 +667,11 @@ int main(int argc, char **argv)
 		return cmd_profiles(&m);
 	if (!strcmp(cmd, "info"))
 		return cmd_info(&m);
+	if (axes)
+		return axes_list(fpabi_arch.axes, fpabi_arch.name);
 	if (!strcmp(cmd, "list"))
-		return matrix ? matrix_list(&m, *matrix ? matrix : NULL) :
+		return matrix ? matrix_list(&m, *matrix ? matrix : NULL,
+					    o.tier) :
 		       cmd_list(&m, &o, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
