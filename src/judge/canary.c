@@ -98,36 +98,7 @@ void canary_classify(const void *got, const void *init, size_t len,
 		     uint16_t seed, unsigned task, unsigned phase,
 		     struct canary_verdict *v)
 {
-	static const unsigned char zero[8];
-	uint64_t w = 0;
-
-	memset(v, 0, sizeof(*v));
-	if (len > 8)
-		len = 8;
-	if (!memcmp(got, zero, len)) {
-		v->cls = CL_ZERO;
-		return;
-	}
-	if (init && !memcmp(got, init, len)) {
-		v->cls = CL_INIT;
-		return;
-	}
-	memcpy(&w, got, len);
-	if (len < 8 || !canary_decode(w, &v->prov)) {
-		v->cls = CL_UNKNOWN;
-		return;
-	}
-	v->has_prov = true;
-	if (v->prov.comp == CANARY_COMP_POISON)
-		v->cls = CL_POISON;
-	else if (v->prov.seed != seed)
-		v->cls = CL_OTHER_RUN;
-	else if (v->prov.task != task)
-		v->cls = CL_FOREIGN;
-	else if (v->prov.phase != phase)
-		v->cls = CL_STALE;
-	else
-		v->cls = CL_MISPLACED;
+	canary_classify_kept(got, init, NULL, len, seed, task, phase, v);
 }
 
 /*
@@ -241,15 +212,14 @@ void canary_classify_kept(const void *got, const void *init,
 {
 	uint64_t g = 0, in = 0, km = 0;
 
-	if (!kept) {
-		canary_classify(got, init, len, seed, task, phase, v);
-		return;
-	}
 	memset(v, 0, sizeof(*v));
 	if (len > 8)
 		len = 8;
 	memcpy(&g, got, len);
-	memcpy(&km, kept, len);
+	if (kept)
+		memcpy(&km, kept, len);
+	else
+		km = len == 8 ? ~0ull : (1ull << (len * 8)) - 1;
 	if (init)
 		memcpy(&in, init, len);
 	if (!(g & km)) {
