@@ -4,6 +4,8 @@
 #define FPABI_REPORTS_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <time.h>
 
 #include "fpabi/tap.h"
 
@@ -15,7 +17,26 @@ struct report_run {
 	uint64_t seed;
 	unsigned repeat;
 	const char *command;	/* "run", "fuzz" */
+	const char *tracee, *exec_probe;	/* the binaries run (or NULL) */
+	const char *tier;	/* "default", "full", "matrix" */
+	struct timespec start;	/* CLOCK_REALTIME when the run began */
+	struct timespec mono;	/* CLOCK_MONOTONIC then */
 };
+
+/* "-" is standard output: a report on stdout, the TAP then goes to
+ * stderr (fpabi run --json -); a path otherwise */
+FILE *report_output(const char *path);
+
+/* A JSON string (quoted, escaped) */
+void json_write_str(FILE *f, const char *s);
+/* "environment": {...}: kernel and config digest, arch, CPU, platform,
+ * quirks, calibration, fpabi and its binaries' digests
+ * (docs/fpabi-results.schema.json's $defs/environment) */
+void env_json(FILE *f, const struct report_run *run);
+/* ts as ISO 8601 UTC, "2026-12-01T20:15:10Z" */
+void iso_time(char *buf, size_t n, const struct timespec *ts);
+/* seconds from run->mono to now */
+double run_elapsed(const struct report_run *run);
 
 /*
  * JUnit XML as Jenkins reads it: one <testsuite>, a <testcase> per result

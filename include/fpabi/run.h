@@ -80,6 +80,7 @@ struct fpabi_run {
 	unsigned param;		/* the parameter SYSCALL(0) stands for */
 	enum fpabi_place place;	/* where the tracee and the tracer run */
 	char id[192];
+	double seconds;		/* how long its attempts took (the reports) */
 	uint64_t seed;		/* this instance's seed */
 	uint16_t cseed;		/* its canary seed */
 	struct fpabi_layout lo;

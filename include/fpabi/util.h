@@ -17,6 +17,9 @@ extern int fpabi_verbose;
 
 /* Print "fpabi: msg" to stderr and exit with status 2 (setup) or 1. */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* called once with die()'s message before it exits (the run's reports
+ * record the setup error and the TAP its Bail out!), or NULL */
+extern void (*fpabi_die_hook)(const char *msg);
 /* Print to stderr only with --verbose. */
 void vlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

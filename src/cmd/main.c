@@ -17,6 +17,7 @@
 #include <sys/random.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -133,18 +134,60 @@ static enum tap_format_opt parse_format(const char *s)
 	bad_usage("--format is tap or kselftest, got '%s'", s);
 }
 
-/* --junit and --json: reports of the run beside its TAP */
+static const char *tier_name(enum fpabi_tier t)
+{
+	return t == TIER_MATRIX ? "matrix" : t == TIER_FULL ? "full" : "default";
+}
+
+/* the run whose reports a die() completes (a setup error) */
+static struct tap *bail_tap;
+static pid_t bail_pid;
+
+static void bail_setup_error(const char *msg)
+{
+	/* the runner's, never a forked helper's die() */
+	if (bail_tap && getpid() == bail_pid)
+		tap_bail(bail_tap, RUN_SETUP_ERROR, msg);
+}
+
+/* The TAP stream: stdout, or stderr where a report is on stdout
+ * (--json - or --junit -). */
+static FILE *tap_stream(const struct fpabi_opts *o)
+{
+	bool json = o->json && !strcmp(o->json, "-");
+	bool junit = o->junit && !strcmp(o->junit, "-");
+
+	if (json && junit)
+		bad_usage("%s", "--json - and --junit - cannot both be stdout");
+	return json || junit ? stderr : stdout;
+}
+
+/*
+ * --junit and --json: reports of the run beside its TAP, begun with the
+ * TAP; from here a setup error (die()) is a Bail out! that completes them.
+ */
 static void reports_open(struct tap *t, const struct fpabi_machine *m,
 			 const struct fpabi_opts *o, const char *cmd)
 {
+	FILE *out = tap_stream(o);
 	struct report_run run = {
 		.m = m, .seed = o->seed, .repeat = o->repeat, .command = cmd,
+		.tracee = o->tracee, .exec_probe = o->exec_probe,
+		.tier = tier_name(o->tier),
 	};
 
+	clock_gettime(CLOCK_REALTIME, &run.start);
+	clock_gettime(CLOCK_MONOTONIC, &run.mono);
+	setvbuf(out, NULL, _IOLBF, 0);
+	tap_begin_format(t, out, o->format == FMT_KSELFTEST ?
+			 TAPF_KSELFTEST : TAPF_TAP);
 	if (o->junit)
 		tap_add_sink(t, junit_open(o->junit, &run));
 	if (o->json)
 		tap_add_sink(t, json_open(o->json, &run));
+	bail_tap = t;
+	bail_pid = getpid();
+	fpabi_die_hook = bail_setup_error;
 }
 
 static int cmd_profiles(const struct fpabi_machine *m)
@@ -253,14 +296,14 @@ static int run_refused(const struct fpabi_machine *m,
 {
 	struct tap t;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
-			 TAPF_KSELFTEST : TAPF_TAP);
 	reports_open(&t, m, o, "run");
-	fpabi_header(m, stdout, "# ");
+	fpabi_header(m, t.out, "# ");
 	tap_comment(&t, "%u case instances, none can run here", ninst);
 	tap_plan_skip_all(&t, why);
+	t.outcome = RUN_PTRACE_REFUSED;
+	snprintf(t.outcome_reason, sizeof(t.outcome_reason), "%s", why);
 	tap_totals(&t);
+	fpabi_die_hook = NULL;
 	return o->skip_exit;
 }
 
@@ -283,20 +326,16 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		plan_free(&p);
 		return run_refused(m, o, i, why);
 	}
+	reports_open(&t, m, o, "run");
 	if (runnable)
 		fpabi_check_tracee(o->tracee);
 	if (o->kmsg)
 		kfd = kmsg_open();
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
-			 TAPF_KSELFTEST : TAPF_TAP);
-	reports_open(&t, m, o, "run");
-	fpabi_header(m, stdout, "# ");
+	fpabi_header(m, t.out, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
 		    (unsigned long long)base, o->repeat, o->timeout,
-		    o->tier == TIER_MATRIX ? "matrix" :
-		    o->tier == TIER_FULL ? "full" : "default");
+		    tier_name(o->tier));
 	tap_comment(&t, "tracee: %s", o->tracee);
 	for (i = 0; i < o->ninj; i++)
 		tap_comment(&t, "fault injection: %s into %s (test-only: "
@@ -315,12 +354,14 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		for (i = 0; i < p.n; i++) {
 			const struct plan_item *it = &p.items[i];
 			struct fpabi_run r;
+			struct timespec t0, t1;
 			unsigned attempt = 0;
 
 			if (it->skip) {
 				tap_result(&t, TAP_SKIP, it->id, it->skip, NULL);
 				continue;
 			}
+			clock_gettime(CLOCK_MONOTONIC, &t0);
 			do {
 				init_run(&r, m, o, it, ++attempt);
 				vlog("running %s (seed %llu, attempt %u)", r.id,
@@ -329,6 +370,9 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 				vlog("%s: %u values checked, %u findings", r.id,
 				     r.checks, r.nfind);
 			} while (run_again(&r));
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			r.seconds = (double)(t1.tv_sec - t0.tv_sec) +
+				    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 			if (attempt > 1 && !r.unproven)
 				snprintf(r.proof + strlen(r.proof),
 					 sizeof(r.proof) - strlen(r.proof),
@@ -342,6 +386,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);
 	tap_totals(&t);
+	fpabi_die_hook = NULL;
 	plan_free(&p);
 	if (t.failed)
 		return 1;

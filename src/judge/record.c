@@ -305,7 +305,7 @@ int cmd_repro(int argc, char **argv)
 				die("--seed '%s': not a number", optarg);
 			seeded = true;
 			break;
-		case 'o': out = optarg; break;
+		case 'o': out = strcmp(optarg, "-") ? optarg : NULL; break;
 		case OPT_TRACEE: tracee = optarg; break;
 		case OPT_PROFILE: profile = optarg; break;
 		case OPT_KMSG: break;

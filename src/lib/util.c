@@ -10,17 +10,23 @@
 #include "fpabi/util.h"
 
 int fpabi_verbose;
+void (*fpabi_die_hook)(const char *msg);
 
 void die(const char *fmt, ...)
 {
+	void (*hook)(const char *msg) = fpabi_die_hook;
+	char msg[1024];
 	va_list ap;
 
-	fflush(stdout);
-	fputs("fpabi: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	/* once: a report that cannot be written dies here again */
+	fpabi_die_hook = NULL;
+	if (hook)
+		hook(msg);
+	fflush(stdout);
+	fprintf(stderr, "fpabi: %s\n", msg);
 	exit(2);
 }
 
