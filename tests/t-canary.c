@@ -22,7 +22,7 @@ int main(void)
 	unsigned i, bad = 0, found = 0;
 	uint16_t s;
 
-	T_PLAN(16);
+	T_PLAN(21);
 	T_OK(canary_decode(w, &q) && !memcmp(&p, &q, sizeof(p)),
 	     "decode(encode(p)) gives p back: seed, task, phase, comp, reg, lane");
 	T_OK(!canary_decode(w ^ 0x100000, &q), "one flipped bit is not a canary");
@@ -89,5 +89,34 @@ int main(void)
 	canary_classify(&w, NULL, 2, 77, 1, 2, &v);
 	T_OK(v.cls == CL_UNKNOWN, "a short field that is neither zero nor init: %s",
 	     canary_class_name(v.cls));
+
+	/* a register the CPU keeps only bits 0-56 of (x87-fip-canonical-57):
+	 * the provenance lives in those bits and survives the CPU's copies
+	 * of bit 56 into 57-63 */
+	{
+		const uint64_t k57 = (1ull << 57) - 1, k_lo = ~0xffull;
+		uint64_t c;
+		int sh = 7;
+
+		p = P(0xbeef, 2, 9, 1, 20, 5);
+		w = canary_encode_kept(&p, k57);
+		c = (uint64_t)((int64_t)(w << sh) >> sh);	/* canonical */
+		T_OK(canary_decode_kept(c, k57, &q) &&
+		     !memcmp(&p, &q, sizeof(p)),
+		     "kept bits 0-56: decoded whole after canonicalisation");
+		T_OK(!canary_decode_kept(c ^ 1ull << 30, k57, &q),
+		     "kept bits 0-56: a flipped kept bit fails the check");
+		canary_classify_kept(&c, NULL, (const uint8_t *)&k57, 8,
+				     0xbeef, 2, 10, &v);
+		T_OK(v.cls == CL_STALE && v.prov.phase == 9,
+		     "kept bits 0-56: phase 9 where 10 was due is stale: %s",
+		     canary_class_name(v.cls));
+		w = canary_encode_kept(&p, k_lo) & k_lo;
+		T_OK(canary_decode_kept(w | 0x5a, k_lo, &q) &&
+		     !memcmp(&p, &q, sizeof(p)),
+		     "kept bits 8-63: the dropped low byte does not matter");
+		T_OK(!canary_decode_kept(w, (1ull << 40) - 1, &q),
+		     "40 kept bits are too few for the whole seed: no decode");
+	}
 	return T_DONE();
 }

@@ -48,7 +48,7 @@ struct calib_field {
 	bool simulated;		/* --inject-fault cpu:/calib: made it */
 };
 
-#define CALIB_MAX_FIELDS 32
+#define CALIB_MAX_FIELDS 256
 
 struct fpabi_calib {
 	bool done;		/* false: this arch has no calibration */

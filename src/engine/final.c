@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "control.h"
+#include "fpabi/calib.h"
 #include "fpabi/common-run.h"
 #include "fpabi/precond.h"
 #include "fpabi/record.h"
@@ -62,6 +63,10 @@ static void check_observation(struct engine *e, struct obs *o, unsigned n)
 
 	snapshot_restore(e, &o->snap);
 	r->step = o->step;
+	/* test-only (--inject-fault cpu:): the tracee's own stores as the
+	 * simulated CPU would have written them */
+	if (o->kind != OBS_FRAME)
+		calib_simulate_store(r->m, &r->lo, r->shm + o->off);
 	record_observe(r, src[o->kind], o->off, o->sig);
 	switch (o->kind) {
 	case OBS_DUMP:

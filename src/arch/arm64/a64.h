@@ -120,6 +120,12 @@ static inline unsigned img_vl(const struct fpabi_run *r)
 	return v_eff_vl(r);
 }
 
+/* calib.c: the calibration's round trip (fpabi/calib.h) */
+const char *a64_calib_trip(struct fpabi_run *r, unsigned k,
+			   const uint8_t *in, uint8_t *out);
+bool a64_calib_stores(const struct fpabi_run *r, unsigned k,
+		      const struct fpabi_field *f);
+
 /* SME image areas (image.c): at offsets that do not depend on the VL */
 size_t a64_za_off(const struct fpabi_machine *m);
 size_t a64_zt_off(const struct fpabi_machine *m);

@@ -6,7 +6,10 @@
  * area, LDMXCSR/STMXCSR for MXCSR.  The kernel's own XSAVES/XRSTORS run
  * at CPL 0 and cannot be calibrated from here.
  */
+#include <errno.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "fpabi/calib.h"
 #include "fpabi/event.h"
@@ -110,6 +113,12 @@ const char *x86_calib_trip(struct fpabi_run *r, unsigned k,
 		return form_names[f];
 	if (x->size > sizeof(tmp))
 		die("calibration: an XSAVE area of %u bytes", x->size);
+	/* TILEDATA needs the permission first, as the tracee's setup asks
+	 * (src/tracee/x86_64/setup.c; Documentation/arch/x86/xstate.rst) */
+	if ((rfbm & x86_comp_mask(-1, C_DYNAMIC)) &&
+	    syscall(SYS_arch_prctl, 0x1023 /* ARCH_REQ_XCOMP_PERM */,
+		    18 /* XFEATURE_XTILEDATA */) < 0)
+		die("calibration: ARCH_REQ_XCOMP_PERM: %s", strerror(errno));
 	switch (f) {
 	case F_XSAVE: {
 		/* a LOAD and a STORE event, as a case's list has them */

@@ -135,7 +135,8 @@ const struct x86_comp x86_comps[] = {
 		    .init = 0x037f),
 		REG("fsw", 2, 2, R_FSW, FILL_SHAPED, .shape = shape_fsw),
 		REG("ftw", 4, 1, R_FTW, FILL_SHAPED, .shape = shape_ftw),
-		/* FOP/FIP/FDP: only where the CPU keeps them (features.c) */
+		/* FOP/FIP/FDP: checked in the bits the CPU keeps (the
+		 * calibration, fpabi/calib.h) */
 		REG("fop", 6, 2, R_FOP, FILL_SHAPED, .shape = shape_fop,
 		    .flags = RUN_FP_POINTER),
 		REG("fip", 8, 8, R_FIP, FILL_WORDS, .flags = RUN_FP_POINTER),
