@@ -27,8 +27,6 @@ struct report_run {
  * stderr (fpabi run --json -); a path otherwise */
 FILE *report_output(const char *path);
 
-/* A JSON string (quoted, escaped) */
-void json_write_str(FILE *f, const char *s);
 /* "environment": {...}: kernel and config digest, arch, CPU, platform,
  * quirks, calibration, fpabi and its binaries' digests
  * (docs/fpabi-results.schema.json's $defs/environment) */

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -20,6 +21,8 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* called once with die()'s message before it exits (the run's reports
  * record the setup error and the TAP its Bail out!), or NULL */
 extern void (*fpabi_die_hook)(const char *msg);
+/* s as a JSON string: quoted, '"', '\\' and control characters escaped */
+void json_write_str(FILE *f, const char *s);
 /* Print to stderr only with --verbose. */
 void vlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -23,6 +23,7 @@
 #include "config.h"
 #include "fpabi/calib.h"
 #include "fpabi/commands.h"
+#include "fpabi/compare.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/matrix.h"
@@ -62,6 +63,9 @@ static const char usage[] =
 "                 (fpabi stress --help)\n"
 "  repro ID       run one case instance (--seed S) and write it as a\n"
 "                 standalone C reproducer (fpabi repro --help)\n"
+"  compare A.json B.json  what changed from run A to run B: new and fixed\n"
+"                 failures, new and vanished IDs, skips, known issues, the\n"
+"                 environment; exit 1 when B regresses (fpabi compare --help)\n"
 "  race           the unobserved loop: load, event, store and compare in\n"
 "                 the untraced tracee's assembly, thousands of times a\n"
 "                 second, beside competitors and signals (fpabi race --help)\n"
@@ -422,7 +426,7 @@ static const struct {
 	int (*cmd)(int argc, char **argv);
 } subcommands[] = {
 	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
-	{ "repro", cmd_repro },
+	{ "repro", cmd_repro }, { "compare", cmd_compare },
 };
 
 /*

@@ -19,6 +19,7 @@
 #include "fpabi/platform.h"
 #include "fpabi/reports.h"
 #include "fpabi/sha256.h"
+#include "fpabi/util.h"
 
 static void jkv(FILE *f, const char *key, const char *val, bool comma)
 {
