@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fpabi/case.h"
 
@@ -41,6 +42,7 @@ struct fpabi_mx_cell {
 	/* where src/matrix.c planned it: its mode, its history kind (-1:
 	 * none) */
 	int8_t mode, hist;
+	int16_t subject;	/* the first axis' value */
 };
 
 /* The history kinds a matrix crosses its subjects with. */
@@ -80,5 +82,9 @@ void matrix_plan(struct plan *p, const struct fpabi_machine *m,
 		 const char *filter);
 /* `fpabi list --matrix [NAME]`: axes, cell counts, then the cells. */
 int matrix_list(const struct fpabi_machine *m, const char *name);
+/* The same as JSON (`list --matrix --json`, certify's heat-maps): an
+ * array of matrices, each with its axes and cells; dies on an unknown
+ * name as matrix_list() does */
+void matrix_json(FILE *f, const struct fpabi_machine *m, const char *name);
 
 #endif

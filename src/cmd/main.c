@@ -24,6 +24,7 @@
 #include "fpabi/calib.h"
 #include "fpabi/commands.h"
 #include "fpabi/compare.h"
+#include "fpabi/describe.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/matrix.h"
@@ -99,7 +100,9 @@ static const char usage[] =
 "                            kselftest.h prints it; a known issue is\n"
 "                            ok # XFAIL, a SKIP's reason on a comment line)\n"
 "      --junit FILE          run: write the results as JUnit XML to FILE\n"
-"      --json FILE           run: write the results as JSON to FILE\n"
+"      --json FILE           run: write the results as JSON to FILE; list,\n"
+"                            list --matrix and info: themselves as JSON\n"
+"                            (FILE '-' or none: stdout)\n"
 "      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
 "                            while the suite runs (reads /dev/kmsg)\n"
 "      --inject-fault=KIND:TARGET\n"
@@ -207,8 +210,23 @@ static int cmd_profiles(const struct fpabi_machine *m)
 	return 0;
 }
 
-static int cmd_info(const struct fpabi_machine *m)
+static int cmd_info(const struct fpabi_machine *m, const struct fpabi_opts *o)
 {
+	if (o->json) {
+		char *tracee = fpabi_find_tracee(NULL);
+		char *probe = fpabi_sibling(tracee, "fpabi-exec-probe");
+		struct report_run run = {
+			.m = m, .tracee = tracee, .exec_probe = probe,
+		};
+		FILE *f = report_output(o->json);
+		int ret = info_json(f, m, &run);
+
+		if (f == stdout ? fflush(f) : ferror(f) | fclose(f))
+			die("writing %s: failed", o->json);
+		free(tracee);
+		free(probe);
+		return ret;
+	}
 	fpabi_header(m, stdout, "");
 	fpabi_arch.info(m, stdout);
 	return 0;
@@ -268,6 +286,14 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 
 	if (rules)
 		return list_rules();
+	if (o->json) {
+		FILE *f = report_output(o->json);
+		int ret = list_json(f, m, o, tier_name(o->tier));
+
+		if (f == stdout ? fflush(f) : ferror(f) | fclose(f))
+			die("writing %s: failed", o->json);
+		return ret;
+	}
 	plan_select(&p, m, o);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
@@ -291,6 +317,17 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 	}
 	plan_free(&p);
 	return 0;
+}
+
+static int json_matrix(const struct fpabi_machine *m,
+		       const struct fpabi_opts *o, const char *name)
+{
+	FILE *f = report_output(o->json);
+	int ret = list_matrix_json(f, m, name);
+
+	if (f == stdout ? fflush(f) : ferror(f) | fclose(f))
+		die("writing %s: failed", o->json);
+	return ret;
 }
 
 /* The whole plan skipped: the header, one `1..0 # SKIP` line, the counts. */
@@ -491,6 +528,12 @@ int main(int argc, char **argv)
 
 	o.argv0 = argv[0];
 	check_stdout_at_exit();
+	/* `list --json`, `info --json`: no FILE (last, or before an option)
+	 * is stdout */
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--json") &&
+		    (i + 1 == argc || (argv[i + 1][0] == '-' && argv[i + 1][1])))
+			argv[i] = (char *)"--json=-";
 	o.exclude = exclude = xzalloc(argc * sizeof(*exclude));
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
 		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
@@ -538,8 +581,11 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if ((o.junit || o.json || o.format) && strcmp(cmd, "run"))
-		bad_usage("%s", "--format, --junit and --json go with the run command");
+	if ((o.junit || o.format) && strcmp(cmd, "run"))
+		bad_usage("%s", "--format and --junit go with the run command");
+	if (o.json && (rules || (strcmp(cmd, "run") && strcmp(cmd, "list") &&
+				 strcmp(cmd, "info")) || profiles))
+		bad_usage("%s", "--json goes with run, list, list --matrix and info");
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
 	if (matrix && (strcmp(cmd, "list") || rules))
@@ -560,7 +606,9 @@ int main(int argc, char **argv)
 	if (profiles)
 		return cmd_profiles(&m);
 	if (!strcmp(cmd, "info"))
-		return cmd_info(&m);
+		return cmd_info(&m, &o);
+	if (!strcmp(cmd, "list") && matrix && o.json)
+		return json_matrix(&m, &o, *matrix ? matrix : NULL);
 	if (!strcmp(cmd, "list"))
 		return matrix ? matrix_list(&m, *matrix ? matrix : NULL) :
 		       cmd_list(&m, &o, rules);
