@@ -32,6 +32,8 @@ build_deps=(
 	"/usr/lib/python3/dist-packages/jsonschema/__init__.py python3-jsonschema"
 	"xmllint libxml2-utils" "dpkg:linux-source linux-source"
 	"groff groff-base" "man man-db" "setpriv util-linux"
+	# tests/certify.sh: report.html rendered and its DOM checked
+	"chromium chromium"
 	"qemu-aarch64-static qemu-user-static"
 	# tests/qemu-sme-vl-chain.sh: the QEMU finding's reproducer, for arm64
 	"aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu"

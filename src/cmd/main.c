@@ -23,6 +23,7 @@
 #include "config.h"
 #include "fpabi/calib.h"
 #include "fpabi/commands.h"
+#include "fpabi/certify.h"
 #include "fpabi/compare.h"
 #include "fpabi/describe.h"
 #include "fpabi/common-run.h"
@@ -67,6 +68,9 @@ static const char usage[] =
 "  compare A.json B.json  what changed from run A to run B: new and fixed\n"
 "                 failures, new and vanished IDs, skips, known issues, the\n"
 "                 environment; exit 1 when B regresses (fpabi compare --help)\n"
+"  certify -o DIR run every tier (or report --from RUN.json) and write\n"
+"                 DIR/report.json and DIR/report.html: the artefacts a lab\n"
+"                 files (fpabi certify --help)\n"
 "  race           the unobserved loop: load, event, store and compare in\n"
 "                 the untraced tracee's assembly, thousands of times a\n"
 "                 second, beside competitors and signals (fpabi race --help)\n"
@@ -464,6 +468,7 @@ static const struct {
 } subcommands[] = {
 	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
 	{ "repro", cmd_repro }, { "compare", cmd_compare },
+	{ "certify", cmd_certify },
 };
 
 /*

@@ -1,0 +1,714 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fpabi certify -o DIR: run the certification tier (every case of every
+ * tier: --tier matrix) into DIR/run.json, or take --from RUN.json, and
+ * write DIR/report.json (docs/fpabi-certify.schema.json: the
+ * environment, every result with its duration and findings, the skips by
+ * reason, the known issues, coverage per family, rule and matrix, each
+ * matrix's cells with their verdicts, and a SHA-256 over the file) and
+ * DIR/report.html (src/report/certify-html.c).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "fpabi/arch.h"
+#include "fpabi/certify.h"
+#include "fpabi/common-run.h"
+#include "fpabi/compare.h"
+#include "fpabi/matrix.h"
+#include "fpabi/opts.h"
+#include "fpabi/plan.h"
+#include "fpabi/reports.h"
+#include "fpabi/sha256.h"
+#include "fpabi/util.h"
+
+static const char certify_usage[] =
+"Usage: fpabi certify -o DIR [--from RUN.json] [RUN OPTIONS]\n"
+"Certify this machine's kernel: run every case of every tier (fpabi run\n"
+"--tier matrix, its TAP in DIR/run.tap, its report DIR/run.json), or\n"
+"with --from report a run made before (its --json report), and write\n"
+"DIR/report.json (docs/fpabi-certify.schema.json) and DIR/report.html\n"
+"(one page, no network: the verdict, the environment, a heat-map per\n"
+"matrix, the failures with their reproducers, the skips by reason, the\n"
+"known kernel issues).  The verdict is fail when a case failed, timed\n"
+"out or broke, incomplete when the run did not finish, ran another tier\n"
+"or a part of it (--filter, --exclude), and pass otherwise.\n"
+"  -o, --output DIR   where the report goes (made if missing)\n"
+"      --from FILE    report this run --json report instead of running\n"
+"  run options passed on: --tier, --filter, --exclude, --seed, --timeout,\n"
+"      --tracee, --profile, --inject-fault (test-only)\n"
+"Exit status: 0 pass, 1 fail or incomplete, 2 bad usage or setup.\n";
+
+unsigned cert_verdict(const struct jv *r)
+{
+	static const char *const names[CR_N] = {
+		"pass", "fail", "skip", "known-issue", "timeout", "broken",
+	};
+	const char *v = cert_str(r, "verdict");
+	unsigned k;
+
+	for (k = 0; v && k < CR_N; k++)
+		if (!strcmp(v, names[k]))
+			return k;
+	return CR_N;
+}
+
+const char *cert_verdict_name(unsigned v)
+{
+	return cmp_verdict_name((enum cmp_verdict)v);
+}
+
+const char *cert_str(const struct jv *o, const char *key)
+{
+	const struct jv *v = jv_get(o, key);
+
+	return v && v->t == J_STR ? v->str : NULL;
+}
+
+char *cert_repro(const struct jv *r)
+{
+	const char *y = cert_str(r, "yaml"), *p;
+	char *out, *o;
+
+	p = y ? strstr(y, "\nrepro: \"") : NULL;
+	if (!p)
+		return NULL;
+	out = o = xmalloc(strlen(p));
+	for (p += 9; *p && *p != '"'; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		*o++ = *p;
+	}
+	*o = 0;
+	return out;
+}
+
+/* ------------------------------------------------------------ JSON out */
+
+static void jv_write(FILE *f, const struct jv *v)
+{
+	size_t i;
+
+	switch (v->t) {
+	case J_NULL: fputs("null", f); return;
+	case J_BOOL: fputs(v->num ? "true" : "false", f); return;
+	case J_NUM: fprintf(f, "%.15g", v->num); return;
+	case J_STR: json_write_str(f, v->str); return;
+	case J_ARR:
+	case J_OBJ:
+		break;
+	}
+	fputc(v->t == J_ARR ? '[' : '{', f);
+	for (i = 0; i < v->n; i++) {
+		fputs(i ? ", " : "", f);
+		if (v->t == J_OBJ) {
+			json_write_str(f, v->key[i]);
+			fputs(": ", f);
+		}
+		jv_write(f, &v->kid[i]);
+	}
+	fputc(v->t == J_ARR ? ']' : '}', f);
+}
+
+/* "key": the member's value as it is, or null */
+static void copy(FILE *f, const char *key, const struct jv *o, bool comma)
+{
+	const struct jv *v = jv_get(o, key);
+
+	fprintf(f, "%s\"%s\": ", comma ? ", " : "", key);
+	if (v)
+		jv_write(f, v);
+	else
+		fputs("null", f);
+}
+
+static void jstr(FILE *f, const char *s)
+{
+	if (s)
+		json_write_str(f, s);
+	else
+		fputs("null", f);
+}
+
+/* ------------------------------------------------------------- the model */
+
+static int by_id(const void *a, const void *b)
+{
+	const struct jv *const *x = a, *const *y = b;
+
+	return strcmp(cert_str(*x, "id"), cert_str(*y, "id"));
+}
+
+static const struct jv *find(const struct cert *c, const char *id)
+{
+	struct jv key = { .t = J_OBJ, .n = 1 }, kid = { .t = J_STR };
+	const struct jv *k = &key, *const *hit;
+	char *name = (char *)"id";
+
+	kid.str = (char *)id;
+	key.kid = &kid;
+	key.key = &name;
+	hit = bsearch(&k, c->sorted, c->results->n, sizeof(*c->sorted), by_id);
+	return hit ? *hit : NULL;
+}
+
+static struct cert_cov *cov_get(struct cert_covs *cv, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < cv->n; i++)
+		if (!strcmp(cv->c[i].name, name))
+			return &cv->c[i];
+	if (cv->n == cv->cap) {
+		cv->cap = cv->cap ? 2 * cv->cap : 32;
+		cv->c = realloc(cv->c, cv->cap * sizeof(*cv->c));
+		if (!cv->c)
+			die("out of memory");
+	}
+	memset(&cv->c[cv->n], 0, sizeof(cv->c[0]));
+	cv->c[cv->n].name = name;
+	return &cv->c[cv->n++];
+}
+
+static void cov_add(struct cert_cov *cv, unsigned v)
+{
+	cv->planned++;
+	cv->run += v != CR_SKIP;
+	cv->passed += v == CR_PASS;
+	cv->failed += v == CR_FAIL || v == CR_TIMEOUT || v == CR_BROKEN;
+	cv->known += v == CR_KNOWN;
+	cv->skipped += v == CR_SKIP;
+}
+
+/* "x86_64.ptrace-read.at-breakpoint/avx" -> "ptrace-read" (interned) */
+static const char *family_of(struct cert *c, const char *id)
+{
+	const char *d1 = strchr(id, '.'), *d2 = d1 ? strchr(d1 + 1, '.') : NULL;
+	char name[64];
+	size_t i;
+
+	snprintf(name, sizeof(name), "%.*s", d2 ? (int)(d2 - d1 - 1) : 1,
+		 d2 ? d1 + 1 : "?");
+	for (i = 0; i < c->fam.n; i++)
+		if (!strcmp(c->fam.c[i].name, name))
+			return c->fam.c[i].name;
+	return xstrdup(name);
+}
+
+/* Each result's case rule: this build's plan of every tier knows it. */
+static void rules_of(struct cert *c, const struct fpabi_machine *m)
+{
+	struct fpabi_opts o = { .repeat = 1, .tier = TIER_MATRIX };
+	struct plan p;
+	size_t i;
+	unsigned k;
+
+	c->rule_of = xzalloc((c->results->n + 1) * sizeof(*c->rule_of));
+	plan_select(&p, m, &o);
+	for (k = 0; k < p.n; k++) {
+		const struct jv *r = find(c, p.items[k].id);
+
+		if (!r || !p.items[k].c->rule)
+			continue;
+		i = (size_t)(r - c->results->kid);
+		c->rule_of[i] = xstrdup(p.items[k].c->rule);
+	}
+	plan_free(&p);
+}
+
+/* The matrices of this build, each cell joined with its result. */
+static void matrices(struct cert *c, const struct fpabi_machine *m)
+{
+	const char *err;
+	char *buf = NULL;
+	size_t len = 0, at, i, k;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		die("open_memstream: %s", strerror(errno));
+	if (fpabi_arch.matrices && *fpabi_arch.matrices)
+		matrix_json(f, m, NULL);
+	else
+		fputs("[]", f);
+	if (fclose(f))
+		die("open_memstream: %s", strerror(errno));
+	err = json_parse_max(buf, &c->mx, &at, CMP_MAX_RESULTS);
+	if (err)
+		die("internal: the matrices' JSON: %s at %zu", err, at);
+	free(buf);
+	c->cells = xzalloc((c->mx.n + 1) * sizeof(*c->cells));
+	for (k = 0; k < c->mx.n; k++) {
+		const struct jv *cells = jv_get(&c->mx.kid[k], "cells");
+		struct cert_cov *cv = cov_get(&c->mat, cert_str(&c->mx.kid[k], "name"));
+
+		c->cells[k] = xzalloc((cells->n + 1) * sizeof(**c->cells));
+		for (i = 0; i < cells->n; i++) {
+			struct cert_cell *cc = &c->cells[k][i];
+
+			cc->cell = &cells->kid[i];
+			cc->res = find(c, cert_str(cc->cell, "id"));
+			cc->n = cc->res ? (unsigned)(cc->res - c->results->kid) + 1 : 0;
+			cv->planned++;
+			if (!cc->res)
+				continue;
+			cv->planned--;
+			cov_add(cv, cert_verdict(cc->res));
+		}
+	}
+}
+
+/* The verdict: fail, incomplete (with why), or pass. */
+static void verdict(struct cert *c, const struct fpabi_machine *m)
+{
+	const struct jv *run = jv_get(&c->run, "run");
+	const char *outcome = cert_str(run, "outcome"), *tier = cert_str(&c->run, "tier");
+	struct fpabi_opts o = { .repeat = 1, .tier = TIER_MATRIX };
+	unsigned failed = c->count[CR_FAIL] + c->count[CR_TIMEOUT] + c->count[CR_BROKEN];
+	struct plan p;
+
+	plan_select(&p, m, &o);
+	c->verdict = "pass";
+	snprintf(c->why, sizeof(c->why), "every case of every tier ran: %u "
+		 "passed, none failed; %u skipped (this machine cannot run "
+		 "them), %u known kernel issues", c->count[CR_PASS],
+		 c->count[CR_SKIP], c->count[CR_KNOWN]);
+	if (failed) {
+		c->verdict = "fail";
+		snprintf(c->why, sizeof(c->why), "%u of %zu results failed "
+			 "(%u fail, %u timeout, %u broken)", failed, c->results->n,
+			 c->count[CR_FAIL], c->count[CR_TIMEOUT], c->count[CR_BROKEN]);
+	} else if (!outcome || strcmp(outcome, "complete")) {
+		c->verdict = "incomplete";
+		snprintf(c->why, sizeof(c->why), "the run did not complete: %s: %s",
+			 outcome ? outcome : "no outcome (a format 1 report)",
+			 cert_str(run, "reason") ? cert_str(run, "reason") : "");
+	} else if (!tier || strcmp(tier, "matrix")) {
+		c->verdict = "incomplete";
+		snprintf(c->why, sizeof(c->why), "the run is of --tier %s, not "
+			 "of every tier (--tier matrix)", tier ? tier : "?");
+	} else if (c->results->n < p.n && !strcmp(cert_str(&c->run, "arch") ?
+						 cert_str(&c->run, "arch") : "",
+						 fpabi_arch.name)) {
+		c->verdict = "incomplete";
+		snprintf(c->why, sizeof(c->why), "%zu results of the %u case "
+			 "instances of every tier (--filter or --exclude)",
+			 c->results->n, p.n);
+	}
+	plan_free(&p);
+}
+
+static void load_run(struct cert *c, const char *path)
+{
+	size_t len, at, i;
+	const char *err;
+	char *text = file_slurp(path, &len, CMP_FILE_MAX, "a results report");
+	struct cmp_run check;
+
+	if (!text)
+		exit(2);
+	err = cmp_parse(text, &check, &at);
+	cmp_free(&check);
+	if (!err && strlen(text) != len)
+		err = "a NUL byte";
+	if (!err)
+		err = json_parse_max(text, &c->run, &at, CMP_MAX_RESULTS);
+	if (err)
+		usage_error("certify: %s: %s; not a report of fpabi run --json",
+			    path, err);
+	if (sha256_file(path, c->source_sha) < 0)
+		die("certify: %s: %s", path, strerror(errno));
+	free(text);
+	c->results = jv_get(&c->run, "results");
+	c->sorted = xmalloc((c->results->n + 1) * sizeof(*c->sorted));
+	for (i = 0; i < c->results->n; i++) {
+		unsigned v = cert_verdict(&c->results->kid[i]);
+
+		c->sorted[i] = &c->results->kid[i];
+		c->count[v < CR_N ? v : CR_BROKEN]++;
+	}
+	qsort(c->sorted, c->results->n, sizeof(*c->sorted), by_id);
+}
+
+/* ---------------------------------------------------------- report.json */
+
+static void write_cov(FILE *f, const char *key, const struct cert_covs *cv,
+		      bool last)
+{
+	size_t i;
+
+	fprintf(f, "    \"%s\": [", key);
+	for (i = 0; i < cv->n; i++) {
+		const struct cert_cov *x = &cv->c[i];
+
+		fputs(i ? ",\n      {\"name\": " : "\n      {\"name\": ", f);
+		json_write_str(f, x->name);
+		fprintf(f, ", \"planned\": %u, \"run\": %u, \"passed\": %u, "
+			"\"failed\": %u, \"known_issues\": %u, \"skipped\": %u}",
+			x->planned, x->run, x->passed, x->failed, x->known,
+			x->skipped);
+	}
+	fprintf(f, "%s]%s\n", cv->n ? "\n    " : "", last ? "" : ",");
+}
+
+static int by_reason(const void *a, const void *b)
+{
+	const struct jv *const *x = a, *const *y = b;
+	const char *rx = cert_str(*x, "reason"), *ry = cert_str(*y, "reason");
+	int d = strcmp(rx ? rx : "", ry ? ry : "");
+
+	return d ? d : strcmp(cert_str(*x, "id"), cert_str(*y, "id"));
+}
+
+/* the results of verdict v, by reason then ID (malloc'd, *n of them) */
+static const struct jv **of_verdict(const struct cert *c, unsigned v, size_t *n)
+{
+	const struct jv **s = xmalloc((c->results->n + 1) * sizeof(*s));
+	size_t i;
+
+	*n = 0;
+	for (i = 0; i < c->results->n; i++)
+		if (cert_verdict(&c->results->kid[i]) == v)
+			s[(*n)++] = &c->results->kid[i];
+	qsort(s, *n, sizeof(*s), by_reason);
+	return s;
+}
+
+static void write_skips(FILE *f, const struct cert *c)
+{
+	size_t n, i, j, k, groups = 0;
+	const struct jv **s = of_verdict(c, CR_SKIP, &n);
+
+	fputs("  \"skips\": [", f);
+	for (i = 0; i < n; i = j) {
+		const char *r = cert_str(s[i], "reason");
+
+		for (j = i; j < n && !strcmp(cert_str(s[j], "reason") ?: "",
+					     r ?: ""); j++)
+			;
+		fputs(groups++ ? ",\n    {\"reason\": " : "\n    {\"reason\": ", f);
+		jstr(f, r);
+		fprintf(f, ", \"count\": %zu, \"ids\": [", j - i);
+		for (k = i; k < j; k++) {
+			fputs(k > i ? ", " : "", f);
+			json_write_str(f, cert_str(s[k], "id"));
+		}
+		fputs("]}", f);
+	}
+	fputs(groups ? "\n  ],\n" : "],\n", f);
+	free(s);
+}
+
+static void write_known(FILE *f, const struct cert *c)
+{
+	size_t n, i;
+	const struct jv **s = of_verdict(c, CR_KNOWN, &n);
+
+	fputs("  \"known_issues\": [", f);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ",\n    {" : "\n    {", f);
+		copy(f, "id", s[i], false);
+		copy(f, "reason", s[i], true);
+		copy(f, "diagnosis", s[i], true);
+		copy(f, "findings", s[i], true);
+		fputc('}', f);
+	}
+	fputs(n ? "\n  ],\n" : "],\n", f);
+	free(s);
+}
+
+static void write_matrices(FILE *f, const struct cert *c)
+{
+	size_t k, i;
+
+	fputs("  \"matrices\": [", f);
+	for (k = 0; k < c->mx.n; k++) {
+		const struct jv *mx = &c->mx.kid[k];
+		const struct jv *cells = jv_get(mx, "cells");
+
+		fputs(k ? ",\n    {" : "\n    {", f);
+		copy(f, "name", mx, false);
+		copy(f, "what", mx, true);
+		copy(f, "axes", mx, true);
+		fputs(", \"cells\": [", f);
+		for (i = 0; i < cells->n; i++) {
+			const struct cert_cell *cc = &c->cells[k][i];
+
+			fputs(i ? ",\n      {" : "\n      {", f);
+			copy(f, "id", cc->cell, false);
+			copy(f, "subject", cc->cell, true);
+			copy(f, "mode", cc->cell, true);
+			copy(f, "history", cc->cell, true);
+			copy(f, "expect", cc->cell, true);
+			fputs(", \"verdict\": ", f);
+			jstr(f, cc->res ? cert_str(cc->res, "verdict") : NULL);
+			if (cc->n)
+				fprintf(f, ", \"n\": %u}", cc->n);
+			else
+				fputs(", \"n\": null}", f);
+		}
+		fputs(cells->n ? "\n    ]}" : "]}", f);
+	}
+	fputs(c->mx.n ? "\n  ],\n" : "],\n", f);
+}
+
+static void write_results(FILE *f, const struct cert *c)
+{
+	size_t i;
+
+	fputs("  \"results\": [", f);
+	for (i = 0; i < c->results->n; i++) {
+		const struct jv *r = &c->results->kid[i];
+		char *repro = cert_repro(r);
+
+		fputs(i ? ",\n    {" : "\n    {", f);
+		copy(f, "n", r, false);
+		copy(f, "id", r, true);
+		fputs(", \"family\": ", f);
+		json_write_str(f, family_of((struct cert *)c, cert_str(r, "id")));
+		copy(f, "verdict", r, true);
+		copy(f, "seconds", r, true);
+		copy(f, "reason", r, true);
+		fputs(", \"rule\": ", f);
+		jstr(f, c->rule_of[i] ? c->rule_of[i] : cert_str(r, "rule"));
+		copy(f, "diagnosis", r, true);
+		copy(f, "findings", r, true);
+		copy(f, "reproduce", r, true);
+		fputs(", \"repro\": ", f);
+		jstr(f, repro);
+		fputc('}', f);
+		free(repro);
+	}
+	fputs(c->results->n ? "\n  ],\n" : "],\n", f);
+}
+
+static void write_json(FILE *f, const struct cert *c)
+{
+	const struct jv *run = jv_get(&c->run, "run");
+	size_t i;
+
+	fprintf(f, "{\n  \"report\": \"fpabi-certify\", \"format\": %d, "
+		"\"command\": \"certify\", \"fpabi\": \"%s\", \"generated\": "
+		"\"%s\",\n  \"verdict\": \"%s\", \"verdict_reason\": ",
+		FPABI_CERTIFY_FORMAT, PACKAGE_VERSION, c->generated, c->verdict);
+	json_write_str(f, c->why);
+	fputs(",\n  \"source\": {\"path\": ", f);
+	json_write_str(f, c->source);
+	fprintf(f, ", \"sha256\": \"%s\", \"from\": %s, \"format\": ",
+		c->source_sha, c->from ? "true" : "false");
+	jv_write(f, jv_get(&c->run, "format"));
+	fputs("},\n  ", f);
+	copy(f, "arch", &c->run, false);
+	copy(f, "kernel", &c->run, true);
+	copy(f, "profile", &c->run, true);
+	fputs(",\n  ", f);
+	copy(f, "environment", &c->run, false);
+	fputs(",\n  \"run\": {", f);
+	copy(f, "start", &c->run, false);
+	copy(f, "tier", &c->run, true);
+	copy(f, "seed", &c->run, true);
+	copy(f, "repeat", &c->run, true);
+	for (i = 0; run && i < run->n; i++) {
+		fprintf(f, ", \"%s\": ", run->key[i]);
+		jv_write(f, &run->kid[i]);
+	}
+	fputs("},\n  \"totals\": {", f);
+	for (i = 0; i < CR_N; i++)
+		fprintf(f, "%s\"%s\": %u", i ? ", " : "", cert_verdict_name(i),
+			c->count[i]);
+	fputs("},\n  \"coverage\": {\n", f);
+	write_cov(f, "families", &c->fam, false);
+	write_cov(f, "rules", &c->rule, false);
+	write_cov(f, "matrices", &c->mat, true);
+	fputs("  },\n", f);
+	write_matrices(f, c);
+	write_skips(f, c);
+	write_known(f, c);
+	write_results(f, c);
+}
+
+/* DIR/name from the text in buf; report.json ends with its own digest */
+static void write_file(const char *dir, const char *name, const char *buf,
+		       size_t len, bool digest)
+{
+	char path[4200], hex[65];
+	struct sha256 s;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		die("certify: cannot write %s: %s", path, strerror(errno));
+	fwrite(buf, 1, len, f);
+	if (digest) {
+		/* over every byte before this member */
+		sha256_init(&s);
+		sha256_update(&s, buf, len);
+		sha256_hex(&s, hex);
+		fprintf(f, "  \"sha256\": \"%s\"\n}\n", hex);
+	}
+	if (ferror(f) | fclose(f))
+		die("certify: writing %s: %s", path, strerror(errno));
+}
+
+/* ------------------------------------------------------------- command */
+
+/* fpabi run --tier matrix ... --json DIR/run.json > DIR/run.tap */
+static int run_suite(const char *dir, char **pass, int npass, char *json)
+{
+	char tap[4200], self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char **argv = xzalloc((size_t)(npass + 8) * sizeof(*argv));
+	int i, k = 0, st;
+	pid_t pid;
+
+	if (n <= 0)
+		die("certify: /proc/self/exe: %s", strerror(errno));
+	self[n] = 0;
+	argv[k++] = self;
+	argv[k++] = (char *)"run";
+	for (i = 0; i < npass; i++)
+		argv[k++] = pass[i];
+	argv[k++] = (char *)"--json";
+	argv[k++] = json;
+	snprintf(tap, sizeof(tap), "%s/run.tap", dir);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		die("certify: fork: %s", strerror(errno));
+	if (!pid) {
+		if (!freopen(tap, "w", stdout))
+			_exit(127);
+		execv(self, argv);
+		_exit(127);
+	}
+	free(argv);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			die("certify: waitpid: %s", strerror(errno));
+	fprintf(stderr, "fpabi certify: %s run: %s, its TAP in %s\n",
+		WIFEXITED(st) && WEXITSTATUS(st) < 2 ? "the" : "a failed",
+		WIFEXITED(st) ? (WEXITSTATUS(st) ? "exit 1 or 2" : "exit 0") :
+		"killed", tap);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 2;
+}
+
+static void report(struct cert *c, const struct fpabi_machine *m, const char *dir)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	struct timespec now;
+	FILE *f;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	iso_time(c->generated, sizeof(c->generated), &now);
+	rules_of(c, m);
+	for (i = 0; i < c->results->n; i++) {
+		const struct jv *r = &c->results->kid[i];
+		unsigned v = cert_verdict(r);
+
+		cov_add(cov_get(&c->fam, family_of(c, cert_str(r, "id"))), v);
+		cov_add(cov_get(&c->rule, c->rule_of[i] ? c->rule_of[i] :
+				cert_str(r, "rule") ? cert_str(r, "rule") :
+				"(none)"), v);
+	}
+	matrices(c, m);
+	verdict(c, m);
+	f = open_memstream(&buf, &len);
+	if (!f)
+		die("open_memstream: %s", strerror(errno));
+	write_json(f, c);
+	if (fclose(f))
+		die("open_memstream: %s", strerror(errno));
+	write_file(dir, "report.json", buf, len, true);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	if (!f)
+		die("open_memstream: %s", strerror(errno));
+	cert_html(f, c);
+	if (fclose(f))
+		die("open_memstream: %s", strerror(errno));
+	write_file(dir, "report.html", buf, len, false);
+	free(buf);
+}
+
+static const struct option certify_opts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "from", required_argument, NULL, 'F' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "tier", required_argument, NULL, 'P' },
+	{ "filter", required_argument, NULL, 'P' },
+	{ "exclude", required_argument, NULL, 'P' },
+	{ "seed", required_argument, NULL, 'P' },
+	{ "timeout", required_argument, NULL, 'P' },
+	{ "tracee", required_argument, NULL, 'P' },
+	{ "profile", required_argument, NULL, 'P' },
+	{ "inject-fault", required_argument, NULL, 'P' },
+	{ NULL, 0, NULL, 0 }
+};
+
+int cmd_certify(int argc, char **argv)
+{
+	const char *dir = NULL, *from = NULL;
+	char **pass = xzalloc((size_t)(2 * argc + 4) * sizeof(*pass));
+	struct fpabi_machine m;
+	struct cert c;
+	int ch, idx, npass = 0, rc = 0;
+	bool tier = false;
+
+	while ((ch = getopt_long(argc, argv, "o:h", certify_opts, &idx)) != -1) {
+		switch (ch) {
+		case 'o': dir = optarg; break;
+		case 'F': from = optarg; break;
+		case 'h': fputs(certify_usage, stdout); return 0;
+		case 'P':
+			pass[npass] = xmalloc(strlen(certify_opts[idx].name) + 3);
+			sprintf(pass[npass++], "--%s", certify_opts[idx].name);
+			pass[npass++] = optarg;
+			tier |= !strcmp(certify_opts[idx].name, "tier");
+			break;
+		default: usage_error("%s", "certify: unknown option");
+		}
+	}
+	if (optind < argc)
+		usage_error("certify: unexpected argument '%s'", argv[optind]);
+	if (!dir)
+		usage_error("%s", "certify: -o DIR is needed");
+	if (from && npass)
+		usage_error("%s", "certify: --from reports a run made before: "
+			    "run options do not go with it");
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		usage_error("certify: cannot make %s: %s", dir, strerror(errno));
+	if (!tier) {
+		pass[npass++] = (char *)"--tier";
+		pass[npass++] = (char *)"matrix";
+	}
+	memset(&c, 0, sizeof(c));
+	snprintf(c.source, sizeof(c.source), "%s", from ? from : "run.json");
+	if (!from) {
+		char json[4200];
+
+		snprintf(json, sizeof(json), "%s/run.json", dir);
+		if (run_suite(dir, pass, npass, json) > 1)
+			fprintf(stderr, "fpabi certify: the run stopped early; "
+				"the report says why\n");
+		load_run(&c, json);
+	} else {
+		c.from = true;
+		load_run(&c, from);
+	}
+	fpabi_probe(&m, NULL);
+	report(&c, &m, dir);
+	fprintf(stderr, "fpabi certify: %s: %s; wrote %s/report.json and "
+		"%s/report.html\n", c.verdict, c.why, dir, dir);
+	rc = strcmp(c.verdict, "pass") ? 1 : 0;
+	return rc;
+}
