@@ -262,6 +262,13 @@ static void heat_map(FILE *f, const struct cert *c, size_t k)
 	h(f, cert_str(mx, "name"));
 	fputs("</h3><p>", f);
 	h(f, cert_str(mx, "what"));
+	for (i = 0; i < cells->n && !c->cells[k][i].res; i++)
+		;
+	if (i == cells->n) {
+		fprintf(f, "</p>\n<p>None of its %zu cells is in this run.</p>\n",
+			cells->n);
+		return;
+	}
 	fputs("</p>\n<div class=\"scroll\"><table class=\"heat\"><thead><tr><th>", f);
 	h(f, cert_str(get(mx, "axes.subject"), "name"));
 	fputs(" \\ ", f);

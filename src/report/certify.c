@@ -224,6 +224,41 @@ static void rules_of(struct cert *c, const struct fpabi_machine *m)
 	plan_free(&p);
 }
 
+/* how bad a verdict is, for a cell of a run with --repeat */
+static unsigned rank(unsigned v)
+{
+	static const unsigned r[CR_N + 1] = {
+		[CR_SKIP] = 0, [CR_PASS] = 1, [CR_KNOWN] = 2, [CR_BROKEN] = 3,
+		[CR_TIMEOUT] = 4, [CR_FAIL] = 5, [CR_N] = 0,
+	};
+
+	return r[v <= CR_N ? v : CR_N];
+}
+
+/* A cell's result: its ID's, or with --repeat N the worst of ID@r1..N. */
+static const struct jv *cell_result(const struct cert *c, const char *id)
+{
+	const struct jv *best = find(c, id), *r;
+	const struct jv *rep = jv_get(&c->run, "repeat");
+	unsigned k, n = rep && rep->t == J_NUM && rep->num > 1 &&
+			rep->num < 100001 ? (unsigned)rep->num : 0;
+	char key[256];
+
+	for (k = 1; !best && k <= n; k++) {
+		snprintf(key, sizeof(key), "%s@r%u", id, k);
+		r = find(c, key);
+		if (r && (!best || rank(cert_verdict(r)) > rank(cert_verdict(best))))
+			best = r;
+	}
+	for (; n && k <= n; k++) {
+		snprintf(key, sizeof(key), "%s@r%u", id, k);
+		r = find(c, key);
+		if (r && rank(cert_verdict(r)) > rank(cert_verdict(best)))
+			best = r;
+	}
+	return best;
+}
+
 /* The matrices of this build, each cell joined with its result. */
 static void matrices(struct cert *c, const struct fpabi_machine *m)
 {
@@ -254,7 +289,7 @@ static void matrices(struct cert *c, const struct fpabi_machine *m)
 			struct cert_cell *cc = &c->cells[k][i];
 
 			cc->cell = &cells->kid[i];
-			cc->res = find(c, cert_str(cc->cell, "id"));
+			cc->res = cell_result(c, cert_str(cc->cell, "id"));
 			cc->n = cc->res ? (unsigned)(cc->res - c->results->kid) + 1 : 0;
 			cv->planned++;
 			if (!cc->res)
