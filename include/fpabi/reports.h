@@ -46,6 +46,9 @@ double run_elapsed(const struct report_run *run);
  */
 struct tap_sink *junit_open(const char *path, const struct report_run *run);
 
+/* KCIDB I/O JSON (kcidb-io schema v5.3): a test per result */
+struct tap_sink *kcidb_open(const char *path, const struct report_run *run);
+
 /* JSON: one object per result (docs/fpabi-results.schema.json). */
 struct tap_sink *json_open(const char *path, const struct report_run *run);
 

@@ -49,6 +49,7 @@ struct fpabi_opts {
 	enum tap_format_opt { FMT_TAP, FMT_KSELFTEST } format;
 	const char *junit;	/* --junit FILE */
 	const char *json;	/* --json FILE */
+	const char *kcidb;	/* --kcidb FILE */
 	bool kmsg;		/* check the kernel log at the end */
 	enum fpabi_tier tier;	/* --tier: the cases planned */
 	unsigned seconds;	/* fuzz: how long to run */

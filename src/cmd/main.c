@@ -104,6 +104,8 @@ static const char usage[] =
 "                            kselftest.h prints it; a known issue is\n"
 "                            ok # XFAIL, a SKIP's reason on a comment line)\n"
 "      --junit FILE          run: write the results as JUnit XML to FILE\n"
+"      --kcidb FILE          run: write the results as KernelCI's KCIDB I/O\n"
+"                            JSON (kcidb-io schema v5.3) to FILE\n"
 "      --json FILE           run: write the results as JSON to FILE; list,\n"
 "                            list --matrix and info: themselves as JSON\n"
 "                            (FILE '-' or none: stdout)\n"
@@ -167,10 +169,12 @@ static FILE *tap_stream(const struct fpabi_opts *o)
 {
 	bool json = o->json && !strcmp(o->json, "-");
 	bool junit = o->junit && !strcmp(o->junit, "-");
+	bool kcidb = o->kcidb && !strcmp(o->kcidb, "-");
 
-	if (json && junit)
-		bad_usage("%s", "--json - and --junit - cannot both be stdout");
-	return json || junit ? stderr : stdout;
+	if (json + junit + kcidb > 1)
+		bad_usage("%s", "only one of --json, --junit and --kcidb can be - "
+			  "(stdout)");
+	return json || junit || kcidb ? stderr : stdout;
 }
 
 /*
@@ -196,6 +200,8 @@ static void reports_open(struct tap *t, const struct fpabi_machine *m,
 		tap_add_sink(t, junit_open(o->junit, &run));
 	if (o->json)
 		tap_add_sink(t, json_open(o->json, &run));
+	if (o->kcidb)
+		tap_add_sink(t, kcidb_open(o->kcidb, &run));
 	bail_tap = t;
 	bail_pid = getpid();
 	fpabi_die_hook = bail_setup_error;
@@ -489,7 +495,7 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 
 enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
        OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
-       OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
+       OPT_JUNIT, OPT_JSON, OPT_KCIDB, OPT_EXCLUDE, OPT_SKIP_FILE,
        OPT_NO_WORKAROUNDS, OPT_MATRIX };
 
 /* fpabi [run|list|info|fuzz]'s options */
@@ -514,6 +520,7 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "json", required_argument, NULL, OPT_JSON },
+	{ "kcidb", required_argument, NULL, OPT_KCIDB },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -570,6 +577,7 @@ int main(int argc, char **argv)
 		case OPT_FORMAT: o.format = parse_format(optarg); break;
 		case OPT_JUNIT: o.junit = optarg; break;
 		case OPT_JSON: o.json = optarg; break;
+		case OPT_KCIDB: o.kcidb = optarg; break;
 		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;
@@ -586,8 +594,8 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if ((o.junit || o.format) && strcmp(cmd, "run"))
-		bad_usage("%s", "--format and --junit go with the run command");
+	if ((o.junit || o.format || o.kcidb) && strcmp(cmd, "run"))
+		bad_usage("%s", "--format, --junit and --kcidb go with the run command");
 	if (o.json && (rules || (strcmp(cmd, "run") && strcmp(cmd, "list") &&
 				 strcmp(cmd, "info")) || profiles))
 		bad_usage("%s", "--json goes with run, list, list --matrix and info");
