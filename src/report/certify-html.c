@@ -190,7 +190,7 @@ static void environment(FILE *f, const struct cert *c)
 	row(f, "fpabi SHA-256", env, "fpabi.fpabi.sha256");
 	row(f, "tracee SHA-256", env, "fpabi.tracee.sha256");
 	row(f, "exec probe SHA-256", env, "fpabi.exec_probe.sha256");
-	row(f, "run start", &c->run, "start");
+	row(f, "run start", &c->run, "run.start");
 	row(f, "tier", &c->run, "tier");
 	row(f, "seed", &c->run, "seed");
 	row(f, "run seconds", &c->run, "run.seconds");

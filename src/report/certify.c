@@ -546,8 +546,7 @@ static void write_json(FILE *f, const struct cert *c)
 	fputs(",\n  ", f);
 	copy(f, "environment", &c->run, false);
 	fputs(",\n  \"run\": {", f);
-	copy(f, "start", &c->run, false);
-	copy(f, "tier", &c->run, true);
+	copy(f, "tier", &c->run, false);
 	copy(f, "seed", &c->run, true);
 	copy(f, "repeat", &c->run, true);
 	for (i = 0; run && i < run->n; i++) {

@@ -97,7 +97,7 @@ static void json_end(struct tap_sink *s, const struct tap *t)
 	struct json *j = s->priv;
 	struct timespec now;
 	FILE *f = j->f;
-	char end[32];
+	char start[32], end[32];
 	unsigned i;
 
 	fputs("\n  ],\n  \"totals\": {", f);
@@ -106,12 +106,13 @@ static void json_end(struct tap_sink *s, const struct tap *t)
 			tap_status_name(i), t->count[i]);
 	clock_gettime(CLOCK_REALTIME, &now);
 	iso_time(end, sizeof(end), &now);
+	iso_time(start, sizeof(start), &j->run.start);
 	fprintf(f, "},\n  \"run\": {\"outcome\": \"%s\"",
 		tap_outcome_name(t->outcome));
 	kv(f, "reason", t->outcome == RUN_COMPLETE ? NULL : t->outcome_reason);
-	fprintf(f, ", \"planned\": %u, \"given\": %u, \"end\": \"%s\", "
-		"\"seconds\": %.3f}\n}\n", t->planned, t->n, end,
-		run_elapsed(&j->run));
+	fprintf(f, ", \"planned\": %u, \"given\": %u, \"start\": \"%s\", "
+		"\"end\": \"%s\", \"seconds\": %.3f}\n}\n", t->planned, t->n,
+		start, end, run_elapsed(&j->run));
 	if (f == stdout ? fflush(f) | ferror(f) : ferror(f) | fclose(f))
 		die("writing %s: %s", j->path, strerror(errno));
 	free(j->path);
@@ -140,7 +141,6 @@ struct tap_sink *json_open(const char *path, const struct report_run *run)
 {
 	struct json *j = xzalloc(sizeof(*j));
 	FILE *f = report_output(path);
-	char start[32];
 
 	j->f = f;
 	j->path = xstrdup(path);
@@ -153,9 +153,8 @@ struct tap_sink *json_open(const char *path, const struct report_run *run)
 	kv(f, "profile", run->m->profile);
 	fputs(",\n  ", f);
 	env_json(f, run);
-	iso_time(start, sizeof(start), &run->start);
-	fprintf(f, ",\n  \"start\": \"%s\"", start);
-	kv(f, "tier", run->tier);
+	fputs(",\n  \"tier\": ", f);
+	json_write_str(f, run->tier);
 	fprintf(f, ", \"seed\": %llu, \"repeat\": %u,\n  \"results\": [",
 		(unsigned long long)run->seed, run->repeat);
 	j->sink.result = json_result;
