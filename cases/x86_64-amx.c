@@ -9,7 +9,7 @@
  */
 #include "fpabi/case.h"
 #include "fpabi/shm.h"
-#include "fpabi/x86_64-case.h"
+#include "fpabi/x86_64-case.h"	/* up: the arch's x86_amx_probe() */
 
 static const struct fpabi_case cases[] = {
 	{

@@ -88,11 +88,11 @@ else
 		diff -u "$tmp/doc-sec" "$tmp/gen-sec" | head -20 | diag
 	fi
 fi
-# the profiles are documented: README's table and the man page
+# the profiles are documented: docs/users/profiles.md's table and the man page
 missing=$(cut -f2 "$tmp/profiles" | while read -r p; do
-	grep -qF -- "| \`$p\` |" "${srcdir:-.}/README.md" || echo "$p"; done | tr '\n' ' ')
+	grep -qF -- "| \`$p\` |" "${srcdir:-.}/docs/users/profiles.md" || echo "$p"; done | tr '\n' ' ')
 [ -z "$missing" ]
-ok $? "README.md's profile table has every profile of info --profiles${missing:+ (missing: $missing)}"
+ok $? "docs/users/profiles.md's profile table has every profile of info --profiles${missing:+ (missing: $missing)}"
 # both sections, in the order the doc gives them (x86_64 first)
 [ "$(grep '^## ' "$doc" | tr '\n' ' ')" = "## x86_64 ## arm64 " ]
 ok $? "docs/abi-rules.md has an x86_64 and an arm64 section"

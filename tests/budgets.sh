@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The code's size budgets (README, "Design"): no function in src/ longer
+# The code's size budgets (docs/developers/design.md): no function in src/ longer
 # than 120 lines, no file longer than 900, except those listed, with
 # their reasons, in tests/budgets.allow.  TAP: one test point per file.
 top=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# One meaning in every harness (README "Harnesses"): a run that has every
+# One meaning in every harness (docs/users/harnesses.md): a run that has every
 # kind of result -- pass, fail (an injected byte fault), skip (cases this
 # machine cannot run), known issue (--inject-fault=known: a byte fault
 # whose one finding is reported as a test-only known kernel issue) and a
 # timeout (--inject-fault=hang) -- read by each harness the way its users
 # run it, and each harness's counts compared with fpabi's own (the JSON
-# report's totals), through the mapping the README's table documents:
+# report's totals), through the mapping docs/users/harnesses.md's table documents:
 #   automake's driver, prove (TAP::Parser), fpabi's JUnit and JSON, the
 #   kselftest runner of Debian's linux-source with fpabi's collection,
 #   LKFT's parser rule on that runner's output (tests/lkft-rule.py),

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Stable result IDs (README "Using fpabi"): two runs with different seeds
+# Stable result IDs (docs/users/running.md): two runs with different seeds
 # on one machine give the same set of result IDs; --repeat N names every
 # result ID@rK, so no two results share a name; every x86_64 variant
 # fpabi knows is in the plan, whatever the CPU has.

@@ -15,7 +15,7 @@
  * compiler emits, carries a command and a slot (0-15):
  *   arm64:  MOVZ XZR, #(0xfa00 | cmd << 4 | slot)   (.inst 0xd29f401f | ...)
  *   x86_64: NOPL 0x465041xx(%rax), xx = cmd << 4 | slot  (0f 1f 80 xx 41 50 46)
- * Commands (fpabi bench, src/insns.c, is the guest side):
+ * Commands (fpabi bench, src/bench/insns.c, is the guest side):
  *   0 HELLO    answer "fpabi-insns 1 vcpus=N arch=A" on the channel
  *   1 BEGIN    the slot's operation starts: note every vCPU's counters
  *   2 END      it ends: keep the user and kernel instructions since BEGIN

@@ -68,6 +68,8 @@ const struct fpabi_profile *fpabi_profile_for(unsigned kver);
 /* Sets m->profile, profile_why and profile_auto; returns the entry in
  * force (m->profile_force if set, else the automatic one). */
 const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m);
+/* The profile names of this arch, ", " separated. */
+void profile_names(char *buf, size_t n);
 
 /*
  * A variant: its name (the ID part, "xsave-full", "vl64") and the

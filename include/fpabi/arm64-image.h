@@ -67,7 +67,7 @@
 #define FPABI_A64_AUX_SVE_BIT	1
 #define FPABI_A64_AUX_FA64_BIT	2	/* FEAT_SME_FA64: FFR in streaming mode */
 /* not a CPU feature: after each SVCR change an indirect branch, which
- * steps around QEMU TCG's platform quirk sme-vl-chain (src/platform.c) */
+ * steps around QEMU TCG's platform quirk sme-vl-chain (src/plan/platform.c) */
 #define FPABI_A64_AUX_BRANCH_BIT	3
 #define FPABI_A64_AUX_SME	(1u << FPABI_A64_AUX_SME_BIT)
 #define FPABI_A64_AUX_FA64	(1u << FPABI_A64_AUX_FA64_BIT)

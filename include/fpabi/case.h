@@ -186,7 +186,7 @@ struct fpabi_case {
 	 */
 	uint8_t tier;
 	/*
-	 * An unobserved twin (src/derive.c): the tracee runs its events
+	 * An unobserved twin (src/plan/derive.c): the tracee runs its events
 	 * untraced, with no stop and no tracer action between its loads and
 	 * its own stores; the run proves that no switch came in between.
 	 */

@@ -12,11 +12,11 @@
 int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o);
 int cmd_stress(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
-/* fpabi bench stress (src/bench-stress.c) */
+/* fpabi bench stress (src/bench/stress.c) */
 int bench_stress(int argc, char **argv);
-/* fpabi repro: a case instance as a standalone C file (src/record.c) */
+/* fpabi repro: a case instance as a standalone C file (src/judge/record.c) */
 int cmd_repro(int argc, char **argv);
-/* fpabi race (src/race.c) and fpabi bench race (src/race-bench.c) */
+/* fpabi race (src/race/cmd.c) and fpabi bench race (src/bench/race.c) */
 int cmd_race(int argc, char **argv);
 int bench_race(int argc, char **argv);
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The services every command shares (src/common-run.c): the machine and
+ * The services every command shares (src/cmd/common-run.c): the machine and
  * its profile, the output's header, the tracee's path, a case instance's
- * run, fault injection, the runner's signals, ptrace permission, usage
- * errors.  The commands (run, list, info in main.c; fuzz.c, stress, bench)
- * call these and never each other.
+ * run, the options every command takes, the runner's signals, ptrace
+ * permission; and, through the headers it includes, fault injection
+ * (fpabi/inject.h), usage errors (fpabi/opts.h) and the syscall kinds
+ * (fpabi/syscalls.h).  The commands (run, list, info in main.c; fuzz.c,
+ * stress, race, repro, bench) call these and never each other.
  */
 #ifndef FPABI_COMMON_RUN_H
 #define FPABI_COMMON_RUN_H
@@ -12,37 +14,58 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "fpabi/inject.h"
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/run.h"
+#include "fpabi/syscalls.h"
 
-/* "fpabi: msg", "Try 'fpabi --help'.", exit 2 */
-void bad_usage(const char *fmt, ...)
-	__attribute__((noreturn, format(printf, 1, 2)));
-/* A number option's value: base 10 or 0x, at most max; else bad usage. */
+/*
+ * The options every command takes, as rows of its getopt_long() table,
+ * and their one parser: FPABI_COMMON_OPTIONS (--seed, --tracee,
+ * --profile, --kmsg, --verbose, --help) and, for the commands that run
+ * cases their own way, FPABI_RUN_OPTIONS (--inject-fault,
+ * --no-workarounds).  A command's own options and --help stay its own.
+ */
+enum {
+	COPT_TRACEE = 0x1000, COPT_PROFILE, COPT_KMSG, COPT_INJECT,
+	COPT_NOWORK,
+};
+#define FPABI_COMMON_OPTIONS \
+	{ "seed", required_argument, NULL, 's' }, \
+	{ "tracee", required_argument, NULL, COPT_TRACEE }, \
+	{ "profile", required_argument, NULL, COPT_PROFILE }, \
+	{ "kmsg", no_argument, NULL, COPT_KMSG }, \
+	{ "verbose", no_argument, NULL, 'v' }, \
+	{ "help", no_argument, NULL, 'h' }
+#define FPABI_RUN_OPTIONS \
+	{ "inject-fault", required_argument, NULL, COPT_INJECT }, \
+	{ "no-workarounds", no_argument, NULL, COPT_NOWORK }
+
+struct fpabi_common_opts {
+	const char *tracee;	/* --tracee PATH, or NULL */
+	const char *profile;	/* --profile NAME, or NULL */
+	bool seeded;		/* --seed given (into o->seed) */
+};
+
+/*
+ * Option c of those rows (not --help) with its value arg: --seed,
+ * --kmsg, --tracee (o->tracee_given) and --inject-fault into o, the
+ * paths into co, -v and --no-workarounds into their globals; true.
+ * False: c is none of them.
+ */
+bool common_option(int c, const char *arg, struct fpabi_common_opts *co,
+		   struct fpabi_opts *o);
 
 /* The machine: kernel, CPUs, features, the ABI profile (force: --profile). */
 void fpabi_probe(struct fpabi_machine *m, const char *force_profile);
 /* The output's header (fpabi, kernel, arch, profile), each line after pfx. */
 void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx);
-/* The profile names of this arch, ", " separated. */
-void profile_names(char *buf, size_t n);
 
 /* The tracee (--tracee, $FPABI_TRACEE, next to fpabi, the installed
  * layout relative to fpabi, libexec) and a file beside it. */
 char *fpabi_find_tracee(const char *opt);
 char *fpabi_sibling(const char *path, const char *name);
-
-/* --inject-fault=KIND:TARGET, and whether it applies to a run of the
- * instance id of family (a family name, a glob, or "any") */
-void fpabi_parse_inject(struct fpabi_opts *o, const char *spec);
-bool inject_applies(const struct fpabi_opts *o, const char *id,
-		    const char *family);
-const char *inject_kind_name(enum inject_kind k);
-/* The first --inject-fault (of up to MAX_INJECT) that hits a run case. */
-const struct fpabi_inject *inject_for(const struct fpabi_opts *o,
-				      const char *id, const char *family);
-/* Bad usage (exit 2) when --inject-fault hits no case of the plan. */
-void fpabi_inject_check(const struct fpabi_opts *o, const struct plan *p);
 
 /* A run of plan item it at o->seed (attempt counts from 1). */
 void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
@@ -55,8 +78,5 @@ void fpabi_setup_signals(void);
 /* Non-zero, with why, when this process may not trace its children
  * (Yama, a container's seccomp profile, an LSM). */
 int fpabi_ptrace_refused(char *why, size_t n);
-
-/* A syscall kind's name ("getpid"), as case IDs use it. */
-const char *sc_name(unsigned sc);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The competitor (issue 6's forcing modes) and the process helpers the
- * engine shares with the unobserved race loop (src/race.c): start the
+ * engine shares with the unobserved race loop (src/race/cmd.c): start the
  * tracee program in a mode, pin a task to a CPU, read its switches.
  */
 #ifndef FPABI_COMPETE_H

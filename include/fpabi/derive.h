@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Cases derived from hand-written ones (src/derive.c): a task history's
+ * Cases derived from hand-written ones (src/plan/derive.c): a task history's
  * prelude before a case's steps (/h=NAME), and unobserved twins
  * (/unobserved).  The plan owns the pool they come from.
  */
@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "fpabi/case.h"
+#include "fpabi/syscalls.h"
 
 struct derived;
 struct pool_block;
@@ -40,9 +41,5 @@ const struct fpabi_case *derive_from(struct derive_pool *pool,
 				     const struct fpabi_step *steps);
 /* size zeroed bytes that live as long as the pool */
 void *derive_pool_alloc(struct derive_pool *pool, size_t size);
-
-/* A syscall kind that switches the task out by its nature (a blocking
- * read, a sleep, moving itself): an unobserved window cannot hold it. */
-bool sc_switches(unsigned sc);
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * Every capacity limit of the engine, the shared memory and the tracee,
  * in one place.  A step list is checked against them when it is built
- * (steps_check(), src/steps.c), for hand-written cases and generated
+ * (steps_check(), src/plan/steps.c), for hand-written cases and generated
  * lists alike; nothing fills an array past them.
  */
 #ifndef FPABI_LIMITS_H

@@ -4,7 +4,7 @@
  * subjects (its regset writes, its signal-frame edits, one value of one
  * field each) crossed with the tracee's mode and with task histories.
  * The backend describes each cell (steps, the errno or outcome its model
- * gives, the rule, whether part of it is unspecified); src/matrix.c plans
+ * gives, the rule, whether part of it is unspecified); src/plan/matrix.c plans
  * the cells and counts them.
  */
 #ifndef FPABI_MATRIX_H
@@ -39,7 +39,7 @@ struct fpabi_mx_cell {
 	struct fpabi_step steps[FPABI_MX_STEPS];
 	int8_t drop;		/* fault injection's step, and its class */
 	const char *drop_class;
-	/* where src/matrix.c planned it: its mode, its history kind (-1:
+	/* where src/plan/matrix.c planned it: its mode, its history kind (-1:
 	 * none) */
 	int8_t mode, hist;
 	int16_t subject;	/* the first axis' value */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The step kinds, as one table (src/ops.c): each kind's one name, which
+ * The step kinds, as one table (src/plan/ops.c): each kind's one name, which
  * side runs it, what its fields mean, what it needs and what it leaves.
  * The engine, the report and fpabi stress all read their facts from here;
  * a new step kind is a row of fpabi_ops[] plus its engine and model code,
@@ -56,6 +56,38 @@ enum op_arg_b {
 #define OPF_GEN		(1u << 7)	/* fpabi stress's grammar knows it */
 #define OPF_PROOF	(1u << 8)	/* scheduling: a passing run says what
 					   proves it happened */
+#define OPF_MIGRATES	(1u << 9)	/* moves the tracee to another CPU
+					   (needs two) */
+#define OPF_SCHED	(1u << 10)	/* forces or proves a switch, a
+					   migration or a group-stop: fpabi's
+					   scheduler, never a reproducer */
+#define OPF_UNPLACED	(1u << 11)	/* a placed form (p=alone, p=shared)
+					   cannot tell it apart: another task,
+					   a migration, a preemption, or a run
+					   that ends before its counters */
+
+/* The step in an unobserved twin (src/plan/derive.c): the list's tracee
+ * steps with every stop and tracer action taken out. */
+enum op_twin {
+	TWIN_NONE,		/* no twin: the step needs the tracer (a spin
+				   it ends, a refused sigreturn) */
+	TWIN_KEEP,		/* the same step */
+	TWIN_DROP,		/* left out: a stop or a tracer action */
+	TWIN_UNSEEN,		/* the same syscall, as a plain S_SYSCALL */
+	TWIN_NO_EVENT_STOP,	/* a fork without its event stop */
+	TWIN_SIGNAL,		/* the same signal; none for a SIGNAL_MAYBE */
+};
+
+/* What the standalone reproducer (src/repro/write.c) waits for after the
+ * step, or does at its stop. */
+enum op_repro {
+	RPEV_NONE,	/* nothing: the tracee runs on */
+	RPEV_TRAP,	/* the breakpoint's SIGTRAP stop */
+	RPEV_SIGILL,	/* the SIGILL's delivery stop (resumed with it) */
+	RPEV_EXEC,	/* the PTRACE_EVENT_EXEC stop */
+	RPEV_FORK,	/* the fork's event stop, when it has one */
+	RPEV_REGSET,	/* the regset reads and writes recorded there */
+};
 
 struct fpabi_op_info {
 	const char *name;	/* one spelling: reports and --replay */
@@ -68,6 +100,9 @@ struct fpabi_op_info {
 	/* what a run proves happened for it (fpabi list's "pre:"); NULL:
 	 * nothing to prove (a load, a store, a read, a write) */
 	const char *pre;
+	enum op_twin twin;	/* its form in an unobserved twin */
+	enum op_repro repro;	/* the reproducer's part */
+	const char *no_repro;	/* why no reproducer replays it, or NULL */
 };
 
 /* What a run proves happened for a step of kind op (fpabi list's

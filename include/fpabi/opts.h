@@ -18,6 +18,10 @@ extern const char *fpabi_cmd_name;
 void usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 
+/* "fpabi: msg", "Try 'fpabi --help'.", exit 2 */
+void bad_usage(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+
 /*
  * The value s of option opt: decimal digits, or 0x and hex digits, and
  * nothing else (no sign, no space, no suffix), from min to max.  Anything

@@ -48,7 +48,7 @@ unsigned plan_exclude(struct plan *p, const char *glob, const char *why);
  * comment): 0, or -1 with err saying what was wrong. */
 int plan_skip_file(struct plan *p, const char *path, char *err, size_t n);
 void plan_free(struct plan *p);
-/* One instance (plan_build()'s own, for src/matrix.c): c at variant v,
+/* One instance (plan_build()'s own, for src/plan/matrix.c): c at variant v,
  * parameter param, history h, placement pl; skip: why it cannot run. */
 struct plan_item *plan_add(struct plan *p, const struct fpabi_case *c,
 			   const struct fpabi_variant *v, unsigned param,

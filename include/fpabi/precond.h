@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Scenario preconditions (src/precond.c): a state of the kernel that a
+ * Scenario preconditions (src/judge/precond.c): a state of the kernel that a
  * case's rule needs, which its steps set up but the ABI lets the kernel
  * not be in (a component in its init state in the saved state, TIF_SVE
  * clear before a first-use trap, a frame record with its payload).  A

@@ -92,7 +92,7 @@ void record_regset(struct fpabi_run *r, bool set, unsigned note,
 void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,
 		  const char *observer);
 
-/* src/repro.c: write the recorded run as one C file; returns 0, or -1
+/* src/repro/write.c: write the recorded run as one C file; returns 0, or -1
  * with why filled when a step cannot be made standalone */
 int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n);
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Samples summarised (src/stats.c): every bench figure uses this. */
+/* Samples summarised (src/lib/stats.c): every bench figure uses this. */
 #ifndef FPABI_STATS_H
 #define FPABI_STATS_H
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The one validator of step lists (src/steps.c): every precondition a step
+ * The one validator of step lists (src/plan/steps.c): every precondition a step
  * has in the engine and the model, and the limits of fpabi/limits.h.  The
  * engine checks each list with it before a run; fpabi stress keeps only
  * the lists it accepts, and adds the rules of its own grammar.

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* The verdicts, kept apart; README's "Harnesses" table says what each
+/* The verdicts, kept apart; docs/users/harnesses.md's table says what each
  * harness shows for each. */
 enum tap_status {
 	TAP_PASS,
@@ -62,7 +62,7 @@ enum tap_outcome {
 struct tap;
 struct fpabi_finding;
 
-/* A report written beside the TAP (src/report-junit.c, report-json.c). */
+/* A report written beside the TAP (src/report/junit.c, report-json.c). */
 struct tap_sink {
 	void (*result)(struct tap_sink *s, const struct tap *t,
 		       const struct fpabi_result *res, const char *name);

@@ -588,14 +588,14 @@ int cmd_bench(int argc, char **argv)
 
 	/*
 	 * fpabi bench stress: the stress engine's own cost
-	 * (src/bench-stress.c).  fpabi-vm's guest passes --kmsg first, which
+	 * (src/bench/stress.c).  fpabi-vm's guest passes --kmsg first, which
 	 * main() leaves before "stress"; bench stress has no kernel-log result.
 	 */
 	for (c = 1; c < argc && !strcmp(argv[c], "--kmsg"); c++)
 		;
 	if (c < argc && !strcmp(argv[c], "stress"))
 		return bench_stress(argc - c, argv + c);
-	/* fpabi bench race: the race loop's rates (src/race-bench.c); in a
+	/* fpabi bench race: the race loop's rates (src/bench/race.c); in a
 	 * guest fpabi-vm puts --kmsg first */
 	if (argc > 2 && !strcmp(argv[1], "--kmsg") && !strcmp(argv[2], "race")) {
 		argv[2] = argv[1];

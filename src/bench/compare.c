@@ -5,7 +5,7 @@
  * in the form patch descriptions use ("-1.12% wall clock"), or "no
  * significant change" when the ranges of the runs' samples overlap;
  * instruction counts of fpabi-vm --count-insns are exact and judged so.
- * The files are read by src/bench-read.c.
+ * The files are read by src/bench/read.c.
  */
 #include <ctype.h>
 #include <errno.h>

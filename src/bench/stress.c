@@ -36,9 +36,7 @@ static void bench_seq(const struct stress *st, uint64_t seed, unsigned k,
 	for (j = 0;; j++) {
 		seq_gen(st, seed, k + j * 1000003u, q);
 		for (i = 0; i < q->n; i++)
-			if (q->s[i].op == S_MIGRATE_RUNNING ||
-			    q->s[i].op == S_INTERRUPT ||
-			    q->s[i].op == S_GROUPSTOP || q->s[i].op == S_PREEMPT)
+			if (op_has(q->s[i].op, OPF_SPIN))
 				break;
 		if (i == q->n || j == 100)
 			break;

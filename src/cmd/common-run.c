@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The services every command shares (run, list, info, fuzz, stress,
- * bench): probing the machine, the ABI profile, the output's header,
- * finding the tracee, a case instance's run and its fault injection, the
- * runner's signals, and whether ptrace is allowed at all.
+ * race, repro, bench): probing the machine, the output's header, finding
+ * the tracee, a case instance's run, the options every command takes,
+ * the runner's signals, and whether ptrace is allowed at all.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -26,97 +26,6 @@
 #include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
-
-void bad_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "fpabi: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'fpabi --help'.\n");
-	exit(2);
-}
-
-void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
-{
-	const char *colon = strchr(spec, ':');
-
-	enum inject_kind k;
-
-	if (!colon || !colon[1])
-		bad_usage("--inject-fault wants KIND:TARGET, got '%s'", spec);
-	if (!strncmp(spec, "byte:", 5))
-		k = INJ_BYTE;
-	else if (!strncmp(spec, "step:", 5))
-		k = INJ_STEP;
-	else if (!strncmp(spec, "hang:", 5))
-		k = INJ_HANG;
-	else if (!strncmp(spec, "known:", 6))
-		k = INJ_KNOWN;
-	else if (!strncmp(spec, "unproven:", 9))
-		k = INJ_UNPROVEN;
-	else if (!strncmp(spec, "cpu:", 4) || !strncmp(spec, "calib:", 6)) {
-		/* the CPU and its calibration: for the whole run */
-		if (calib_parse_inject(spec) < 0)
-			bad_usage("--inject-fault %s: cpu: takes "
-				  "x87-fip-canonical-57 or x87-fip-canonical-48, "
-				  "calib: off or a field name", spec);
-		return;
-	} else
-		bad_usage("--inject-fault KIND is byte, step, hang, known, "
-			  "unproven, cpu or calib, got '%s'", spec);
-	if (o->ninj == MAX_INJECT)
-		bad_usage("--inject-fault at most %d times", MAX_INJECT);
-	o->inj[o->ninj].kind = k;
-	o->inj[o->ninj++].target = colon + 1;
-	if (!o->inject) {
-		o->inject = k;
-		o->inject_target = colon + 1;
-	}
-}
-
-const struct fpabi_inject *inject_for(const struct fpabi_opts *o,
-				      const char *id, const char *family)
-{
-	unsigned i;
-
-	for (i = 0; i < o->ninj; i++)
-		if (!strcmp(o->inj[i].target, "any") ||
-		    !strcmp(o->inj[i].target, family) ||
-		    !fnmatch(o->inj[i].target, id, 0))
-			return &o->inj[i];
-	return NULL;
-}
-
-bool inject_applies(const struct fpabi_opts *o, const char *id,
-		    const char *family)
-{
-	return o->inject != INJ_NONE &&
-	       (!strcmp(o->inject_target, "any") ||
-		!strcmp(o->inject_target, family) ||
-		!fnmatch(o->inject_target, id, 0));
-}
-
-/*
- * An --inject-fault whose TARGET is no case of the plan (or, for step,
- * none with a marked step) would inject nothing and pass: bad usage.
- */
-void fpabi_inject_check(const struct fpabi_opts *o, const struct plan *p)
-{
-	unsigned i;
-
-	if (o->inject == INJ_NONE)
-		return;
-	for (i = 0; i < p->n; i++)
-		if (inject_applies(o, p->items[i].id, p->items[i].c->family) &&
-		    (o->inject != INJ_STEP || p->items[i].c->drop >= 0))
-			return;
-	bad_usage("--inject-fault=%s:%s hits no case%s of the plan",
-		  inject_kind_name(o->inject), o->inject_target,
-		  o->inject == INJ_STEP ? " with a step to drop" : "");
-}
 
 /* A fresh run of plan item it: the seed depends on the item and the
  * repetition only, so a repeated attempt replays the same values. */
@@ -195,51 +104,6 @@ char *fpabi_sibling(const char *path, const char *name)
 	memcpy(p, path, dir);
 	strcpy(p + dir, name);
 	return p;
-}
-
-const struct fpabi_profile *fpabi_profile_find(const char *name)
-{
-	const struct fpabi_profile *p;
-
-	for (p = fpabi_profiles; p->name; p++)
-		if (!strcmp(p->name, name))
-			return p;
-	return NULL;
-}
-
-const struct fpabi_profile *fpabi_profile_for(unsigned kver)
-{
-	const struct fpabi_profile *p;
-
-	/* every table ends with an entry for any kernel (min_kver 0) */
-	for (p = fpabi_profiles; p[1].name && (kver < p->min_kver ||
-		(p->below_kver && kver >= p->below_kver)); p++)
-		;
-	return p;
-}
-
-const struct fpabi_profile *fpabi_profile_choose(struct fpabi_machine *m)
-{
-	const struct fpabi_profile *a = fpabi_profile_for(m->kver), *p = a;
-
-	/* main() refused an unknown --profile */
-	if (m->profile_force && fpabi_profile_find(m->profile_force))
-		p = fpabi_profile_find(m->profile_force);
-	m->profile_auto = a->name;
-	m->profile = p->name;
-	m->profile_why = p->summary;
-	return p;
-}
-
-void profile_names(char *buf, size_t n)
-{
-	const struct fpabi_profile *p;
-	size_t len = 0;
-
-	buf[0] = 0;
-	for (p = fpabi_profiles; p->name && len < n; p++)
-		len += snprintf(buf + len, n - len, "%s%s",
-				p == fpabi_profiles ? "" : ", ", p->name);
 }
 
 void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
@@ -356,39 +220,18 @@ int fpabi_ptrace_refused(char *why, size_t n)
 	return -1;
 }
 
-static const char *const sc_names[SC_NR] = {
-	[SC_GETPID] = "getpid",
-	[SC_SCHED_YIELD] = "sched_yield",
-	[SC_NANOSLEEP] = "nanosleep",
-	[SC_PIPE_READ] = "pipe-read",
-	[SC_GETPPID] = "getppid",
-	[SC_GETPGID] = "getpgid",
-	[SC_EXEC] = "execve",
-	[SC_FORK] = "fork", [SC_THREAD] = "thread", [SC_VFORK] = "vfork",
-	[SC_CLONE3] = "clone3", [SC_FORK_SETTLS] = "fork-settls",
-	[SC_THREAD_SETTLS] = "thread-settls",
-	[SC_SLEEP_UNTIL] = "clock_nanosleep-abs",
-	[SC_MIGRATE_SELF] = "sched_setaffinity-self",
-};
-
-const char *inject_kind_name(enum inject_kind k)
+bool common_option(int c, const char *arg, struct fpabi_common_opts *co,
+		   struct fpabi_opts *o)
 {
-	static const char *const names[] = {
-		[INJ_NONE] = "none", [INJ_BYTE] = "byte", [INJ_STEP] = "step",
-		[INJ_HANG] = "hang", [INJ_KNOWN] = "known",
-		[INJ_UNPROVEN] = "unproven",
-	};
-
-	return names[k];
-}
-
-const char *sc_name(unsigned sc)
-{
-	const char *n = NULL;
-
-	if (sc < SC_NR)
-		n = sc_names[sc];
-	else if (fpabi_arch.sc_name)
-		n = fpabi_arch.sc_name(sc);
-	return n ? n : "?";
+	switch (c) {
+	case 's': o->seed = opt_seed("--seed", arg); co->seeded = true; break;
+	case COPT_TRACEE: co->tracee = arg; o->tracee_given = true; break;
+	case COPT_PROFILE: co->profile = arg; break;
+	case COPT_KMSG: o->kmsg = true; break;
+	case COPT_INJECT: fpabi_parse_inject(o, arg); break;
+	case COPT_NOWORK: fpabi_no_workarounds = 1; break;
+	case 'v': fpabi_verbose = 1; break;
+	default: return false;
+	}
+	return true;
 }

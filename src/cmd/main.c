@@ -399,7 +399,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 	for (rep = 0; rep < o->repeat; rep++) {
 		o->seed = base + rep;
-		/* every result a name of its own (README: Using fpabi) */
+		/* every result a name of its own (docs/users/running.md) */
 		if (o->repeat > 1)
 			snprintf(t.suffix, sizeof(t.suffix), "@r%u", rep + 1);
 		for (i = 0; i < p.n; i++) {
@@ -493,36 +493,28 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 	return cmd;
 }
 
-enum { OPT_SKIP_EXIT = 256, OPT_TRACEE, OPT_KMSG, OPT_INJECT, OPT_RULES,
-       OPT_PROFILE, OPT_PROFILES, OPT_SECONDS, OPT_TIER, OPT_FORMAT,
-       OPT_JUNIT, OPT_JSON, OPT_KCIDB, OPT_EXCLUDE, OPT_SKIP_FILE,
-       OPT_NO_WORKAROUNDS, OPT_MATRIX };
+enum { OPT_SKIP_EXIT = 256, OPT_RULES, OPT_PROFILES, OPT_SECONDS, OPT_TIER,
+       OPT_FORMAT, OPT_JUNIT, OPT_JSON, OPT_KCIDB, OPT_EXCLUDE, OPT_SKIP_FILE,
+       OPT_MATRIX };
 
 /* fpabi [run|list|info|fuzz]'s options */
 static const struct option longopts[] = {
+	FPABI_COMMON_OPTIONS, FPABI_RUN_OPTIONS,
 	{ "filter", required_argument, NULL, 'f' },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "skip-file", required_argument, NULL, OPT_SKIP_FILE },
-	{ "seed", required_argument, NULL, 's' },
 	{ "seconds", required_argument, NULL, OPT_SECONDS },
 	{ "tier", required_argument, NULL, OPT_TIER },
 	{ "repeat", required_argument, NULL, 'r' },
 	{ "timeout", required_argument, NULL, 't' },
 	{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
-	{ "tracee", required_argument, NULL, OPT_TRACEE },
-	{ "kmsg", no_argument, NULL, OPT_KMSG },
-	{ "inject-fault", required_argument, NULL, OPT_INJECT },
 	{ "rules", no_argument, NULL, OPT_RULES },
 	{ "matrix", optional_argument, NULL, OPT_MATRIX },
-	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "profiles", no_argument, NULL, OPT_PROFILES },
-	{ "no-workarounds", no_argument, NULL, OPT_NO_WORKAROUNDS },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "json", required_argument, NULL, OPT_JSON },
 	{ "kcidb", required_argument, NULL, OPT_KCIDB },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -534,6 +526,7 @@ int main(int argc, char **argv)
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
 	const char *matrix = NULL;	/* --matrix [NAME]: "" for every one */
+	struct fpabi_common_opts co = { .tracee = NULL };
 	static const char **exclude;	/* static: reachable until exit */
 	unsigned k;
 	int c, i, ret;
@@ -560,30 +553,30 @@ int main(int argc, char **argv)
 		case 'f': o.filter = optarg; break;
 		case OPT_EXCLUDE: exclude[o.nexclude++] = optarg; break;
 		case OPT_SKIP_FILE: o.skip_file = optarg; break;
-		case 's': o.seed = opt_seed("--seed", optarg); seeded = true; break;
 		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); break;
 		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); break;
 		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); break;
-		case OPT_TRACEE: tracee = optarg; o.tracee_given = true; break;
 		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
-		case OPT_KMSG: o.kmsg = true; break;
-		case OPT_INJECT: fpabi_parse_inject(&o, optarg); break;
 		case OPT_RULES: rules = true; break;
 		case OPT_MATRIX: matrix = optarg ? optarg : ""; break;
-		case OPT_PROFILE: profile = optarg; break;
 		case OPT_PROFILES: profiles = true; break;
-		case OPT_NO_WORKAROUNDS: fpabi_no_workarounds = 1; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
 		case OPT_FORMAT: o.format = parse_format(optarg); break;
 		case OPT_JUNIT: o.junit = optarg; break;
 		case OPT_JSON: o.json = optarg; break;
 		case OPT_KCIDB: o.kcidb = optarg; break;
-		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;
-		default: fprintf(stderr, "Try 'fpabi --help'.\n"); return 2;
+		default:
+			if (common_option(c, optarg, &co, &o))
+				break;
+			fprintf(stderr, "Try 'fpabi --help'.\n");
+			return 2;
 		}
 	}
+	seeded = co.seeded;
+	tracee = co.tracee;
+	profile = co.profile;
 	cmd = take_command(argc, argv, cmd, &matrix);
 	if (!strcmp(cmd, "bench"))
 		bad_usage("%s", "options that take a value go after the word bench");

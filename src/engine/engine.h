@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The engine's private state, shared by its parts (README, "Design"):
+ * The engine's private state, shared by its parts (docs/developers/design.md):
  * build.c lays out the shared memory and the event lists, control.c
  * drives the tracee (ptrace, scheduling, proofs), walk.c walks the steps
  * with the model, final.c runs the final checks, run.c puts them in order.

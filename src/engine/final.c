@@ -13,6 +13,7 @@
 #include "fpabi/common-run.h"
 #include "fpabi/precond.h"
 #include "fpabi/record.h"
+#include "fpabi/syscalls.h"
 #include "final.h"
 #include "walk.h"
 
@@ -105,7 +106,7 @@ static void check_proof(struct fpabi_run *r)
 		unsigned sc = step_sc(r, s);
 
 		if (s->op != S_SYSCALL ||
-		    (sc != SC_PIPE_READ && sc != SC_NANOSLEEP))
+		    !sc_has(sc, SCF_BLOCKS))
 			continue;
 		/* unproven: retried, then a SKIP with the reason */
 		if (p->nvcsw[1] - p->nvcsw[0] < 1) {

@@ -16,9 +16,6 @@
 #include "final.h"
 #include "walk.h"
 
-/* the tracee being run, for the runner's signal handler */
-volatile pid_t fpabi_current_tracee;
-
 /* Free what the run kept: snapshots, the shared memory, every layout and
  * init image, the open expectation's images. */
 void eng_release(struct engine *e)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "fpabi/kmsg.h"
-#include "fpabi/tap.h"
+#include "fpabi/tap.h"	/* up: the kernel log is a result of its own */
 #include "fpabi/util.h"
 
 static const char *const bad[] = {

@@ -130,3 +130,15 @@ uint64_t opt_seed(const char *opt, const char *s)
 {
 	return opt_uint(opt, s, 0, FPABI_SEED_MAX);
 }
+
+void bad_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fpabi: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'fpabi --help'.\n");
+	exit(2);
+}

@@ -11,7 +11,11 @@
 #include <unistd.h>
 
 #include "fpabi/shm.h"
+#include "fpabi/run.h"
 #include "fpabi/util.h"
+
+/* the tracee being run, for the runner's signal handler */
+volatile pid_t fpabi_current_tracee;
 
 pid_t fpabi_fork(void)
 {

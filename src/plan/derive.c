@@ -15,6 +15,7 @@
 #include "fpabi/derive.h"
 #include "fpabi/shm.h"
 #include "fpabi/steps.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 
 #define MAX_DERIVED_STEPS	64
@@ -25,13 +26,6 @@ struct derived {
 	struct derived *next;
 };
 
-/* A syscall whose nature is to switch the task out: never unobserved. */
-bool sc_switches(unsigned sc)
-{
-	return sc == SC_PIPE_READ || sc == SC_NANOSLEEP ||
-	       sc == SC_SLEEP_UNTIL || sc == SC_MIGRATE_SELF;
-}
-
 /*
  * The twin's form of step s: appended to out (and 1 returned), left out
  * (0: a stop or a tracer action), or -1 when the case has no unobserved
@@ -40,24 +34,22 @@ bool sc_switches(unsigned sc)
 static int twin_step(const struct fpabi_step *s, struct fpabi_step *out)
 {
 	*out = *s;
-	switch (s->op) {
-	case S_LOAD: case S_STORE: case S_SYSCALL: case S_EXEC:
+	switch (op_info(s->op)->twin) {
+	case TWIN_KEEP:
 		return 1;
-	case S_FORK:
+	case TWIN_NO_EVENT_STOP:
 		out->b = (uint16_t)(s->b & ~1u);	/* no event stop */
 		return 1;
-	case S_FAULT: case S_SIGSYS:
+	case TWIN_SIGNAL:
 		return step_maybe(s) ? -1 : 1;
-	case S_SYSCALL_STOP: case S_SECCOMP_STOP:
+	case TWIN_UNSEEN:
 		/* the same syscall, unseen (no filter traces it) */
 		out->op = S_SYSCALL;
 		out->b = s->b;
 		return 1;
-	case S_TRAP: case S_READ: case S_WRITE: case S_MIGRATE:
-	case S_SYSEXIT:
+	case TWIN_DROP:
 		return 0;
-	case S_PREEMPT: case S_INTERRUPT: case S_GROUPSTOP:
-	case S_MIGRATE_RUNNING: case S_REFUSED: case S_END:
+	case TWIN_NONE:
 		break;
 	}
 	return -1;

@@ -11,84 +11,114 @@
 #include "fpabi/ops.h"
 #include "fpabi/run.h"
 
-#define TRACEE(n, a, b, f, st, w, pre) \
-	{ n, SIDE_TRACEE, a, b, (f) | OPF_EVENT, st, w, pre }
-#define TRACER(n, a, b, f, st, w, pre) \
-	{ n, SIDE_TRACER, a, b, (f) | OPF_AT_STOP, st, w, pre }
+#define TRACEE(n_, a_, b_, f_, st_, w_, pre_, ...) \
+	{ .name = n_, .side = SIDE_TRACEE, .a = a_, .b = b_, \
+	  .flags = (f_) | OPF_EVENT, .stop = st_, .what = w_, .pre = pre_, \
+	  __VA_ARGS__ }
+#define TRACER(n_, a_, b_, f_, st_, w_, pre_, ...) \
+	{ .name = n_, .side = SIDE_TRACER, .a = a_, .b = b_, \
+	  .flags = (f_) | OPF_AT_STOP, .stop = st_, .what = w_, .pre = pre_, \
+	  __VA_ARGS__ }
 
-/* (the last column: what a run proves happened, for fpabi list's "pre:") */
+#define NO_REPRO_STOPS	"syscall and seccomp stops are not replayed " \
+			"standalone yet"
+
+/*
+ * (the columns after the one-line text: what a run proves happened, for
+ * fpabi list's "pre:"; the unobserved twin's form of the step; the
+ * reproducer's wait for it, or why no reproducer replays it)
+ */
 const struct fpabi_op_info fpabi_ops[S_NOPS] = {
-	[S_END] = { "end", SIDE_TRACEE, A_NONE, B_NONE, 0, ST_KEEP,
-		    "the end of the list", NULL },
+	[S_END] = { .name = "end", .side = SIDE_TRACEE, .stop = ST_KEEP,
+		    .what = "the end of the list", .twin = TWIN_NONE },
 	[S_LOAD] = TRACEE("load", A_PHASE, B_LOAD_KIND, OPF_GEN, ST_NONE,
 			  "load a phase's canaries into the registers",
-		NULL),
+		NULL, .twin = TWIN_KEEP),
 	[S_SYSCALL] = TRACEE("syscall", A_SYSCALL, B_SYSCALL_ARG, OPF_GEN,
 			     ST_NONE, "a syscall",
-		NULL),
+		NULL, .twin = TWIN_KEEP),
 	[S_TRAP] = TRACEE("trap", A_NONE, B_NONE, OPF_GEN, ST_TRAP,
 			  "a breakpoint: the tracer gets a stop",
-		"the breakpoint stop came"),
+		"the breakpoint stop came", .twin = TWIN_DROP,
+		.repro = RPEV_TRAP),
 	[S_STORE] = TRACEE("store", A_NONE, B_NONE, OPF_DUMP | OPF_GEN,
 			   ST_NONE, "dump every register: an observation",
-		NULL),
+		NULL, .twin = TWIN_KEEP),
 	[S_PREEMPT] = TRACEE("preempt", A_COUNT, B_NONE,
-			     OPF_SPIN | OPF_GEN | OPF_PROOF, ST_NONE,
+			     OPF_SPIN | OPF_GEN | OPF_PROOF | OPF_SCHED |
+			     OPF_UNPLACED, ST_NONE,
 			     "spin until switched out involuntarily a times",
-		"preempted (involuntary switches counted)"),
+		"preempted (involuntary switches counted)", .twin = TWIN_NONE),
 	[S_SYSCALL_STOP] = TRACEE("syscall-stop", A_SYSCALL, B_SYSCALL_ARG,
 				  OPF_AT_STOP | OPF_OWN_RESUME | OPF_CTX |
 				  OPF_GEN, ST_SC_ENTRY,
 				  "a syscall the tracer stops at the entry of",
-		"the syscall-entry stop came"),
+		"the syscall-entry stop came", .twin = TWIN_UNSEEN,
+		.no_repro = NO_REPRO_STOPS),
 	[S_SECCOMP_STOP] = TRACEE("seccomp-stop", A_SYSCALL, B_SYSCALL_ARG,
 				  OPF_GEN, ST_SECCOMP,
 				  "a syscall the tracee's seccomp filter traces",
-		"the seccomp stop came"),
-	[S_INTERRUPT] = TRACEE("interrupt", A_NONE, B_NONE, OPF_SPIN | OPF_GEN,
-			       ST_INTERRUPT,
+		"the seccomp stop came", .twin = TWIN_UNSEEN,
+		.no_repro = NO_REPRO_STOPS),
+	[S_INTERRUPT] = TRACEE("interrupt", A_NONE, B_NONE,
+			       OPF_SPIN | OPF_GEN | OPF_SCHED, ST_INTERRUPT,
 			       "spin; the tracer stops it with PTRACE_INTERRUPT",
-		"the PTRACE_INTERRUPT stop came"),
-	[S_GROUPSTOP] = TRACEE("groupstop", A_NONE, B_NONE, OPF_SPIN | OPF_GEN,
-			       ST_GROUP, "spin; SIGSTOP puts it in group-stop",
-		"the group-stop came"),
+		"the PTRACE_INTERRUPT stop came", .twin = TWIN_NONE),
+	[S_GROUPSTOP] = TRACEE("groupstop", A_NONE, B_NONE,
+			       OPF_SPIN | OPF_GEN | OPF_SCHED, ST_GROUP,
+			       "spin; SIGSTOP puts it in group-stop",
+		"the group-stop came", .twin = TWIN_NONE),
 	[S_MIGRATE_RUNNING] = TRACEE("migrate-running", A_NONE, B_NONE,
-				     OPF_SPIN | OPF_GEN | OPF_PROOF, ST_NONE,
+				     OPF_SPIN | OPF_GEN | OPF_PROOF |
+				     OPF_MIGRATES | OPF_SCHED | OPF_UNPLACED,
+				     ST_NONE,
 				     "spin; the tracer moves it to another CPU",
-		"it ran on the other CPU (seen in /proc)"),
-	[S_FORK] = TRACEE("fork", A_SYSCALL, B_FORK, OPF_DUMP | OPF_GEN,
-			  ST_NONE, "a clone whose child dumps and exits",
-		"the child dumped"),
+		"it ran on the other CPU (seen in /proc)", .twin = TWIN_NONE),
+	[S_FORK] = TRACEE("fork", A_SYSCALL, B_FORK,
+			  OPF_DUMP | OPF_GEN | OPF_UNPLACED, ST_NONE,
+			  "a clone whose child dumps and exits",
+		"the child dumped", .twin = TWIN_NO_EVENT_STOP,
+		.repro = RPEV_FORK),
 	[S_EXEC] = TRACEE("exec", A_NONE, B_NONE, OPF_DUMP | OPF_AT_STOP |
 			  OPF_CTX | OPF_GEN, ST_EXEC,
 			  "execve of the exec probe, its event stop, its dump",
-		"the exec stop came and the probe dumped"),
+		"the exec stop came and the probe dumped", .twin = TWIN_KEEP,
+		.repro = RPEV_EXEC),
 	[S_SIGSYS] = TRACEE("sigsys", A_PHASE, B_SIGNAL, OPF_DUMP | OPF_SIGNAL |
 			    OPF_GEN, ST_SIGNAL,
 			    "a syscall the seccomp filter turns into SIGSYS",
-		"the handler ran and copied its frame"),
+		"the handler ran and copied its frame", .twin = TWIN_SIGNAL,
+		.no_repro = NO_REPRO_STOPS),
 	[S_FAULT] = TRACEE("signal", A_PHASE, B_SIGNAL, OPF_DUMP | OPF_SIGNAL |
 			   OPF_GEN, ST_SIGNAL,
 			   "an undefined instruction: SIGILL and its handler",
-		"the handler ran and copied its frame"),
+		"the handler ran and copied its frame", .twin = TWIN_SIGNAL,
+		.repro = RPEV_SIGILL),
 	[S_READ] = TRACER("read", A_NONE, B_NONE, OPF_GEN, ST_KEEP,
 			  "read every regset, check it against the model",
-		NULL),
+		NULL, .twin = TWIN_DROP, .repro = RPEV_REGSET),
 	[S_WRITE] = TRACER("write", A_PHASE, B_WRITE_KIND, OPF_CTX | OPF_GEN,
 			   ST_KEEP, "write a regset, update the model",
-		NULL),
-	[S_MIGRATE] = TRACER("migrate", A_NONE, B_NONE, OPF_GEN | OPF_PROOF,
-			     ST_KEEP, "move the stopped tracee to another CPU",
-		"it ended on the CPU it was moved to"),
+		NULL, .twin = TWIN_DROP, .repro = RPEV_REGSET),
+	[S_MIGRATE] = TRACER("migrate", A_NONE, B_NONE,
+			     OPF_GEN | OPF_PROOF | OPF_MIGRATES | OPF_SCHED |
+			     OPF_UNPLACED, ST_KEEP,
+			     "move the stopped tracee to another CPU",
+		"it ended on the CPU it was moved to", .twin = TWIN_DROP),
 	[S_SYSEXIT] = TRACER("sysexit", A_NONE, B_NONE, OPF_GEN, ST_SC_EXIT,
 			     "from a syscall-entry stop to its exit stop",
-		"the syscall-exit stop came"),
+		"the syscall-exit stop came", .twin = TWIN_DROP,
+		.no_repro = NO_REPRO_STOPS),
 	/* the previous signal's handler runs and its sigreturn fails: the
 	 * tracee runs, from no event of its own */
-	[S_REFUSED] = { "refused", SIDE_TRACEE, A_NONE, B_NONE,
-			OPF_OWN_RESUME, ST_REFUSED,
-			"the forged frame's sigreturn fails: SIGSEGV",
-			"sigreturn refused it: SIGSEGV" },
+	[S_REFUSED] = { .name = "refused", .side = SIDE_TRACEE,
+			.flags = OPF_OWN_RESUME | OPF_UNPLACED,
+			.stop = ST_REFUSED,
+			.what = "the forged frame's sigreturn fails: SIGSEGV",
+			.pre = "sigreturn refused it: SIGSEGV",
+			.twin = TWIN_NONE,
+			.no_repro = "a refused sigreturn (forged frame) is not "
+				    "replayed standalone yet" },
 };
 
 const char *op_pre_text(enum fpabi_op op)

@@ -20,125 +20,10 @@
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
 #include "fpabi/shm.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 
-static const char *const place_names[] = {
-	[PLACE_NONE] = "", [PLACE_ALONE] = "alone", [PLACE_SHARED] = "shared",
-};
-
-const char *place_name(enum fpabi_place pl)
-{
-	return place_names[pl];
-}
-
-/* One instance: c at variant v with parameter param, in history h and
- * placement pl (its form, /unobserved, is the derived case's). */
-struct plan_item *plan_add(struct plan *p, const struct fpabi_case *c,
-			   const struct fpabi_variant *v, unsigned param,
-			   const char *skip, const struct fpabi_history *h,
-			   enum fpabi_place pl)
-{
-	struct plan_item *it;
-	size_t o;
-
-	if (p->n == p->cap) {
-		struct plan_item *n;
-
-		p->cap = p->cap ? p->cap * 2 : 64;
-		n = xzalloc(sizeof(*n) * p->cap);
-		if (p->n)
-			memcpy(n, p->items, sizeof(*n) * p->n);
-		free(p->items);
-		p->items = n;
-	}
-	it = &p->items[p->n];
-	memset(it, 0, sizeof(*it));
-	it->c = c;
-	it->v = *v;
-	it->param = param;
-	it->skip = skip;
-	it->hist = h;
-	it->place = pl;
-	o = snprintf(it->id, sizeof(it->id), "%.16s.%.32s.%.48s/%.40s%s%.32s",
-		     fpabi_arch.name, c->family, c->name, v->name,
-		     param ? "/" : "", param ? sc_name(param) : "");
-	if (h && o < sizeof(it->id))
-		o += snprintf(it->id + o, sizeof(it->id) - o, "/h=%s", h->name);
-	if (pl && o < sizeof(it->id))
-		o += snprintf(it->id + o, sizeof(it->id) - o, "/p=%s",
-			      place_names[pl]);
-	if (c->unobserved && o < sizeof(it->id))
-		snprintf(it->id + o, sizeof(it->id) - o, "/unobserved");
-	p->n++;
-	return it;
-}
-
-/* The first need the machine lacks, as a reason to skip; NULL if none. */
-const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs)
-{
-	const struct fpabi_need_name *nn;
-
-	for (nn = fpabi_arch.needs; nn->bit; nn++)
-		if ((needs & nn->bit) && !(m->have & nn->bit))
-			return nn->why;
-	return NULL;
-}
-
-/* A comma list of globs, split once, whatever its length. */
-struct pats {
-	char *buf;
-	char **pat;
-	unsigned n;
-};
-
-static void pats_split(struct pats *ps, const char *list)
-{
-	char *pat, *save = NULL;
-
-	ps->buf = xstrdup(list);
-	ps->pat = xmalloc((strlen(list) / 2 + 1) * sizeof(*ps->pat));
-	ps->n = 0;
-	for (pat = strtok_r(ps->buf, ",", &save); pat;
-	     pat = strtok_r(NULL, ",", &save))
-		ps->pat[ps->n++] = pat;
-}
-
-static void pats_free(struct pats *ps)
-{
-	free(ps->buf);
-	free(ps->pat);
-}
-
-/* A case ID glob, or a family's name. */
-static bool match_one(const char *pat, const char *id, const char *family)
-{
-	return !fnmatch(pat, id, 0) || !strcmp(pat, family);
-}
-
-static bool matches(const struct pats *ps, const char *id, const char *family)
-{
-	unsigned i;
-
-	if (!ps)
-		return true;
-	for (i = 0; i < ps->n; i++)
-		if (match_one(ps->pat[i], id, family))
-			return true;
-	return false;
-}
-
-bool plan_matches(const char *filter, const char *id, const char *family)
-{
-	struct pats ps;
-	bool m;
-
-	if (!filter)
-		return true;
-	pats_split(&ps, filter);
-	m = matches(&ps, id, family);
-	pats_free(&ps);
-	return m;
-}
+#include "filter.h"
 
 /* Why c cannot run on m (a need, the kernel), or NULL; and its variants. */
 static const char *case_fit(const struct fpabi_machine *m,
@@ -199,7 +84,7 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 			plan_add(p, c, &v[vi], c->params[pi],
 			    skip ? skip : v[vi].skip ? v[vi].skip :
 			    fpabi_platform_skip(m, c, &v[vi]), h, pl);
-			if (!matches(filter, p->items[before].id, c->family))
+			if (!pats_match(filter, p->items[before].id, c->family))
 				p->n = before;
 			if (first_only && p->n > before)
 				break;
@@ -261,8 +146,7 @@ static bool placeable(const struct fpabi_case *c)
 	for (s = c->steps; s->op != S_END; s++) {
 		/* (a refused sigreturn ends the run before the tracee's
 		 * own counters are read) */
-		if (s->op == S_FORK || s->op == S_MIGRATE || s->op == S_REFUSED ||
-		    s->op == S_MIGRATE_RUNNING || s->op == S_PREEMPT ||
+		if (op_has(s->op, OPF_UNPLACED) ||
 		    (s->op == S_SYSCALL && s->a && sc_switches(s->a)))
 			return false;
 		stops |= op_info(s->op)->stop != ST_NONE &&
@@ -343,19 +227,6 @@ void plan_select(struct plan *p, const struct fpabi_machine *m,
 		usage_error("%s", why);
 }
 
-void plan_free(struct plan *p)
-{
-	unsigned i;
-
-	for (i = 0; i < p->nowned; i++)
-		free(p->owned[i]);
-	free(p->owned);
-	free(p->items);
-	free(p->derived);
-	derive_free(&p->pool);
-	memset(p, 0, sizeof(*p));
-}
-
 /* A reason the plan keeps until plan_free(). */
 static const char *own(struct plan *p, char *s)
 {
@@ -379,7 +250,7 @@ unsigned plan_exclude(struct plan *p, const char *glob, const char *why)
 	for (i = 0; i < p->n; i++) {
 		struct plan_item *it = &p->items[i];
 
-		if (it->skip || !match_one(glob, it->id, it->c->family))
+		if (it->skip || !pats_match_one(glob, it->id, it->c->family))
 			continue;
 		if (!reason)
 			reason = own(p, xstrdup(why));

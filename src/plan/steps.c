@@ -14,6 +14,7 @@
 #include "fpabi/precond.h"
 #include "fpabi/shm.h"
 #include "fpabi/steps.h"
+#include "fpabi/syscalls.h"
 
 void steps_begin(struct steps_state *w)
 {
@@ -27,11 +28,6 @@ unsigned step_syscall(const struct fpabi_step *s, unsigned sc_param)
 	if (op_info(s->op)->a != A_SYSCALL)
 		return 0;
 	return s->a ? s->a : sc_param;
-}
-
-static bool is_thread(unsigned sc)
-{
-	return sc == SC_THREAD || sc == SC_THREAD_SETTLS;
 }
 
 static int bad(char *why, size_t n, const char *fmt, ...)
@@ -115,7 +111,7 @@ static int check_processes(const struct steps_state *w,
 	 * for it for ever (ptrace(2), "Group-stop"); for the same reason a
 	 * PTRACE_INTERRUPT stop then reports as a group-stop.
 	 */
-	if (s->op == S_FORK && is_thread(sc) && w->groupstop)
+	if (s->op == S_FORK && sc_has(sc, SCF_THREAD) && w->groupstop)
 		return bad(why, n, "a thread after a group-stop stays stopped");
 	if (s->op == S_INTERRUPT && w->groupstop)
 		return bad(why, n, "a PTRACE_INTERRUPT after a group-stop is one");
@@ -162,10 +158,10 @@ static int take(struct steps_state *w, const struct fpabi_step *s,
 	}
 	if (s->op == S_FORK) {
 		w->children++;
-		w->threads += is_thread(sc);
+		w->threads += sc_has(sc, SCF_THREAD);
 	}
 	w->pipes += sc == SC_PIPE_READ;
-	w->selfmig += sc == SC_MIGRATE_SELF;
+	w->selfmig += sc_has(sc, SCF_MIGRATES);
 	if (w->dumps > FPABI_MAX_DUMPS || w->sigs > FPABI_MAX_SIGNALS ||
 	    w->obs > FPABI_MAX_OBS || w->spins > FPABI_MAX_SPINS ||
 	    w->children > FPABI_MAX_CHILDREN ||
@@ -254,12 +250,8 @@ void steps_preconditions(const struct fpabi_machine *m,
 		if (c->unobserved && op_info(s->op)->stop != ST_NONE &&
 		    !op_has(s->op, OPF_SIGNAL))
 			continue;
-		if (s->op == S_SYSCALL && (sc == SC_PIPE_READ ||
-					   sc == SC_NANOSLEEP))
-			pre_add(out, n, "the syscall switched the tracee out "
-				"(voluntary switches counted)");
-		else if (s->op == S_SYSCALL && sc == SC_MIGRATE_SELF)
-			pre_add(out, n, "it moved itself (CPU seen)");
+		if (s->op == S_SYSCALL && sc_info(sc)->pre)
+			pre_add(out, n, sc_info(sc)->pre);
 		else if (!c->unobserved || op_has(s->op, OPF_SIGNAL) ||
 			 s->op == S_FORK)
 			pre_add(out, n, op_pre_text(s->op));

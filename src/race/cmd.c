@@ -29,19 +29,6 @@
 #include "fpabi/util.h"
 #include "race-int.h"
 
-const char *const race_comp_names[COMP_NMODES] = {
-	[COMP_NONE] = "none", [COMP_SPIN] = "spin", [COMP_IDLE] = "idle",
-	[COMP_TIMER] = "timer",
-};
-
-double race_now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* The loop's CPU (the last this process may use) and another one. */
 static void pick_cpus(struct race *ra)
 {
@@ -113,21 +100,6 @@ static void round_cfg(const struct race *ra, unsigned k, struct race_cfg *c)
 	}
 	cls = ra->nv[1] && mix64_next(&x) % 10 < 3;
 	c->v = ra->v[cls][mix64_next(&x) % ra->nv[cls]];
-}
-
-void race_run_cfg(const struct race *ra, const struct race_cfg *c,
-		      double secs, struct race_result *res)
-{
-	struct race_round rd;
-
-	memset(&rd, 0, sizeof(rd));
-	rd.m = ra->m;
-	rd.o = ra->o;
-	rd.cfg = *c;
-	rd.inject_rate = ra->inject_rate;
-	rd.cpu = ra->cpu;
-	rd.cpu2 = ra->cpu2;
-	race_round_run(&rd, secs, res);
 }
 
 /* The length of a round of cfg with left seconds to go (0: none fits). */
@@ -400,12 +372,11 @@ static int parse_args(struct race *ra, struct race_args *a, int argc,
 		      char **argv)
 {
 	enum { O_ROUND = 256, O_KINDS, O_REPLAY, O_VARIANT, O_COMP, O_MIGRATE,
-	       O_NOMIGRATE, O_SIGNALS, O_QUIET, O_MAXF, O_NOSHRINK, O_INJECT,
-	       O_KMSG, O_PROFILE, O_TRACEE, O_NOWORK };
+	       O_NOMIGRATE, O_SIGNALS, O_QUIET, O_MAXF, O_NOSHRINK };
 	static const struct option longopts[] = {
+		FPABI_COMMON_OPTIONS, FPABI_RUN_OPTIONS,
 		{ "seconds", required_argument, NULL, 'n' },
 		{ "round", required_argument, NULL, O_ROUND },
-		{ "seed", required_argument, NULL, 's' },
 		{ "kinds", required_argument, NULL, O_KINDS },
 		{ "replay", required_argument, NULL, O_REPLAY },
 		{ "variant", required_argument, NULL, O_VARIANT },
@@ -416,15 +387,9 @@ static int parse_args(struct race *ra, struct race_args *a, int argc,
 		{ "quiet", required_argument, NULL, O_QUIET },
 		{ "max-failures", required_argument, NULL, O_MAXF },
 		{ "no-shrink", no_argument, NULL, O_NOSHRINK },
-		{ "inject-fault", required_argument, NULL, O_INJECT },
-		{ "kmsg", no_argument, NULL, O_KMSG },
-		{ "profile", required_argument, NULL, O_PROFILE },
-		{ "tracee", required_argument, NULL, O_TRACEE },
-		{ "no-workarounds", no_argument, NULL, O_NOWORK },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct fpabi_common_opts co = { .tracee = NULL };
 	int c;
 
 	optind = 1;
@@ -435,9 +400,6 @@ static int parse_args(struct race *ra, struct race_args *a, int argc,
 			break;
 		case O_ROUND: ra->round_s = opt_real("--round", optarg, 0.2,
 						     86400);
-			break;
-		case 's': ra->o->seed = opt_seed("--seed", optarg);
-			a->seeded = true;
 			break;
 		case O_KINDS:
 		case O_REPLAY:
@@ -469,16 +431,17 @@ static int parse_args(struct race *ra, struct race_args *a, int argc,
 						     1, 1000000);
 			break;
 		case O_NOSHRINK: ra->shrink = false; break;
-		case O_INJECT: fpabi_parse_inject(ra->o, optarg); break;
-		case O_KMSG: ra->o->kmsg = true; break;
-		case O_PROFILE: a->profile = optarg; break;
-		case O_TRACEE: a->tracee = optarg; break;
-		case O_NOWORK: fpabi_no_workarounds = 1; break;
-		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(race_usage, stdout); return 1;
-		default: return -1;
+		default:
+			if (!common_option(c, optarg, &co, ra->o))
+				return -1;
 		}
 	}
+	a->seeded |= co.seeded;
+	if (co.profile)
+		a->profile = co.profile;
+	if (co.tracee)
+		a->tracee = co.tracee;
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	if (parse_inject(ra) < 0)
@@ -551,7 +514,7 @@ int cmd_race(int argc, char **argv)
 	return t.failed ? 1 : 0;
 }
 
-/* --- for fpabi bench race (src/race-bench.c) --- */
+/* --- for fpabi bench race (src/bench/race.c) --- */
 
 void race_pick_cpus(int *cpu, int *cpu2)
 {

@@ -21,6 +21,14 @@
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 
+#include "race-int.h"
+
+/* the competitor modes by name (--competitor) */
+const char *const race_comp_names[COMP_NMODES] = {
+	[COMP_NONE] = "none", [COMP_SPIN] = "spin", [COMP_IDLE] = "idle",
+	[COMP_TIMER] = "timer",
+};
+
 #define HDR_SIZE	4096
 
 const struct race_kind_def race_kinds[RACE_NKINDS] = {

@@ -23,6 +23,8 @@
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 
+#include "race-int.h"
+
 extern volatile pid_t fpabi_current_tracee;
 
 #define POLL_NS		5000000		/* the tracer looks every 5 ms */
@@ -36,6 +38,14 @@ static double since(const struct timespec *t0)
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)(t.tv_sec - t0->tv_sec) +
 	       (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+double race_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
 static struct fpabi_shm_hdr *hdr(const struct race_round *rd)
@@ -367,4 +377,20 @@ void race_counts_add(struct race_counts *to, const struct race_counts *n)
 	to->rounds += n->rounds;
 	to->secs += n->secs;
 	to->quiet_secs += n->quiet_secs;
+}
+
+/* One round of configuration c of the race ra, for secs seconds. */
+void race_run_cfg(const struct race *ra, const struct race_cfg *c,
+		      double secs, struct race_result *res)
+{
+	struct race_round rd;
+
+	memset(&rd, 0, sizeof(rd));
+	rd.m = ra->m;
+	rd.o = ra->o;
+	rd.cfg = *c;
+	rd.inject_rate = ra->inject_rate;
+	rd.cpu = ra->cpu;
+	rd.cpu2 = ra->cpu2;
+	race_round_run(&rd, secs, res);
 }

@@ -150,3 +150,21 @@ void iso_time(char *buf, size_t n, const struct timespec *ts)
 	gmtime_r(&ts->tv_sec, &tm);
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
+
+FILE *report_output(const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+
+	if (!f)
+		die("cannot write %s: %s", path, strerror(errno));
+	return f;
+}
+
+double run_elapsed(const struct report_run *run)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - run->mono.tv_sec) +
+	       (double)(now.tv_nsec - run->mono.tv_nsec) / 1e9;
+}

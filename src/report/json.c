@@ -119,24 +119,6 @@ static void json_end(struct tap_sink *s, const struct tap *t)
 	free(j);
 }
 
-FILE *report_output(const char *path)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-
-	if (!f)
-		die("cannot write %s: %s", path, strerror(errno));
-	return f;
-}
-
-double run_elapsed(const struct report_run *run)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - run->mono.tv_sec) +
-	       (double)(now.tv_nsec - run->mono.tv_nsec) / 1e9;
-}
-
 struct tap_sink *json_open(const char *path, const struct report_run *run)
 {
 	struct json *j = xzalloc(sizeof(*j));

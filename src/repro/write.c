@@ -16,6 +16,7 @@
 #include "fpabi/report.h"
 #include "fpabi/run.h"
 #include "fpabi/shm.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 
 #define MAX_WORDS	24	/* words a reproducer checks */
@@ -42,32 +43,10 @@ static const struct fpabi_ev *ev_at(const struct gen *g, uint64_t off)
 /* the syscall an event stands for, as C; NULL: not replayable */
 static const char *sc_c(unsigned sc, char *args, size_t n)
 {
-	args[0] = 0;
-	switch (sc) {
-	case SC_GETPID: return "SYS_getpid";
-	case SC_GETPPID: return "SYS_getppid";
-	case SC_SCHED_YIELD: return "SYS_sched_yield";
-	case SC_NANOSLEEP:
-		snprintf(args, n, "(uintptr_t)&one_ms");
-		return "SYS_nanosleep";
-	case SC_PIPE_READ:
-		snprintf(args, n, "0, (uintptr_t)&pipe_byte, 1");
-		return "SYS_read";
-	case SC_FORK:
-		snprintf(args, n, "SIGCHLD");
-		return "SYS_clone";
-	case SC_THREAD:
-		snprintf(args, n, "CLONE_VM | CLONE_FS | CLONE_FILES | "
-			 "CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | "
-			 "CLONE_CHILD_CLEARTID, THREAD_ARGS");
-		return "SYS_clone";
-	case SC_EXIT: return "SYS_exit";
-	case SC_EXEC:
-		snprintf(args, n, "(uintptr_t)\"/proc/self/exe\", "
-			 "(uintptr_t)probe_argv, (uintptr_t)probe_envp");
-		return "SYS_execve";
-	}
-	return NULL;
+	const struct fpabi_sc_info *si = sc_info(sc);
+
+	snprintf(args, n, "%s", si->c_nr ? si->c_args : "");
+	return si->c_nr;
 }
 
 static int __attribute__((format(printf, 3, 4)))
@@ -102,29 +81,16 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 		return refuse(why, n, "%s", "sigaltstack cases are not "
 			      "replayed standalone yet");
 	for (s = r->c->steps; s->op != S_END; s++) {
-		switch (s->op) {
-		case S_PREEMPT: case S_INTERRUPT: case S_GROUPSTOP:
-		case S_MIGRATE_RUNNING: case S_MIGRATE:
+		if (op_has(s->op, OPF_SCHED))
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
-		case S_SYSCALL_STOP: case S_SYSEXIT: case S_SECCOMP_STOP:
-		case S_SIGSYS:
-			return refuse(why, n, "%s", "syscall and seccomp stops "
-				      "are not replayed standalone yet");
-		case S_REFUSED:
-			return refuse(why, n, "%s", "a refused sigreturn "
-				      "(forged frame) is not replayed "
-				      "standalone yet");
-		case S_FAULT:
-			if (s->b & (SIG_NESTED | SIG_MAYBE))
-				return refuse(why, n, "%s", "nested and random "
-					      "signal frame edits are not "
-					      "replayed standalone yet");
-			break;
-		default:
-			break;
-		}
+		if (op_info(s->op)->no_repro)
+			return refuse(why, n, "%s", op_info(s->op)->no_repro);
+		if (s->op == S_FAULT && (s->b & (SIG_NESTED | SIG_MAYBE)))
+			return refuse(why, n, "%s", "nested and random signal "
+				      "frame edits are not replayed standalone "
+				      "yet");
 	}
 	return repro_arch_refuse(g->rec, why, n);
 }
@@ -402,25 +368,25 @@ static void emit_tracer(struct gen *g)
 			stopped = false;
 			pending = "0";
 		}
-		switch (s->op) {
-		case S_TRAP:
+		switch (op_info(s->op)->repro) {
+		case RPEV_TRAP:
 			fprintf(g->o, "\twait_for(SIGTRAP, 0, \"the breakpoint "
 				"(step %d)\");\n\tafter_trap();\n", i + 1);
 			stopped = true;
 			break;
-		case S_FAULT:
+		case RPEV_SIGILL:
 			fprintf(g->o, "\twait_for(SIGILL, 0, \"the SIGILL's "
 				"delivery stop (step %d)\");\n", i + 1);
 			stopped = true;
 			pending = "SIGILL";
 			break;
-		case S_EXEC:
+		case RPEV_EXEC:
 			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_EXEC, "
 				"\"the PTRACE_EVENT_EXEC stop (step %d)\");\n",
 				i + 1);
 			stopped = true;
 			break;
-		case S_FORK:
+		case RPEV_FORK:
 			if (!(s->b & 1))
 				break;
 			fprintf(g->o, "\twait_for(SIGTRAP, %s, \"the fork's "
@@ -429,8 +395,7 @@ static void emit_tracer(struct gen *g)
 				"PTRACE_EVENT_FORK", i + 1);
 			stopped = true;
 			break;
-		case S_READ:
-		case S_WRITE:
+		case RPEV_REGSET:
 			for (k = 0; k < g->rec->nio; k++) {
 				const struct rec_io *io = &g->rec->io[k];
 
@@ -444,7 +409,7 @@ static void emit_tracer(struct gen *g)
 					io->err ? strerror(io->err) : "ok there");
 			}
 			break;
-		default:
+		case RPEV_NONE:
 			break;
 		}
 	}

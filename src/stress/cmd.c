@@ -359,11 +359,10 @@ static int stress_options(int argc, char **argv, struct stress *st,
 			  struct fpabi_opts *o, struct stress_args *a)
 {
 	enum { O_MAXF = 256, O_NOSHRINK, O_REPLAY, O_VARIANT, O_COMP,
-	       O_ALTSTACK, O_KMSG, O_INJECT, O_PROFILE, O_TRACEE, O_SKIP_EXIT,
-	       O_NOWORK };
+	       O_ALTSTACK, O_SKIP_EXIT };
 	static const struct option longopts[] = {
+		FPABI_COMMON_OPTIONS, FPABI_RUN_OPTIONS,
 		{ "seconds", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 's' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "max-failures", required_argument, NULL, O_MAXF },
@@ -372,16 +371,10 @@ static int stress_options(int argc, char **argv, struct stress *st,
 		{ "variant", required_argument, NULL, O_VARIANT },
 		{ "competitor", required_argument, NULL, O_COMP },
 		{ "altstack", no_argument, NULL, O_ALTSTACK },
-		{ "kmsg", no_argument, NULL, O_KMSG },
-		{ "inject-fault", required_argument, NULL, O_INJECT },
-		{ "profile", required_argument, NULL, O_PROFILE },
-		{ "tracee", required_argument, NULL, O_TRACEE },
-		{ "no-workarounds", no_argument, NULL, O_NOWORK },
 		{ "skip-exit", required_argument, NULL, O_SKIP_EXIT },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct fpabi_common_opts co = { .tracee = NULL };
 	int c;
 
 	optind = 1;
@@ -389,8 +382,6 @@ static int stress_options(int argc, char **argv, struct stress *st,
 		switch (c) {
 		case 'n': st->seconds = opt_uint("--seconds", optarg, 1,
 						 FPABI_SECONDS_MAX); break;
-		case 's': o->seed = opt_seed("--seed", optarg); a->seeded = true;
-			break;
 		case 'r': o->repeat = opt_uint("--repeat", optarg, 1, 1000000);
 			break;
 		case 't': o->timeout = opt_uint("--timeout", optarg, 1, 86400);
@@ -410,16 +401,17 @@ static int stress_options(int argc, char **argv, struct stress *st,
 					    "spin, idle or timer", optarg);
 			break;
 		case O_ALTSTACK: a->altstack = true; break;
-		case O_KMSG: o->kmsg = true; break;
-		case O_INJECT: fpabi_parse_inject(o, optarg); break;
-		case O_PROFILE: a->profile = optarg; break;
-		case O_TRACEE: a->tracee = optarg; o->tracee_given = true; break;
-		case O_NOWORK: fpabi_no_workarounds = 1; break;
-		case 'v': fpabi_verbose = 1; break;
 		case 'h': fputs(stress_usage, stdout); return 1;
-		default: return -1;
+		default:
+			if (!common_option(c, optarg, &co, o))
+				return -1;
 		}
 	}
+	a->seeded |= co.seeded;
+	if (co.profile)
+		a->profile = co.profile;
+	if (co.tracee)
+		a->tracee = co.tracee;
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	return 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fpabi/opts.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 
 #include "fpabi/shm.h"
@@ -43,8 +44,8 @@ static int grammar_check(const struct stress *st, const struct stress_seq *q,
 		    op_info(w->g.last_tracee)->name);
 	if (ctx_op(s) && !(wd->ctx >> w->g.stop & 1))
 		BAD("no case does this at this kind of stop");
-	if ((s->op == S_MIGRATE || s->op == S_MIGRATE_RUNNING ||
-	     sc == SC_MIGRATE_SELF) && !(st->m->have & NEED_SMP2))
+	if ((op_has(s->op, OPF_MIGRATES) || sc_has(sc, SCF_MIGRATES)) &&
+	    !(st->m->have & NEED_SMP2))
 		BAD("needs two CPUs");
 	/*
 	 * The images a load or a handler puts in the registers are made
@@ -97,9 +98,8 @@ int seq_check(const struct stress *st, const struct stress_seq *q,
 		}
 		w->vl_changed |= fpabi_arch.sc_moves_layout &&
 				 fpabi_arch.sc_moves_layout(sc);
-		w->migrated |= s->op == S_MIGRATE ||
-			       s->op == S_MIGRATE_RUNNING ||
-			       sc == SC_MIGRATE_SELF;
+		w->migrated |= op_has(s->op, OPF_MIGRATES) ||
+			       sc_has(sc, SCF_MIGRATES);
 		w->all_reads += s->op == S_READ;
 		w->reads = s->op == S_READ ? w->reads + 1 :
 			   op_tracer(s->op) ? w->reads : 0;

@@ -11,6 +11,7 @@
 
 #include "fpabi/common-run.h"
 #include "fpabi/report.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 
 #include "fpabi/shm.h"
@@ -132,12 +133,12 @@ const char *const force_names[F_NFORCE] = {
 	[F_BLOCK] = "blocking-syscall",
 };
 
-static bool has_sc_step(const struct stress_seq *q, unsigned sc)
+static bool has_sc_step(const struct stress_seq *q, unsigned flags)
 {
 	unsigned i;
 
 	for (i = 0; i < q->n; i++)
-		if (step_syscall(&q->s[i], 0) == sc)
+		if (sc_has(step_syscall(&q->s[i], 0), flags))
 			return true;
 	return false;
 }
@@ -190,7 +191,7 @@ void force_add(struct force_sum *fs, const struct stress_seq *q,
 		f->cpu_changed += p->cpu0 != p->cpu1;
 		f->proven += !r->skip[0];
 	}
-	if (has_sc_step(q, SC_PIPE_READ) || has_sc_step(q, SC_NANOSLEEP)) {
+	if (has_sc_step(q, SCF_BLOCKS)) {
 		f = &fs[F_BLOCK];
 		f->runs++;
 		f->nvcsw += p->nvcsw;

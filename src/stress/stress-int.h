@@ -3,7 +3,7 @@
  * fpabi stress's private parts: the vocabulary (vocab.c), the grammar
  * and generator (gen.c), running a list and summing its proofs (run.c),
  * the command and its output (cmd.c); fpabi bench stress
- * (src/bench-stress.c) measures the engine with the same lists.
+ * (src/bench/stress.c) measures the engine with the same lists.
  */
 #ifndef FPABI_STRESS_INT_H
 #define FPABI_STRESS_INT_H

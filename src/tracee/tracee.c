@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fpabi-tracee: maps the shared memory the tracer prepared, waits until the
- * tracer has seized it, resolves its event list (syscall numbers, pipes,
- * addresses) and runs the whole list in one assembly routine.  No C code
- * runs between the first load and the last store.
+ * fpabi-tracee's trace and compete modes (main.c picks one): waits until
+ * the tracer has seized it, resolves its event list (syscall numbers,
+ * pipes, addresses) and runs the whole list in one assembly routine.  No
+ * C code runs between the first load and the last store.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -495,7 +495,7 @@ static void set_wake_times(void)
  * canaries in every register it has while it spins (or, woken by its
  * timers, each time it runs), until the tracer kills it.
  */
-static void __attribute__((noreturn)) compete(void)
+void tracee_compete(void)
 {
 	struct fpabi_ev *ev = (struct fpabi_ev *)(base + h->comp_ev);
 
@@ -512,39 +512,19 @@ static void __attribute__((noreturn)) compete(void)
 	_exit(0);
 }
 
-int main(int argc, char **argv)
+/* The shared memory main() mapped: every mode's header and base. */
+void tracee_attach(uint8_t *b, struct fpabi_shm_hdr *hdr)
+{
+	base = b;
+	h = hdr;
+}
+
+/* fpabi-tracee FD (trace): the case's event list under the tracer. */
+void tracee_trace(void)
 {
 	struct fpabi_ev *ev;
 	pid_t writer = 0;
-	struct stat st;
-	int fd;
 
-	/* the runner asks once which tracee this is (fpabi_check_tracee) */
-	if (argc == 2 && !strcmp(argv[1], "--abi")) {
-		printf("fpabi-tracee %#x %u\n", FPABI_SHM_MAGIC,
-		       FPABI_SHM_VERSION);
-		return 0;
-	}
-	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: fpabi-tracee FD [trace|compete|race] (started by fpabi)\n");
-		return 2;
-	}
-	fd = atoi(argv[1]);
-	if (fstat(fd, &st) < 0 || st.st_size < 4096) {
-		fprintf(stderr, "fpabi-tracee: fd %d is not fpabi's memory\n", fd);
-		return 2;
-	}
-	base = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (base == MAP_FAILED)
-		return 2;
-	h = (struct fpabi_shm_hdr *)base;
-	if (h->magic != FPABI_SHM_MAGIC || h->version != FPABI_SHM_VERSION ||
-	    h->size != (uint64_t)st.st_size)
-		tracee_fail(EINVAL, "shared memory header mismatch");
-	if (argc == 3 && !strcmp(argv[2], "compete"))
-		compete();
-	if (argc == 3 && !strcmp(argv[2], "race"))
-		race(base, h);
 	wait_for_go();
 	tracee_arch_setup(h);
 

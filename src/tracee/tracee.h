@@ -33,6 +33,13 @@ void wait_for_go(void);
 /* A list's offsets into addresses, its syscalls resolved (at most max). */
 void resolve_events(struct fpabi_ev *ev, unsigned max, pid_t *writer);
 
+/* The shared memory main() mapped, for every mode (main.c). */
+void tracee_attach(uint8_t *base, struct fpabi_shm_hdr *h);
+/* fpabi-tracee FD (trace): the case's event list; never returns. */
+void tracee_trace(void) __attribute__((noreturn));
+/* fpabi-tracee FD compete: the competitor's loop; never returns. */
+void tracee_compete(void) __attribute__((noreturn));
+
 /* fpabi-tracee FD race: the race loop (race.c); never returns. */
 void race(uint8_t *base, struct fpabi_shm_hdr *h) __attribute__((noreturn));
 /* Its arch part (<arch>/race-arch.c): the ticks of the loop's timer a

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target: fpabi compare's reader (src/report/compare.c) and
+ * libFuzzer target: fpabi compare's reader (src/cmd/compare.c) and
  * the bounded JSON parser under it (src/bench/read.c).  The input is a
  * results report as hostile bytes: cmp_parse() either refuses it with a
  * reason or yields results whose every ID and verdict is usable, which

@@ -13,7 +13,7 @@
  *                                 CNTFRQ_EL0), in user space only: no
  *                                 syscall, no vector register touched
  * fpabi_insns_stubs:              the markers of fpabi-vm --count-insns
- *                                 (tools/fpabi-insns.c, src/insns.c)
+ *                                 (tools/fpabi-insns.c, src/bench/insns.c)
  */
 	.arch	armv8.2-a+sve
 	.text

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The platform probe's register work for arm64: the SVE VL as the block
- * after smstop sm sees it (platform quirk sme-vl-chain, src/platform.c).
+ * after smstop sm sees it (platform quirk sme-vl-chain, src/plan/platform.c).
  *
  * long a64_vl_after_smstop(void);
  * long a64_vl_after_smstop_br(void);

@@ -4,7 +4,7 @@
  * record of its frame, or into two, each with a phase of its own
  * (fpsimd_context, sve_context's payload, streaming or not, za_context,
  * zt_context, tpidr2_context, fpmr_context: E_REC(mask), sigedit.c),
- * crossed with the SVCR and task histories (src/matrix.c): sigreturn must
+ * crossed with the SVCR and task histories (src/plan/matrix.c): sigreturn must
  * restore each register from the record the ABI names (sigframe.c:
  * expect_rec_edit()), V from fpsimd_context where the payload carries it
  * too (A-SR-10).

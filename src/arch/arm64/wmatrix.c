@@ -8,7 +8,7 @@
  * in the task's state (its SVCR, its VLs), from
  * Documentation/arch/arm64/sve.rst and sme.rst and
  * arch/arm64/kernel/ptrace.c; crossed with the SVCR (the SME variants)
- * and with task histories by src/matrix.c.
+ * and with task histories by src/plan/matrix.c.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -12,7 +12,7 @@
  * fpabi_bench_x86_touch_avx():    ymm0-15 all ones (VEX: upper YMM dirty)
  * fpabi_bench_x86_touch_avx512(): zmm0-31 all ones, k1-k7 all ones
  * fpabi_insns_stubs: the markers of fpabi-vm --count-insns
- *   (tools/fpabi-insns.c, src/insns.c)
+ *   (tools/fpabi-insns.c, src/bench/insns.c)
  */
 	.text
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The platform probe's register work for x86_64 (src/platform.c): one
+ * The platform probe's register work for x86_64 (src/plan/platform.c): one
  * XRSTOR and the XSAVE right after it, with no other instruction between
  * them that could touch FP/SIMD state.
  *

@@ -4,7 +4,7 @@
  * frame's fpstate (one component's slot, one XSTATE_BV bit cleared, one
  * field of fx_sw_reserved: E_SLOT, E_BV_CLEAR, E_SW and the forged edits
  * of the same fields, src/tracee/x86_64/sig.c), crossed with the
- * XSTATE_BV subsets of the variants and task histories (src/matrix.c):
+ * XSTATE_BV subsets of the variants and task histories (src/plan/matrix.c):
  * sigreturn must restore what __fpu_restore_sig() makes of it
  * (sigframe.c: model_matrix()).
  */

@@ -9,7 +9,7 @@
  * with the outcome xstateregs_set(), xfpregs_set() and ptrace_regset()
  * give (arch/x86/kernel/fpu/regset.c, xstate.c: copy_uabi_to_xstate());
  * crossed with the XSTATE_BV subsets of the variants and with task
- * histories by src/matrix.c.
+ * histories by src/plan/matrix.c.
  */
 #include <elf.h>
 #include <errno.h>

@@ -194,8 +194,8 @@ struct x86_write {
 };
 
 /* regset.c: a whole image of phase with the row's changes, written as the
- * row says; the rows of the regset-write matrix (wmatrix.c, kinds from
- * W_MX_BASE) */
+ * row says; payload.c: what the payloads are made of; the rows of the
+ * regset-write matrix (wmatrix.c, kinds from W_MX_BASE) */
 int x86_write_bad(struct fpabi_run *r, unsigned phase,
 		  const struct x86_write *w);
 uint64_t x86_row_bv(const struct fpabi_machine *m,

@@ -6,7 +6,7 @@
  * environment, every result with its duration and findings, the skips by
  * reason, the known issues, coverage per family, rule and matrix, each
  * matrix's cells with their verdicts, and a SHA-256 over the file) and
- * DIR/report.html (src/report/certify-html.c).
+ * DIR/report.html (src/cmd/certify-html.c).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -46,50 +46,6 @@ static const char certify_usage[] =
 "  run options passed on: --tier, --filter, --exclude, --seed, --timeout,\n"
 "      --tracee, --profile, --inject-fault (test-only)\n"
 "Exit status: 0 pass, 1 fail or incomplete, 2 bad usage or setup.\n";
-
-unsigned cert_verdict(const struct jv *r)
-{
-	static const char *const names[CR_N] = {
-		"pass", "fail", "skip", "known-issue", "timeout", "broken",
-	};
-	const char *v = cert_str(r, "verdict");
-	unsigned k;
-
-	for (k = 0; v && k < CR_N; k++)
-		if (!strcmp(v, names[k]))
-			return k;
-	return CR_N;
-}
-
-const char *cert_verdict_name(unsigned v)
-{
-	return cmp_verdict_name((enum cmp_verdict)v);
-}
-
-const char *cert_str(const struct jv *o, const char *key)
-{
-	const struct jv *v = jv_get(o, key);
-
-	return v && v->t == J_STR ? v->str : NULL;
-}
-
-char *cert_repro(const struct jv *r)
-{
-	const char *y = cert_str(r, "yaml"), *p;
-	char *out, *o;
-
-	p = y ? strstr(y, "\nrepro: \"") : NULL;
-	if (!p)
-		return NULL;
-	out = o = xmalloc(strlen(p));
-	for (p += 9; *p && *p != '"'; p++) {
-		if (*p == '\\' && p[1])
-			p++;
-		*o++ = *p;
-	}
-	*o = 0;
-	return out;
-}
 
 /* ------------------------------------------------------------ JSON out */
 

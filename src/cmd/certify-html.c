@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fpabi/certify.h"
+#include "fpabi/compare.h"
 #include "fpabi/util.h"
 
 static const char css[] =
@@ -42,6 +43,50 @@ static const char css[] =
 "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}"
 ".failure,.known,.heat{break-inside:avoid}h2{break-after:avoid}"
 "a{color:inherit;text-decoration:none}}";
+
+unsigned cert_verdict(const struct jv *r)
+{
+	static const char *const names[CR_N] = {
+		"pass", "fail", "skip", "known-issue", "timeout", "broken",
+	};
+	const char *v = cert_str(r, "verdict");
+	unsigned k;
+
+	for (k = 0; v && k < CR_N; k++)
+		if (!strcmp(v, names[k]))
+			return k;
+	return CR_N;
+}
+
+const char *cert_verdict_name(unsigned v)
+{
+	return cmp_verdict_name((enum cmp_verdict)v);
+}
+
+const char *cert_str(const struct jv *o, const char *key)
+{
+	const struct jv *v = jv_get(o, key);
+
+	return v && v->t == J_STR ? v->str : NULL;
+}
+
+char *cert_repro(const struct jv *r)
+{
+	const char *y = cert_str(r, "yaml"), *p;
+	char *out, *o;
+
+	p = y ? strstr(y, "\nrepro: \"") : NULL;
+	if (!p)
+		return NULL;
+	out = o = xmalloc(strlen(p));
+	for (p += 9; *p && *p != '"'; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		*o++ = *p;
+	}
+	*o = 0;
+	return out;
+}
 
 static void h(FILE *f, const char *s)
 {

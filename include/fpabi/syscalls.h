@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The syscall kinds a step makes (enum fpabi_sc in fpabi/shm.h), as one
+ * table (src/plan/syscalls.c), as strace's syscall tables are: each
+ * kind's name, what it does to the task, what a run proves of it, and
+ * how a standalone reproducer makes it.  The tracee resolves each kind
+ * to its syscall (src/tracee/tracee.c: resolve_syscall()).  A new kind
+ * is its enum value, its row and its resolution in the tracee.
+ */
+#ifndef FPABI_SYSCALLS_H
+#define FPABI_SYSCALLS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SCF_SWITCHES	(1u << 0)	/* switches the task out by its
+					   nature: an unobserved window
+					   cannot hold it */
+#define SCF_BLOCKS	(1u << 1)	/* blocks: a voluntary switch, which a
+					   run counts */
+#define SCF_MIGRATES	(1u << 2)	/* moves the task to another CPU */
+#define SCF_FORKS	(1u << 3)	/* makes a child (process or thread) */
+#define SCF_THREAD	(1u << 4)	/* the child shares the memory */
+
+struct fpabi_sc_info {
+	const char *name;	/* as case IDs use it; NULL: none ("?") */
+	unsigned flags;		/* SCF_* */
+	uint64_t needs;		/* NEED_* of the machine */
+	/* what a passing run proves happened (fpabi list's "pre:"); NULL:
+	 * the step kind's own */
+	const char *pre;
+	/* the reproducer's syscall, as C (NULL: not replayed), and its
+	 * arguments */
+	const char *c_nr;
+	const char *c_args;
+};
+
+/* The row of kind sc: an empty one for the arch's kinds (SC_ARCH...). */
+const struct fpabi_sc_info *sc_info(unsigned sc);
+
+static inline bool sc_has(unsigned sc, unsigned flags)
+{
+	return (sc_info(sc)->flags & flags) == flags;
+}
+
+/* A syscall kind's name ("getpid"), as case IDs use it. */
+const char *sc_name(unsigned sc);
+/* A syscall kind that switches the task out by its nature (a blocking
+ * read, a sleep, moving itself): an unobserved window cannot hold it. */
+bool sc_switches(unsigned sc);
+
+#endif

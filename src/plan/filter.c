@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The plan's --filter and --exclude: comma lists of case ID globs. */
+#include <fnmatch.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpabi/plan.h"
+#include "fpabi/util.h"
+
+#include "filter.h"
+
+void pats_split(struct pats *ps, const char *list)
+{
+	char *pat, *save = NULL;
+
+	ps->buf = xstrdup(list);
+	ps->pat = xmalloc((strlen(list) / 2 + 1) * sizeof(*ps->pat));
+	ps->n = 0;
+	for (pat = strtok_r(ps->buf, ",", &save); pat;
+	     pat = strtok_r(NULL, ",", &save))
+		ps->pat[ps->n++] = pat;
+}
+
+void pats_free(struct pats *ps)
+{
+	free(ps->buf);
+	free(ps->pat);
+}
+
+/* A case ID glob, or a family's name. */
+bool pats_match_one(const char *pat, const char *id, const char *family)
+{
+	return !fnmatch(pat, id, 0) || !strcmp(pat, family);
+}
+
+bool pats_match(const struct pats *ps, const char *id, const char *family)
+{
+	unsigned i;
+
+	if (!ps)
+		return true;
+	for (i = 0; i < ps->n; i++)
+		if (pats_match_one(ps->pat[i], id, family))
+			return true;
+	return false;
+}
+
+bool plan_matches(const char *filter, const char *id, const char *family)
+{
+	struct pats ps;
+	bool m;
+
+	if (!filter)
+		return true;
+	pats_split(&ps, filter);
+	m = pats_match(&ps, id, family);
+	pats_free(&ps);
+	return m;
+}

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The syscall kinds a step makes (fpabi/syscalls.h): names and facts. */
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fpabi/arch.h"
+#include "fpabi/case.h"
+#include "fpabi/shm.h"
+#include "fpabi/syscalls.h"
+
+#define BLOCKED_PRE	"the syscall switched the tracee out " \
+			"(voluntary switches counted)"
+
+/* The reproducer's clone of a thread: the tracee's flags (tracee.c) */
+#define THREAD_ARGS	"CLONE_VM | CLONE_FS | CLONE_FILES | " \
+			"CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | " \
+			"CLONE_CHILD_CLEARTID, THREAD_ARGS"
+
+static const struct fpabi_sc_info sc_table[SC_NR] = {
+	[SC_GETPID] = { .name = "getpid", .c_nr = "SYS_getpid", .c_args = "" },
+	[SC_SCHED_YIELD] = { .name = "sched_yield",
+			     .c_nr = "SYS_sched_yield", .c_args = "" },
+	[SC_NANOSLEEP] = { .name = "nanosleep",
+			   .flags = SCF_SWITCHES | SCF_BLOCKS,
+			   .pre = BLOCKED_PRE, .c_nr = "SYS_nanosleep",
+			   .c_args = "(uintptr_t)&one_ms" },
+	[SC_PIPE_READ] = { .name = "pipe-read",
+			   .flags = SCF_SWITCHES | SCF_BLOCKS,
+			   .pre = BLOCKED_PRE, .c_nr = "SYS_read",
+			   .c_args = "0, (uintptr_t)&pipe_byte, 1" },
+	[SC_GETPPID] = { .name = "getppid", .c_nr = "SYS_getppid",
+			 .c_args = "" },
+	[SC_GETPGID] = { .name = "getpgid" },
+	[SC_EXEC] = { .name = "execve", .c_nr = "SYS_execve",
+		      .c_args = "(uintptr_t)\"/proc/self/exe\", "
+				"(uintptr_t)probe_argv, (uintptr_t)probe_envp" },
+	[SC_FORK] = { .name = "fork", .flags = SCF_FORKS, .c_nr = "SYS_clone",
+		      .c_args = "SIGCHLD" },
+	[SC_THREAD] = { .name = "thread", .flags = SCF_FORKS | SCF_THREAD,
+			.c_nr = "SYS_clone", .c_args = THREAD_ARGS },
+	[SC_EXIT] = { .c_nr = "SYS_exit", .c_args = "" },
+	[SC_VFORK] = { .name = "vfork", .flags = SCF_FORKS },
+	[SC_CLONE3] = { .name = "clone3", .flags = SCF_FORKS },
+	[SC_FORK_SETTLS] = { .name = "fork-settls", .flags = SCF_FORKS },
+	[SC_THREAD_SETTLS] = { .name = "thread-settls",
+			       .flags = SCF_FORKS | SCF_THREAD },
+	[SC_SLEEP_UNTIL] = { .name = "clock_nanosleep-abs",
+			     .flags = SCF_SWITCHES },
+	[SC_MIGRATE_SELF] = { .name = "sched_setaffinity-self",
+			      .flags = SCF_SWITCHES | SCF_MIGRATES,
+			      .needs = NEED_SMP2,
+			      .pre = "it moved itself (CPU seen)" },
+};
+
+const struct fpabi_sc_info *sc_info(unsigned sc)
+{
+	static const struct fpabi_sc_info none;
+
+	return sc < SC_NR ? &sc_table[sc] : &none;
+}
+
+const char *sc_name(unsigned sc)
+{
+	const char *n = NULL;
+
+	if (sc < SC_NR)
+		n = sc_table[sc].name;
+	else if (fpabi_arch.sc_name)
+		n = fpabi_arch.sc_name(sc);
+	return n ? n : "?";
+}
+
+bool sc_switches(unsigned sc)
+{
+	return sc_has(sc, SCF_SWITCHES);
+}

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of the core data: the step and syscall tables' invariants,
+ * the validator's accept/reject table, plan IDs (their form and
+ * uniqueness), the unobserved twin's derivation, and the classification
+ * of a finding.  Linked with the whole tracer but its main.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpabi/canary.h"
+#include "fpabi/run.h"
+#include "fpabi/util.h"
+#include "fpabi/case.h"
+#include "fpabi/common-run.h"
+#include "fpabi/derive.h"
+#include "fpabi/ops.h"
+#include "fpabi/plan.h"
+#include "fpabi/shm.h"
+#include "fpabi/steps.h"
+#include "fpabi/syscalls.h"
+#include "tap-mini.h"
+
+/* Every row named once, found by its name, consistent with its flags. */
+static void step_table(void)
+{
+	unsigned op, k, bad_name = 0, bad_side = 0, bad_flags = 0, bad_pre = 0;
+
+	for (op = S_END + 1; op < S_NOPS; op++) {
+		const struct fpabi_op_info *i = &fpabi_ops[op];
+
+		if (!i->name || op_by_name(i->name) != op || !i->what)
+			bad_name++;
+		for (k = S_END + 1; k < op; k++)
+			if (i->name && fpabi_ops[k].name &&
+			    !strcmp(i->name, fpabi_ops[k].name))
+				bad_name++;
+		/* a tracer step acts at the stop the tracee sits in */
+		if (i->side == SIDE_TRACER && !(i->flags & OPF_AT_STOP))
+			bad_side++;
+		/* a tracee step is an event of its list (S_REFUSED: none) */
+		if (i->side == SIDE_TRACEE && op != S_REFUSED &&
+		    !(i->flags & OPF_EVENT))
+			bad_side++;
+		/* a spin is ended by the tracer: scheduling, never a
+		 * reproducer; a migration forces scheduling, and no placed
+		 * form tells it apart */
+		if (((i->flags & OPF_SPIN) && !(i->flags & OPF_SCHED)) ||
+		    ((i->flags & OPF_MIGRATES) &&
+		     !(i->flags & OPF_SCHED && i->flags & OPF_UNPLACED)))
+			bad_flags++;
+		/* what a scheduling step needs proven is said */
+		if ((i->flags & OPF_PROOF) && !i->pre)
+			bad_pre++;
+		if (i->stop > ST_KEEP)
+			bad_flags++;
+	}
+	T_OK(bad_name == 0, "step table: every kind has one name, found by op_by_name()");
+	T_OK(bad_side == 0, "step table: tracer steps need a stop, tracee steps are events");
+	T_OK(bad_flags == 0, "step table: spins and migrations are scheduling, migrations unplaced");
+	T_OK(bad_pre == 0, "step table: every OPF_PROOF kind says what a run proves");
+	T_OK(op_by_name("no-such-step") == S_END, "op_by_name() of an unknown name is S_END");
+}
+
+static void syscall_table(void)
+{
+	unsigned sc, k, bad = 0, named = 0;
+
+	for (sc = 1; sc < SC_NR; sc++) {
+		const struct fpabi_sc_info *i = sc_info(sc);
+
+		if (i->name) {
+			named++;
+			for (k = 1; k < sc; k++)
+				if (sc_info(k)->name &&
+				    !strcmp(sc_info(k)->name, i->name))
+					bad++;
+			if (strcmp(sc_name(sc), i->name))
+				bad++;
+		}
+		if (sc_has(sc, SCF_BLOCKS) && !sc_has(sc, SCF_SWITCHES))
+			bad++;
+		if (sc_has(sc, SCF_THREAD) && !sc_has(sc, SCF_FORKS))
+			bad++;
+		if (sc_has(sc, SCF_MIGRATES) &&
+		    (!sc_has(sc, SCF_SWITCHES) || !(i->needs & NEED_SMP2)))
+			bad++;
+		if (i->c_nr && !i->c_args)
+			bad++;
+		if (sc_switches(sc) != sc_has(sc, SCF_SWITCHES))
+			bad++;
+	}
+	T_OK(bad == 0, "syscall table: unique names, consistent flags (%u named)", named);
+	T_OK(sc_switches(SC_PIPE_READ) && sc_switches(SC_NANOSLEEP) &&
+	     !sc_switches(SC_GETPID) && !sc_switches(SC_SCHED_YIELD),
+	     "syscall table: a blocking read and a sleep switch, getpid does not");
+	T_OK(!sc_info(SC_ARCH)->flags && !sc_info(SC_ARCH)->c_nr,
+	     "syscall table: an arch kind has the empty row");
+}
+
+/* The validator: lists it must accept, and lists it must refuse. */
+static void validator(void)
+{
+	static const struct fpabi_step ok_syscall[] = {
+		LOAD(1), STORE, LOAD(2), SYSCALL(SC_GETPID), STORE, END
+	};
+	static const struct fpabi_step ok_read[] = {
+		LOAD(1), TRAP, READ, WRITE(2, 0), READ, STORE, END
+	};
+	static const struct fpabi_step ok_sysexit[] = {
+		LOAD(1), TRAP, SYSCALL_STOP(SC_GETPID), READ, SYSEXIT, READ,
+		STORE, END
+	};
+	static const struct fpabi_step no_stop_read[] = {
+		LOAD(1), READ, END
+	};
+	static const struct fpabi_step no_entry_sysexit[] = {
+		LOAD(1), TRAP, SYSEXIT, END
+	};
+	static const struct fpabi_step tracee_at_entry[] = {
+		LOAD(1), TRAP, SYSCALL_STOP(SC_GETPID), STORE, END
+	};
+	static const struct fpabi_step after_exec[] = {
+		LOAD(1), TRAP, EXEC, STORE, END
+	};
+	static const struct fpabi_step interrupt_after_fork[] = {
+		LOAD(1), FORK(SC_FORK), INTERRUPT, END
+	};
+	static const struct {
+		const struct fpabi_step *steps;
+		bool unobserved;
+		const char *refusal;	/* NULL: accepted */
+		const char *what;
+	} t[] = {
+		{ ok_syscall, false, NULL, "load, store, syscall, store" },
+		{ ok_syscall, true, NULL, "the same, unobserved" },
+		{ ok_read, false, NULL, "a read and a write at a trap" },
+		{ ok_sysexit, false, NULL, "a syscall-entry stop, its exit" },
+		{ ok_read, true, "cannot stop the tracee", "a trap, unobserved" },
+		{ no_stop_read, false, "needs a stop before it", "a read with no stop" },
+		{ no_entry_sysexit, false, "needs a syscall-entry stop",
+		  "sysexit without an entry stop" },
+		{ tracee_at_entry, false, "sysexit first",
+		  "a tracee step at an entry stop" },
+		{ after_exec, false, "after the exec",
+		  "a tracee step after the exec" },
+		{ interrupt_after_fork, false, "after a fork",
+		  "PTRACE_INTERRUPT after a fork" },
+	};
+	unsigned i;
+	char why[256];
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		int r;
+
+		why[0] = 0;
+		r = steps_check_mode(t[i].steps, 0, t[i].unobserved, why,
+				     sizeof(why));
+		T_OK(t[i].refusal ? r < 0 && strstr(why, t[i].refusal) : r == 0,
+		     "validator %s: %s%s%s", t[i].refusal ? "refuses" :
+		     "accepts", t[i].what, why[0] ? ": " : "", why);
+	}
+}
+
+/* Plan IDs: their form, and one per instance across the whole plan. */
+static void plan_ids(const struct fpabi_machine *m)
+{
+	static const struct fpabi_step steps[] = { LOAD(1), STORE, END };
+	const struct fpabi_case c = { .family = "fam", .name = "nm",
+				      .steps = steps };
+	const struct fpabi_variant v = { .name = "var" };
+	const struct fpabi_history h = { .name = "hist" };
+	struct plan p = { .n = 0 }, q = { .n = 0 };
+	struct plan_item *it;
+	char want[256];
+	unsigned i, dup = 0, same = 1;
+
+	it = plan_add(&p, &c, &v, SC_PIPE_READ, NULL, &h, PLACE_ALONE);
+	snprintf(want, sizeof(want), "%s.fam.nm/var/pipe-read/h=hist/p=alone",
+		 fpabi_arch.name);
+	T_OK(!strcmp(it->id, want), "plan_add() ID %s", it->id);
+	it = plan_add(&p, &c, &v, 0, NULL, NULL, PLACE_NONE);
+	snprintf(want, sizeof(want), "%s.fam.nm/var", fpabi_arch.name);
+	T_OK(!strcmp(it->id, want), "plan_add() ID %s (no parameter)", it->id);
+	plan_free(&p);
+
+	plan_build(&p, m, NULL, TIER_MATRIX);
+	plan_build(&q, m, NULL, TIER_MATRIX);
+	for (i = 0; i < p.n; i++) {
+		unsigned k;
+
+		for (k = 0; k < i && !dup; k++)
+			dup += !strcmp(p.items[i].id, p.items[k].id);
+		if (i >= q.n || strcmp(p.items[i].id, q.items[i].id))
+			same = 0;
+	}
+	T_OK(p.n > 0 && dup == 0, "plan --tier matrix: %u IDs, each once", p.n);
+	T_OK(same && p.n == q.n, "plan: the same IDs in the same order twice");
+	plan_free(&p);
+	plan_free(&q);
+}
+
+/* The unobserved twin: its tracee steps with every stop and tracer
+ * action taken out; none for a list that needs the tracer. */
+static void twins(void)
+{
+	static const struct fpabi_step observed[] = {
+		LOAD(1), TRAP, READ, SYSCALL(SC_GETPID), STORE, END
+	};
+	static const struct fpabi_step spin[] = {
+		LOAD(1), PREEMPT(3), STORE, END
+	};
+	const struct fpabi_case base = { .family = "fam", .name = "nm",
+					 .steps = observed };
+	const struct fpabi_case spins = { .family = "fam", .name = "spin",
+					  .steps = spin };
+	struct derive_pool pool = { .head = NULL };
+	const struct fpabi_case *d;
+	const struct fpabi_step *s;
+	unsigned stops = 0, n = 0;
+	char why[256] = "";
+
+	d = derive_case(&pool, &base, NULL, true, why, sizeof(why));
+	T_OK(d && d->unobserved, "a twin of load, trap, read, syscall, store");
+	for (s = d ? d->steps : NULL; s && s->op != S_END; s++, n++)
+		stops += op_tracer(s->op) || op_info(s->op)->stop != ST_NONE;
+	T_OK(d && stops == 0 && n == 3, "the twin keeps load, syscall, store (%u steps, %u stops)", n, stops);
+	T_OK(d && steps_check_mode(d->steps, 0, true, why, sizeof(why)) == 0,
+	     "the twin passes the validator unobserved");
+	T_OK(!derive_case(&pool, &spins, NULL, true, why, sizeof(why)),
+	     "no twin of a spin the tracer ends");
+	derive_free(&pool);
+}
+
+/* A finding (check.c): the bytes that differ, and where they came from;
+ * a finding that names an origin leads one that cannot (findings_lead). */
+static void findings(void)
+{
+	struct fpabi_run *r = xzalloc(sizeof(*r));
+	uint64_t exp[2], got[2];
+	struct canary_prov p = { .seed = 77, .task = 1, .phase = 0,
+				 .comp = 5, .reg = 3, .lane = 1 };
+
+	r->cseed = 77;
+	canary_fill(exp, sizeof(exp), 77, 0, 0, 5, 3, 0);
+	memcpy(got, exp, sizeof(got));
+	check_bytes(r, "obs", "reg", exp, got, sizeof(exp), NULL);
+	T_OK(r->nfind == 0 && r->checks == 1, "equal bytes: no finding, one check");
+	got[1] = 0;
+	check_bytes(r, "obs", "reg", exp, got, sizeof(exp), NULL);
+	T_OK(r->nfind == 1 && r->find[0].cls == CL_ZERO &&
+	     r->find[0].lo >= 8 && r->find[0].hi <= 15 &&
+	     !strcmp(r->find[0].observer, "obs"),
+	     "a zeroed word: bytes %zu-%zu, %s", (size_t)r->find[0].lo,
+	     (size_t)r->find[0].hi, canary_class_name(r->find[0].cls));
+	got[1] = canary_encode(&p);
+	check_bytes(r, "obs", "reg", exp, got, sizeof(exp), NULL);
+	T_OK(r->nfind == 2 && r->find[1].cls == CL_FOREIGN,
+	     "task 1's word where task 0's was due: %s (%s)",
+	     canary_class_name(r->find[1].cls), r->find[1].origin);
+	p.seed = 78;
+	p.task = 0;
+	got[1] = canary_encode(&p);
+	check_bytes(r, "obs", "reg", exp, got, sizeof(exp), NULL);
+	T_OK(r->nfind == 3 && r->find[2].cls == CL_OTHER_RUN,
+	     "another seed's word: %s", canary_class_name(r->find[2].cls));
+	memset(r, 0, sizeof(*r));
+	check_value(r, "obs", "svcr", 2, 3, NULL);
+	check_value(r, "obs", "vl", 2, 0, NULL);
+	T_OK(r->nfind == 2 && r->find[0].cls == CL_UNKNOWN &&
+	     r->find[0].nocanary && r->find[1].cls == CL_ZERO,
+	     "a value: unknown, or zero; no canary to name");
+	p.seed = 0;
+	r->cseed = 77;
+	p.seed = 77;
+	p.task = 0;
+	p.phase = 1;
+	got[1] = canary_encode(&p);
+	check_bytes(r, "obs", "reg", exp, got, sizeof(exp), NULL);
+	findings_lead(r);
+	T_OK(r->nfind == 3 && r->find[0].cls == CL_STALE &&
+	     r->find[1].cls == CL_UNKNOWN,
+	     "findings_lead(): the stale word (%s) leads the values",
+	     r->find[0].origin);
+	free(r);
+}
+
+int main(void)
+{
+	struct fpabi_machine m;
+
+	T_PLAN(32);
+	step_table();
+	syscall_table();
+	validator();
+	fpabi_probe(&m, NULL);
+	plan_ids(&m);
+	twins();
+	findings();
+	return T_DONE();
+}
