@@ -150,6 +150,9 @@ validate "$tmp/out.json" >/dev/null && grep -q '^TAP version 13' "$tmp/out.tap" 
 	$PY -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$tmp/out.xml" &&
 	grep -q '^int main' "$tmp/repro.c" && [ ! -e "$tmp/-" ] && [ "$rc1$rc2$rc3" = 000 ]
 ok $? "--json -, --junit - and repro -o - write stdout (the TAP then on stderr), no file '-'"
+"$FPABI" run --filter "$A.ptrace-read.*" --tracee "$FPABI_TRACEE" --json - >"$tmp/both.json" 2>&1
+validate "$tmp/both.json" >/dev/null
+ok $? "--json - with stderr on the same file (fpabi-vm's guest): the JSON alone, valid"
 "$FPABI" run --json - --junit - >/dev/null 2>&1
 [ $? -eq 2 ]
 ok $? "--json - with --junit -: refused (exit 2), one stdout"
