@@ -47,6 +47,7 @@ struct cert {
 	char why[512];
 	char source[4096], source_sha[65], generated[32];
 	bool from;			/* --from: a run made elsewhere */
+	bool same_arch;			/* the run is of this build's arch */
 	struct cert_covs fam, rule, mat;
 	const char **rule_of;		/* each result's case rule, or NULL */
 };

@@ -364,8 +364,14 @@ static void heat_maps(FILE *f, const struct cert *c)
 	      "K known issue</span><span class=\"c-skip\">&ndash; skip</span>"
 	      "<span class=\"c-none\">&middot; not run</span> Hover a cell for "
 	      "its ID and finding; a failing cell links to the failure.</p>\n", f);
-	if (!c->mx.n)
+	if (!c->same_arch) {
+		fputs("<p>This run is of ", f);
+		h(f, cert_str(&c->run, "arch"));
+		fputs(": that arch's fpabi reports its matrices "
+		      "(<code>fpabi certify --from</code>).</p>\n", f);
+	} else if (!c->mx.n) {
 		fputs("<p>This arch has no matrices.</p>\n", f);
+	}
 	for (k = 0; k < c->mx.n; k++)
 		heat_map(f, c, k);
 	fputs("</section>\n", f);

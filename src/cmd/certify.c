@@ -168,6 +168,8 @@ static void rules_of(struct cert *c, const struct fpabi_machine *m)
 	unsigned k;
 
 	c->rule_of = xzalloc((c->results->n + 1) * sizeof(*c->rule_of));
+	if (!c->same_arch)
+		return;
 	plan_select(&p, m, &o);
 	for (k = 0; k < p.n; k++) {
 		const struct jv *r = find(c, p.items[k].id);
@@ -225,7 +227,9 @@ static void matrices(struct cert *c, const struct fpabi_machine *m)
 
 	if (!f)
 		die("open_memstream: %s", strerror(errno));
-	if (fpabi_arch.matrices && *fpabi_arch.matrices)
+	/* the matrices and rules are this build's arch's: a run of another
+	 * arch is reported without them (its own fpabi reports them) */
+	if (fpabi_arch.matrices && *fpabi_arch.matrices && c->same_arch)
 		matrix_json(f, m, NULL);
 	else
 		fputs("[]", f);
@@ -599,6 +603,8 @@ static void report(struct cert *c, const struct fpabi_machine *m, const char *di
 
 	clock_gettime(CLOCK_REALTIME, &now);
 	iso_time(c->generated, sizeof(c->generated), &now);
+	c->same_arch = cert_str(&c->run, "arch") &&
+		       !strcmp(cert_str(&c->run, "arch"), fpabi_arch.name);
 	rules_of(c, m);
 	for (i = 0; i < c->results->n; i++) {
 		const struct jv *r = &c->results->kid[i];
