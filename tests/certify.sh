@@ -83,6 +83,14 @@ v=$(check "$tmp/inj" "$tmp/inj/run.json" 2>"$tmp/err")
 ok $? "an injected byte fault: verdict $v, exit $rc"
 diag <"$tmp/err"
 
+# a narrowed run of every tier: incomplete, and why
+"$FPABI" certify -o "$tmp/narrow" --tracee "$FPABI_TRACEE" --filter "$A.ptrace-read.*" >/dev/null 2>&1
+rc=$?
+v=$(check "$tmp/narrow" "$tmp/narrow/run.json" 2>"$tmp/err")
+[ $rc -eq 1 ] && [ "$v" = incomplete ] && grep -q '"verdict_reason": "the run was narrowed (--filter ' "$tmp/narrow/report.json"
+ok $? "--filter: verdict $v (the run was narrowed), exit $rc"
+diag <"$tmp/err"
+
 # --from a default-tier run: incomplete; compare reads report.json
 "$FPABI" run --filter "$A.ptrace-read.*" --tracee "$FPABI_TRACEE" --json "$tmp/small.json" >/dev/null 2>&1
 "$FPABI" certify -o "$tmp/from" --from "$tmp/small.json" >/dev/null 2>&1

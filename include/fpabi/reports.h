@@ -19,6 +19,10 @@ struct report_run {
 	const char *command;	/* "run", "fuzz" */
 	const char *tracee, *exec_probe;	/* the binaries run (or NULL) */
 	const char *tier;	/* "default", "full", "matrix" */
+	/* what narrowed the plan: --filter, --exclude, --skip-file */
+	const char *filter, *skip_file;
+	const char *const *exclude;
+	unsigned nexclude;
 	struct timespec start;	/* CLOCK_REALTIME when the run began */
 	struct timespec mono;	/* CLOCK_MONOTONIC then */
 };

@@ -255,9 +255,11 @@ static void cell_title(FILE *f, const struct cert_cell *cc)
 	h(f, cert_str(cc->cell, "id"));
 	fputs(": ", f);
 	h(f, cc->res ? cert_str(cc->res, "verdict") : "not in this run");
-	fputs(" (expect ", f);
-	h(f, cert_str(cc->cell, "expect"));
-	fputs(")", f);
+	if (cert_str(cc->cell, "expect")) {
+		fputs(" (expect ", f);
+		h(f, cert_str(cc->cell, "expect"));
+		fputs(")", f);
+	}
 	if (d || r) {
 		fputs(": ", f);
 		h(f, d ? d : r);

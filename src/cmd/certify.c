@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,11 @@ static void jstr(FILE *f, const char *s)
 		json_write_str(f, s);
 	else
 		fputs("null", f);
+}
+
+static const struct jv *get_axis(const struct jv *mx, const char *axis)
+{
+	return jv_get(jv_get(mx, "axes"), axis);
 }
 
 /* ------------------------------------------------------------- the model */
@@ -217,13 +223,168 @@ static const struct jv *cell_result(const struct cert *c, const char *id)
 	return best;
 }
 
-/* The matrices of this build, each cell joined with its result. */
+/* one matrix cell as the heat-map places it */
+struct syn_cell {
+	char *id, *subject, *mode, *history;
+	const char *expect;		/* this build's, or NULL */
+};
+
+struct syn {
+	struct syn_cell *c;
+	size_t n, cap;
+};
+
+static void syn_add(struct syn *s, const char *id, const char *subject,
+		    const char *mode, const char *history, const char *expect)
+{
+	struct syn_cell *x;
+
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->c = realloc(s->c, s->cap * sizeof(*s->c));
+		if (!s->c)
+			die("out of memory");
+	}
+	x = &s->c[s->n++];
+	x->id = xstrdup(id);
+	x->subject = xstrdup(subject);
+	x->mode = xstrdup(mode);
+	x->history = xstrdup(history);
+	x->expect = expect;
+}
+
+/* A result of matrix name's family as a cell: ARCH.NAME.SUBJECT/MODE
+ * [/h=HISTORY], its --repeat suffix dropped */
+static void syn_from_id(struct syn *s, const char *id, const char *name)
+{
+	char base[256], *rest, *mode, *e, *h;
+	size_t i;
+
+	snprintf(base, sizeof(base), "%s", id);
+	e = strstr(base, "@r");
+	if (e)
+		*e = 0;
+	for (i = 0; i < s->n; i++)
+		if (!strcmp(s->c[i].id, base))
+			return;
+	rest = strstr(base, name);
+	if (!rest || rest[strlen(name)] != '.')
+		return;
+	rest = xstrdup(rest + strlen(name) + 1);
+	mode = strchr(rest, '/');
+	if (mode)
+		*mode++ = 0;
+	h = mode ? strstr(mode, "/h=") : NULL;
+	if (h) {
+		*h = 0;
+		h += 3;
+		if ((e = strchr(h, '/')))
+			*e = 0;
+	}
+	if (mode && (e = strchr(mode, '/')))
+		*e = 0;
+	syn_add(s, base, rest, mode ? mode : "", h ? h : "none", NULL);
+	free(rest);
+}
+
+/* the distinct values of one field of the cells, in order (history:
+ * none first; mode: those of the cells without a history first) */
+static void syn_axis(FILE *f, const struct syn *s, size_t off, bool hist)
+{
+	const char **v = xmalloc((s->n + 2) * sizeof(*v));
+	size_t nv = 0, i, j;
+	int pass;
+
+	if (hist)
+		v[nv++] = "none";
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < s->n; i++) {
+			const char *x = *(char *const *)((const char *)&s->c[i] + off);
+			int plain = !strcmp(s->c[i].history, "none");
+
+			if (off == offsetof(struct syn_cell, mode) ? plain == pass : pass)
+				continue;
+			for (j = 0; j < nv && strcmp(v[j], x); j++)
+				;
+			if (j == nv)
+				v[nv++] = x;
+		}
+	fputc('[', f);
+	for (i = 0; i < nv; i++) {
+		fputs(i ? ", " : "", f);
+		json_write_str(f, v[i]);
+	}
+	fputc(']', f);
+	free(v);
+}
+
+/* One matrix: this build's names, the cells of this build's plan (when
+ * certify ran it here) and of every result of its family. */
+static void syn_matrix(FILE *f, const struct cert *c, const struct jv *b)
+{
+	const struct jv *cells = jv_get(b, "cells");
+	const char *name = cert_str(b, "name");
+	struct syn s = { 0 };
+	size_t i;
+
+	for (i = 0; !c->from && cells && i < cells->n; i++) {
+		const struct jv *x = &cells->kid[i];
+
+		syn_add(&s, cert_str(x, "id"), cert_str(x, "subject"),
+			cert_str(x, "mode"), cert_str(x, "history"),
+			cert_str(x, "expect"));
+	}
+	for (i = 0; i < c->results->n; i++)
+		syn_from_id(&s, cert_str(&c->results->kid[i], "id"), name);
+	fputs("{\"name\": ", f);
+	json_write_str(f, name);
+	fputs(", \"what\": ", f);
+	json_write_str(f, cert_str(b, "what"));
+	fputs(", \"axes\": {\"subject\": {\"name\": ", f);
+	json_write_str(f, cert_str(get_axis(b, "subject"), "name"));
+	fputs(", \"values\": ", f);
+	syn_axis(f, &s, offsetof(struct syn_cell, subject), false);
+	fputs("}, \"mode\": {\"name\": ", f);
+	json_write_str(f, cert_str(get_axis(b, "mode"), "name"));
+	fputs(", \"values\": ", f);
+	syn_axis(f, &s, offsetof(struct syn_cell, mode), false);
+	fputs("}, \"history\": ", f);
+	syn_axis(f, &s, offsetof(struct syn_cell, history), true);
+	fputs("}, \"cells\": [", f);
+	for (i = 0; i < s.n; i++) {
+		fputs(i ? ", {\"id\": " : "{\"id\": ", f);
+		json_write_str(f, s.c[i].id);
+		fputs(", \"subject\": ", f);
+		json_write_str(f, s.c[i].subject);
+		fputs(", \"mode\": ", f);
+		json_write_str(f, s.c[i].mode);
+		fputs(", \"history\": ", f);
+		json_write_str(f, s.c[i].history);
+		fputs(", \"expect\": ", f);
+		jstr(f, s.c[i].expect);
+		fputc('}', f);
+		free(s.c[i].id);
+		free(s.c[i].subject);
+		free(s.c[i].mode);
+		free(s.c[i].history);
+	}
+	fputs("]}", f);
+	free(s.c);
+}
+
+/*
+ * The matrices, each cell joined with its result: the cells of this
+ * build's plan where certify ran the suite here, and with --from those
+ * of the run's results (a matrix's modes are the machine's: its VLs, its
+ * XCR0), named as this build names the matrices.
+ */
 static void matrices(struct cert *c, const struct fpabi_machine *m)
 {
 	const char *err;
-	char *buf = NULL;
-	size_t len = 0, at, i, k;
-	FILE *f = open_memstream(&buf, &len);
+	char *buf = NULL, *out = NULL;
+	size_t len = 0, olen = 0, at, i, k;
+	struct jv base;
+	FILE *f = open_memstream(&buf, &len), *o;
 
 	if (!f)
 		die("open_memstream: %s", strerror(errno));
@@ -235,10 +396,26 @@ static void matrices(struct cert *c, const struct fpabi_machine *m)
 		fputs("[]", f);
 	if (fclose(f))
 		die("open_memstream: %s", strerror(errno));
-	err = json_parse_max(buf, &c->mx, &at, CMP_MAX_RESULTS);
+	err = json_parse_max(buf, &base, &at, CMP_MAX_RESULTS);
 	if (err)
 		die("internal: the matrices' JSON: %s at %zu", err, at);
 	free(buf);
+	o = open_memstream(&out, &olen);
+	if (!o)
+		die("open_memstream: %s", strerror(errno));
+	fputc('[', o);
+	for (k = 0; k < base.n; k++) {
+		fputs(k ? ", " : "", o);
+		syn_matrix(o, c, &base.kid[k]);
+	}
+	fputc(']', o);
+	if (fclose(o))
+		die("open_memstream: %s", strerror(errno));
+	jv_free(&base);
+	err = json_parse_max(out, &c->mx, &at, CMP_MAX_RESULTS);
+	if (err)
+		die("internal: the heat-maps' JSON: %s at %zu", err, at);
+	free(out);
 	c->cells = xzalloc((c->mx.n + 1) * sizeof(*c->cells));
 	for (k = 0; k < c->mx.n; k++) {
 		const struct jv *cells = jv_get(&c->mx.kid[k], "cells");
@@ -289,9 +466,15 @@ static void verdict(struct cert *c, const struct fpabi_machine *m)
 		c->verdict = "incomplete";
 		snprintf(c->why, sizeof(c->why), "the run is of --tier %s, not "
 			 "of every tier (--tier matrix)", tier ? tier : "?");
-	} else if (c->results->n < p.n && !strcmp(cert_str(&c->run, "arch") ?
-						 cert_str(&c->run, "arch") : "",
-						 fpabi_arch.name)) {
+	} else if (cert_str(&c->run, "filter") || cert_str(&c->run, "skip_file") ||
+		   (jv_get(&c->run, "exclude") && jv_get(&c->run, "exclude")->n)) {
+		c->verdict = "incomplete";
+		snprintf(c->why, sizeof(c->why), "the run was narrowed (--filter "
+			 "%s, %zu --exclude, --skip-file %s): not every case of "
+			 "every tier", cert_str(&c->run, "filter") ?: "none",
+			 jv_get(&c->run, "exclude") ? jv_get(&c->run, "exclude")->n : 0,
+			 cert_str(&c->run, "skip_file") ?: "none");
+	} else if (c->results->n < p.n && c->same_arch && !c->from) {
 		c->verdict = "incomplete";
 		snprintf(c->why, sizeof(c->why), "%zu results of the %u case "
 			 "instances of every tier (--filter or --exclude)",

@@ -202,7 +202,9 @@ static void reports_open(struct tap *t, const struct fpabi_machine *m,
 	struct report_run run = {
 		.m = m, .seed = o->seed, .repeat = o->repeat, .command = cmd,
 		.tracee = o->tracee, .exec_probe = o->exec_probe,
-		.tier = tier_name(o->tier),
+		.tier = tier_name(o->tier), .filter = o->filter,
+		.skip_file = o->skip_file, .exclude = o->exclude,
+		.nexclude = o->nexclude,
 	};
 
 	clock_gettime(CLOCK_REALTIME, &run.start);

@@ -123,6 +123,7 @@ struct tap_sink *json_open(const char *path, const struct report_run *run)
 {
 	struct json *j = xzalloc(sizeof(*j));
 	FILE *f = report_output(path);
+	unsigned i;
 
 	j->f = f;
 	j->path = xstrdup(path);
@@ -137,6 +138,14 @@ struct tap_sink *json_open(const char *path, const struct report_run *run)
 	env_json(f, run);
 	fputs(",\n  \"tier\": ", f);
 	json_write_str(f, run->tier);
+	kv(f, "filter", run->filter);
+	fputs(", \"exclude\": [", f);
+	for (i = 0; i < run->nexclude; i++) {
+		fputs(i ? ", " : "", f);
+		json_write_str(f, run->exclude[i]);
+	}
+	fputc(']', f);
+	kv(f, "skip_file", run->skip_file);
 	fprintf(f, ", \"seed\": %llu, \"repeat\": %u,\n  \"results\": [",
 		(unsigned long long)run->seed, run->repeat);
 	j->sink.result = json_result;
