@@ -30,7 +30,16 @@ build_deps=(
 	"/usr/lib/python3/dist-packages/yaml/__init__.py python3-yaml"
 	"/usr/lib/python3/dist-packages/tap/__init__.py python3-tap"
 	"/usr/lib/python3/dist-packages/jsonschema/__init__.py python3-jsonschema"
-	"xmllint libxml2-utils" "dpkg:linux-source linux-source"
+	"xmllint libxml2-utils" "dpkg:linux-source linux-source" "shellcheck shellcheck"
+	# make check-lava: lava-dispatcher's Python modules (tests/lava-real.sh)
+	"/usr/lib/python3/dist-packages/pexpect/__init__.py python3-pexpect"
+	"/usr/lib/python3/dist-packages/jinja2/__init__.py python3-jinja2"
+	"/usr/lib/python3/dist-packages/requests/__init__.py python3-requests"
+	"/usr/lib/python3/dist-packages/configobj/__init__.py python3-configobj"
+	"/usr/lib/python3/dist-packages/voluptuous/__init__.py python3-voluptuous"
+	"dpkg:python3-setproctitle python3-setproctitle" "dpkg:python3-tz python3-tz"
+	"dpkg:python3-magic python3-magic" "dpkg:python3-netifaces python3-netifaces"
+	"dpkg:python3-pyudev python3-pyudev"
 	"groff groff-base" "man man-db" "setpriv util-linux"
 	# tests/certify.sh: report.html rendered and its DOM checked
 	"chromium chromium"
@@ -113,7 +122,9 @@ vm() {
 	# the QEMU plugin of fpabi-vm --count-insns (tests/vm/*-insns.vm)
 	make -C "$B" qemu-plugin || return 1
 	FPABI_BUILD_ARM64=$top/build-arm64 FPABI_BUILD_X86_64=$top/build-static \
-		make -C "$B" check-vm
+		make -C "$B" check-vm || return 1
+	# a real LAVA dispatcher runs lava/fpabi.yaml in an arm64 guest
+	FPABI_BUILD_ARM64=$top/build-arm64 make -C "$B" check-lava
 }
 
 # The tracer and the unit tests under ASan and UBSan: make check there

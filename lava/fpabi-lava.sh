@@ -4,20 +4,27 @@
 # ${OUTPUT:-./output}/result.txt, one "NAME RESULT" line per TAP result
 # (Linaro test-definitions' result file; lava/send-to-lava.sh reports
 # it): ok -> pass, not ok -> fail, ok # SKIP -> skip, a known kernel
-# issue (not ok # TODO) -> skip.  NAME is the case ID with every
+# issue (not ok # TODO, or ok # XFAIL with --known=xfail) -> skip; with
+# --known=fail it is a fail, --known=skip a skip.  NAME is the case ID with every
 # character LAVA does not keep in a name ("/", "@") as "_"; never a
 # reason.  A whole-plan SKIP (ptrace refused) is one skipped case
 # "fpabi"; "fpabi-run" fails if fpabi ended with a status other than 0,
 # 1 or the skip status (bad usage or setup, a crash).  With BENCH=true,
 # fpabi bench ${BENCH_ARGS} runs after the suite and every figure is a
 # measurement: "fpabi-bench.NAME pass VALUE ns" (median nanoseconds per
-# operation).  The TAP is kept in OUTPUT as fpabi.tap and bench.tap.
+# operation).  The TAP is kept in OUTPUT as fpabi.tap and bench.tap, the
+# results as fpabi.json (fpabi merge joins the shards' into one run).
+# SHARD_NUMBER N > 1 and SHARD_INDEX I (1..N, as Linaro's kselftest and
+# LTP definitions name them) run shard I of N (fpabi run --shard I/N).
 out=${OUTPUT:-./output}
 mkdir -p "$out"
 result=$out/result.txt
 : >"$result"
 fpabi=${FPABI:-fpabi}
-"$fpabi" run "$@" >"$out/fpabi.tap"
+if [ "${SHARD_NUMBER:-1}" != 1 ]; then
+	set -- --shard "${SHARD_INDEX:-1}/$SHARD_NUMBER" "$@"
+fi
+"$fpabi" run --json "$out/fpabi.json" "$@" >"$out/fpabi.tap"
 rc=$?
 cat "$out/fpabi.tap"
 name() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
@@ -28,8 +35,9 @@ while IFS='	' read -r word id rest; do
 		echo "fpabi skip" >>"$result"
 		continue
 	fi
+	# (the directive right after the ID: a finding's '#' is escaped)
 	case $word$rest in
-	"ok"*"# SKIP"*|"not ok"*"# TODO"*) r=skip ;;
+	"ok # SKIP"*|"not ok # TODO"*|"ok # XFAIL"*) r=skip ;;
 	ok*) r=pass ;;
 	*) r=fail ;;
 	esac

@@ -12,7 +12,7 @@ file=$1
 command -v lava-test-case >/dev/null 2>&1 && ltc=1 || ltc=0
 while read -r name result measurement units; do
 	case $result in pass|fail|skip|unknown) ;; *) continue ;; esac
-	if [ $ltc = 1 ]; then
+	if [ "$ltc" = 1 ]; then
 		if [ -n "$measurement" ]; then
 			lava-test-case "$name" --result "$result" \
 				--measurement "$measurement" --units "$units"

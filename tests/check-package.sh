@@ -50,6 +50,16 @@ FPABI_TRACEE= PATH=/nonexistent /bin/sh "$root/usr/share/fpabi/kselftest/run_fpa
 rc=$?
 [ $rc -eq 0 ] && grep -qF "# tracee: $root/usr/bin/../libexec/fpabi/fpabi-tracee" "$dir/relocated-kselftest.tap" ||
 	{ tail -20 "$dir/relocated-kselftest.tap" >&2; fail "run_fpabi.sh did not find the unpacked fpabi (exit $rc)"; }
-echo "check-package: the unpacked package runs from $root (fpabi and run_fpabi.sh)"
+# fpabi-vm too: its guest programs are the unpacked ones (with one gone,
+# it names the path it looked for)
+mv "$root/usr/libexec/fpabi/fpabi-vminit" "$dir/vminit"
+(unset FPABI_BUILD_X86_64 FPABI_BUILD_ARM64
+ "$root/usr/bin/fpabi-vm" --arch "$(dpkg --print-architecture | sed 's/amd64/x86_64/')" \
+	--kernel /nonexistent/vmlinuz -- --filter none) >"$dir/relocated-vm.log" 2>&1
+grep -qF "$root/usr/bin/../libexec/fpabi/fpabi-vminit missing" "$dir/relocated-vm.log" &&
+	! grep -q '^libexec_rel=/' "$root/usr/bin/fpabi-vm" ||
+	{ cat "$dir/relocated-vm.log" >&2; fail "fpabi-vm did not look for its programs under $root"; }
+mv "$dir/vminit" "$root/usr/libexec/fpabi/fpabi-vminit"
+echo "check-package: the unpacked package runs from $root (fpabi, run_fpabi.sh, fpabi-vm)"
 [ $keep = 1 ] || rm -rf "$dir"
 exit 0

@@ -58,6 +58,17 @@ rc=$?
 [ $rc -eq 0 ] && empty_but "$tmp/s.json"
 ok $? "a run against itself: exit $rc, every list empty"
 
+# a report fpabi merge joined from the shards of an injected run
+run --filter "$filter" --seed 2 --inject-fault="byte:$fam" --shard 1/2 --json "$tmp/s1.json"
+run --filter "$filter" --seed 2 --inject-fault="byte:$fam" --shard 2/2 --json "$tmp/s2.json"
+"$FPABI" merge "$tmp/s1.json" "$tmp/s2.json" -o "$tmp/merged.json" 2>"$tmp/err"
+"$FPABI" compare --format json "$tmp/base.json" "$tmp/merged.json" >"$tmp/m.json" 2>>"$tmp/err"
+rc=$?
+lists "$tmp/m.json" new_failures | sort >"$tmp/mnew"
+[ $rc -eq 1 ] && cmp -s "$tmp/mnew" "$tmp/fam" && empty_but "$tmp/m.json" new_failures
+ok $? "base against the merge of an injected run's two shards: the same $(wc -l <"$tmp/mnew") failures, exit $rc"
+diag <"$tmp/err"
+
 # new and vanished IDs, changed skips
 run --filter "$A.$fam.*,$A.sched.*" --seed 1 --json "$tmp/other.json"
 run --filter "$filter" --exclude "$A.exec.*" --seed 1 --json "$tmp/excl.json"

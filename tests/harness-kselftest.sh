@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# kselftest: fpabi run --skip-exit 4 (and kselftest/run_fpabi.sh) print
-# kselftest's "# Totals:" line with the counts of the TAP lines above it,
-# exit 0 when clean, 1 on a failure (the injected one counted as fail:),
-# 4 (KSFT_SKIP) when everything is skipped.
+# kselftest: fpabi run --format kselftest (and kselftest/run_fpabi.sh)
+# print kselftest's "# Totals:" line with the counts of the TAP lines
+# above it, exit 0 when clean, 1 on a failure (the injected one counted
+# as fail:) and on bad usage or setup (after "Bail out!"), 4 (KSFT_SKIP)
+# when nothing ran.
 . "${srcdir:-.}/tests/lib.sh"
 echo "TAP version 13"
 tmp=$(mktemp -d)
@@ -52,6 +53,33 @@ FPABI=$FPABI "$FPABI_NOPTRACE" sh "$wrapper" --filter "$filter" --tracee "$FPABI
 rc=$?
 [ $rc -eq 4 ] && grep -q '^1\.\.0 # SKIP ptrace refused' "$tmp/out" && totals_ok "$tmp/out"
 ok $? "ptrace refused: exit 4 (got $rc), one plan SKIP, Totals all zero"
+# nothing ran: --format kselftest exits 4 (KSFT_SKIP) without --skip-exit,
+# plain TAP 0 (its plan or SKIP lines say so); --skip-exit overrides
+nothing="--filter $filter --exclude $filter --tracee $FPABI_TRACEE"
+# shellcheck disable=SC2086
+"$FPABI" run --format kselftest $nothing >"$tmp/out" 2>&1; a=$?
+# shellcheck disable=SC2086
+"$FPABI" run $nothing >"$tmp/out" 2>&1; b=$?
+# shellcheck disable=SC2086
+"$FPABI" run --format kselftest --skip-exit 77 $nothing >"$tmp/out" 2>&1; c=$?
+[ "$a $b $c" = "4 0 77" ]
+ok $? "nothing ran: kselftest 4, TAP 0, --skip-exit 77 77 (got $a $b $c)"
+
+# bad usage and setup errors: kselftest's KSFT_FAIL (1) after "Bail out!"
+# on stdout (2 is KSFT_XFAIL to a kselftest runner); plain TAP's 2
+bail() { # WHAT ARGS...
+	what=$1; shift
+	"$FPABI" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	[ $rc -eq 1 ] && grep -q '^Bail out! ' "$tmp/out" && grep -q '^fpabi: ' "$tmp/err"
+	ok $? "kselftest, $what: exit 1 (got $rc) after '$(grep '^Bail out!' "$tmp/out" | head -1)'"
+}
+bail "an unmatched filter" run --format kselftest --filter "nomatch.*"
+bail "a bad option before --format" run --timeout 0 --format=kselftest
+bail "no tracee" run --format kselftest --filter "$filter" --tracee /nonexistent/fpabi-tracee
+"$FPABI" run --filter "nomatch.*" >"$tmp/out" 2>&1; rc=$?
+[ $rc -eq 2 ] && ! grep -q 'Bail out!' "$tmp/out"
+ok $? "plain TAP, an unmatched filter: exit 2 (got $rc), no Bail out"
+
 # kselftest's runner reads a per-collection timeout from `settings`
 grep -qE '^timeout=[0-9]+$' "${srcdir:-.}/kselftest/settings"
 ok $? "kselftest/settings gives the collection's timeout"

@@ -41,10 +41,10 @@ ok $? "lava/fpabi.yaml passes validate.py's rules (metadata keys, name, format, 
 mkdir "$tmp/bin"
 printf '#!/bin/sh\necho "$*" >>"%s/calls"\n' "$tmp" >"$tmp/bin/lava-test-case"
 chmod +x "$tmp/bin/lava-test-case"
-run_steps() { # FPABI FPABI_ARGS [BENCH BENCH_ARGS]
+run_steps() { # FPABI FPABI_ARGS [BENCH BENCH_ARGS [SHARD_NUMBER SHARD_INDEX]]
 	rm -f "$tmp/calls"
 	(cd "$top" && export PATH="$tmp/bin:$PATH" OUTPUT="$tmp/output" &&
-	 sh -c "FPABI='$1'; FPABI_ARGS='$2'; BENCH='${3:-false}'; BENCH_ARGS='${4:-}'; $(cat "$tmp/steps")") >"$tmp/log" 2>&1
+	 sh -c "FPABI='$1'; FPABI_ARGS='$2'; BENCH='${3:-false}'; BENCH_ARGS='${4:-}'; SHARD_NUMBER='${5:-1}'; SHARD_INDEX='${6:-1}'; $(cat "$tmp/steps")") >"$tmp/log" 2>&1
 	touch "$tmp/calls"
 }
 n() { grep -c -- "$1" "$tmp/calls"; }
@@ -79,6 +79,33 @@ if [ -n "$skipfam" ]; then
 	ok $? "cases this machine lacks ($skipfam) are reported skip"
 else
 	t_n=$((t_n + 1)); echo "ok $t_n - SKIPped cases are reported skip # SKIP every family runs here"
+fi
+
+# the definition's shards (SHARD_NUMBER, SHARD_INDEX): separate test
+# runs that together report every case once, and whose output/fpabi.json
+# fpabi merge joins into the whole run
+: >"$tmp/shards"
+for i in 1 2 3; do
+	run_steps "$FPABI" "--filter $filter --tracee $FPABI_TRACEE" false "" 3 $i
+	grep -v '^fpabi-run ' "$tmp/calls" | cut -d' ' -f1 >>"$tmp/shards"
+	cp "$tmp/output/fpabi.json" "$tmp/shard$i.json"
+done
+"$FPABI" list --filter "$filter" | cut -f1 | tr -c 'A-Za-z0-9._\n-' '_' | sort >"$tmp/want.ids"
+"$FPABI" merge "$tmp"/shard[123].json -o "$tmp/merged.json"; mrc=$?
+sort "$tmp/shards" | cmp -s - "$tmp/want.ids" && [ $mrc -eq 0 ] &&
+	[ "$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["results"]))' "$tmp/merged.json")" -eq "$want" ]
+ok $? "SHARD_NUMBER 3, SHARD_INDEX 1, 2, 3: the $want cases reported once in all, the merged JSON has them all"
+
+# validate.py's shellcheck step, with the options Linaro's sanity-check.sh
+# gives it (test-definitions 4212946b414e: shellcheck -S warning -e
+# SC1091,SC2230,SC3043), and at shellcheck's own default severity too
+if command -v shellcheck >/dev/null; then
+	(cd "$top" && shellcheck -S warning -e SC1091,SC2230,SC3043 lava/*.sh kselftest/run_fpabi.sh &&
+	 shellcheck lava/*.sh kselftest/run_fpabi.sh) >"$tmp/sc" 2>&1
+	ok $? "shellcheck (validate.py's options, and every severity): lava/*.sh, kselftest/run_fpabi.sh"
+	diag <"$tmp/sc"
+else
+	t_n=$((t_n + 1)); echo "ok $t_n - shellcheck # SKIP shellcheck not installed (package shellcheck)"
 fi
 
 # bench figures as measurements with units

@@ -45,6 +45,8 @@ struct calib_field {
 	char quirk[48];		/* "x87-fip-canonical-57" */
 	char how[160];		/* "bits 57-63 are copies of bit 56" */
 	bool none;		/* no bit kept: the field is unchecked */
+	bool unwritten;		/* no store wrote it (its bytes kept what
+				   the buffer held): not kept */
 	bool simulated;		/* --inject-fault cpu:/calib: made it */
 };
 

@@ -19,5 +19,7 @@ int cmd_repro(int argc, char **argv);
 /* fpabi race (src/race/cmd.c) and fpabi bench race (src/bench/race.c) */
 int cmd_race(int argc, char **argv);
 int bench_race(int argc, char **argv);
+/* fpabi merge: the shards' --json reports as one (src/merge.c) */
+int cmd_merge(int argc, char **argv);
 
 #endif

@@ -36,11 +36,13 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 		const char *filter, enum fpabi_tier tier);
 /*
  * The plan of o: plan_build() with o->filter (none matching is a usage
- * error) and o->tier, then every runnable item that an --exclude glob or
+ * error) and o->tier, only the IDs of --shard I/N, then every runnable item that an --exclude glob or
  * a line of the --skip-file matches skipped with that as its reason.
  */
 void plan_select(struct plan *p, const struct fpabi_machine *m,
 		 const struct fpabi_opts *o);
+/* Is case ID id in shard shard (1..nshards) of nshards (0: no sharding)? */
+bool plan_in_shard(const char *id, unsigned shard, unsigned nshards);
 /* Skip, with why, every runnable item glob (an ID glob or a family)
  * matches; how many it matched. */
 unsigned plan_exclude(struct plan *p, const char *glob, const char *why);

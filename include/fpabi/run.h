@@ -47,6 +47,9 @@ struct fpabi_opts {
 	} inj[MAX_INJECT];
 	unsigned ninj;
 	enum tap_format_opt { FMT_TAP, FMT_KSELFTEST } format;
+	unsigned known;		/* --known: enum tap_known + 1, 0 the format's */
+	bool skip_exit_given;	/* else kselftest's is 4 (KSFT_SKIP), TAP's 0 */
+	unsigned shard, nshards;	/* --shard I/N (1 <= I <= N), 0/0: all */
 	const char *junit;	/* --junit FILE */
 	const char *json;	/* --json FILE */
 	const char *kcidb;	/* --kcidb FILE */

@@ -30,6 +30,21 @@ enum tap_format {
 			 * on a comment line (kselftest.h, KTAP) */
 };
 
+/*
+ * How a known kernel issue (TAP_TODO) is reported (--known): as TAP's
+ * TODO (`not ok # TODO reason`, plain TAP's default), as kselftest's
+ * expected failure (`ok # XFAIL reason`, --format kselftest's default),
+ * as a SKIP, or as a failure (for a lab that keeps its own known-issues
+ * list).  Every consumer -- the stream, its totals, the exit status, the
+ * JUnit and JSON reports -- gets the same one.
+ */
+enum tap_known {
+	TAPK_TODO,
+	TAPK_XFAIL,
+	TAPK_SKIP,
+	TAPK_FAIL,
+};
+
 /* One result, with what the machine-readable reports carry. */
 struct fpabi_result {
 	enum tap_status st;
@@ -76,7 +91,9 @@ struct tap_sink {
 struct tap {
 	FILE *out;
 	enum tap_format fmt;
+	enum tap_known known;	/* tap_begin_format() sets the format's default */
 	unsigned planned;
+	bool plan_last;		/* planned after results: printed last */
 	unsigned n;		/* results printed */
 	unsigned count[TAP_NSTATUS];
 	/* as the exit status and the summary line count them: failed is
@@ -106,8 +123,8 @@ void tap_emit(struct tap *t, const struct fpabi_result *res);
 void tap_result(struct tap *t, enum tap_status st, const char *id,
 		const char *reason, const char *yaml);
 /* kselftest's "# Totals: ..." line, then "N passed, N failed, N skipped"
- * (a TODO counts as skipped there, as xfail in Totals); then the sinks
- * write their files. */
+ * (a TODO counts as skipped there, as xfail in Totals), then a plan
+ * given after the results; then the sinks write their files. */
 void tap_totals(struct tap *t);
 /* The run cannot go on: `Bail out! reason` on the TAP stream, and every
  * report written with outcome o and the reason. */
@@ -119,6 +136,8 @@ const char *tap_outcome_name(enum tap_outcome o);
 const char *tap_status_name(enum tap_status st);
 /* Quote a string as a YAML double-quoted scalar into buf. */
 void yaml_quote(char *buf, size_t n, const char *s);
+/* --known's word (todo, xfail, skip, fail): 0, or -1 if it is none. */
+int tap_known_parse(const char *s, enum tap_known *k);
 /* Escape '#' and '\' in a TAP description. */
 void tap_escape(char *buf, size_t n, const char *s);
 

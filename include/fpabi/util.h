@@ -16,11 +16,16 @@
 
 extern int fpabi_verbose;
 
-/* Print "fpabi: msg" to stderr and exit with status 2 (setup) or 1. */
+/* Set by --format kselftest: setup errors are "Bail out!" and status 1. */
+extern int fpabi_bail_out;
+/* The status of a setup error (why): 2, or with fpabi_bail_out, in the
+ * main process, 1 after "Bail out! why" on stdout (kselftest's rule). */
+int fpabi_setup_status(const char *why);
+/* Print "fpabi: msg" to stderr and exit with fpabi_setup_status(msg). */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-/* called once with die()'s message before it exits (the run's reports
- * record the setup error and the TAP its Bail out!), or NULL */
-extern void (*fpabi_die_hook)(const char *msg);
+/* called once with die()'s message before it exits: 1 when it wrote
+ * the TAP's Bail out! and completed the run's reports, or NULL */
+extern int (*fpabi_die_hook)(const char *msg);
 /* s as a JSON string: quoted, '"', '\\' and control characters escaped */
 void json_write_str(FILE *f, const char *s);
 /* Print to stderr only with --verbose. */

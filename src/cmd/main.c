@@ -72,6 +72,8 @@ static const char usage[] =
 "  certify -o DIR run every tier (or report --from RUN.json) and write\n"
 "                 DIR/report.json and DIR/report.html: the artefacts a lab\n"
 "                 files (fpabi certify --help)\n"
+"  merge A.json B.json ... [-o FILE]  join the --json reports of a run's\n"
+"                 shards (--shard I/N) into one (fpabi merge --help)\n"
 "  race           the unobserved loop: load, event, store and compare in\n"
 "                 the untraced tracee's assembly, thousands of times a\n"
 "                 second, beside competitors and signals (fpabi race --help)\n"
@@ -87,8 +89,12 @@ static const char usage[] =
 "                            result's ID ends in @rK (K = 1..N)\n"
 "      --seconds N           fuzz: run for N seconds (default 60)\n"
 "  -t, --timeout SECONDS     watchdog per case (default 60)\n"
-"      --skip-exit N         exit status when every case was skipped\n"
-"                            (kselftest 4, autopkgtest 77; default 0)\n"
+"      --skip-exit N         exit status when nothing ran (every case\n"
+"                            skipped; default 0, with --format kselftest\n"
+"                            4, KSFT_SKIP; autopkgtest wants 77)\n"
+"      --shard I/N           run only shard I of N (1 <= I <= N): the\n"
+"                            planned IDs whose hash modulo N is I-1, the\n"
+"                            same on every machine (run, list)\n"
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
 "                            then in the installed layout relative to\n"
 "                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
@@ -104,6 +110,9 @@ static const char usage[] =
 "      --format tap|kselftest  run: the TAP dialect on stdout (kselftest: as\n"
 "                            kselftest.h prints it; a known issue is\n"
 "                            ok # XFAIL, a SKIP's reason on a comment line)\n"
+"      --known todo|xfail|skip|fail  run: report a known kernel issue as\n"
+"                            not ok # TODO (tap's default), ok # XFAIL\n"
+"                            (kselftest's), ok # SKIP, or a failure\n"
 "      --junit FILE          run: write the results as JUnit XML to FILE\n"
 "      --kcidb FILE          run: write the results as KernelCI's KCIDB I/O\n"
 "                            JSON (kcidb-io schema v5.3) to FILE\n"
@@ -126,7 +135,9 @@ static const char usage[] =
 "  -h, --help                this text\n"
 "  -V, --version             the version\n"
 "\n"
-"Exit status: 0 nothing failed, 1 a case failed, 2 bad usage or setup.\n";
+"Exit status: 0 nothing failed, 1 a case failed, 2 bad usage or setup;\n"
+"--skip-exit's when nothing ran.  --format kselftest: 0, 1, 4 when nothing\n"
+"ran, and bad usage or setup is 1 after a \"Bail out!\" line (KSFT_FAIL).\n";
 
 static enum fpabi_tier parse_tier(const char *s)
 {
@@ -157,11 +168,13 @@ static const char *tier_name(enum fpabi_tier t)
 static struct tap *bail_tap;
 static pid_t bail_pid;
 
-static void bail_setup_error(const char *msg)
+static int bail_setup_error(const char *msg)
 {
 	/* the runner's, never a forked helper's die() */
-	if (bail_tap && getpid() == bail_pid)
-		tap_bail(bail_tap, RUN_SETUP_ERROR, msg);
+	if (!bail_tap || getpid() != bail_pid)
+		return 0;
+	tap_bail(bail_tap, RUN_SETUP_ERROR, msg);
+	return 1;
 }
 
 /* The TAP stream: stdout, or stderr where a report is on stdout
@@ -191,6 +204,47 @@ static FILE *tap_stream(const struct fpabi_opts *o)
 	return stderr;
 }
 
+static enum tap_known parse_known(const char *s)
+{
+	enum tap_known k;
+
+	if (tap_known_parse(s, &k) < 0)
+		bad_usage("--known is todo, xfail, skip or fail, got '%s'", s);
+	return k;
+}
+
+/* --shard I/N: 1 <= I <= N <= 1000000 */
+static void parse_shard(struct fpabi_opts *o, const char *s)
+{
+	char i[16], n[16];
+	const char *slash = strchr(s, '/');
+
+	if (!slash || (size_t)(slash - s) >= sizeof(i) ||
+	    strlen(slash + 1) >= sizeof(n))
+		bad_usage("--shard is I/N (e.g. 2/3), got '%s'", s);
+	memcpy(i, s, (size_t)(slash - s));
+	i[slash - s] = 0;
+	strcpy(n, slash + 1);
+	o->nshards = opt_uint("--shard's N", n, 1, 1000000);
+	o->shard = opt_uint("--shard's I", i, 1, o->nshards);
+}
+
+/*
+ * --format kselftest, wherever it stands: bad usage and setup errors are
+ * kselftest's KSFT_FAIL (1) after a "Bail out!" line, from the first
+ * option parsed on (2 is KSFT_XFAIL to a kselftest runner).
+ */
+static void kselftest_errors(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--format=kselftest") ||
+		    (!strcmp(argv[i], "--format") && i + 1 < argc &&
+		     !strcmp(argv[i + 1], "kselftest")))
+			fpabi_bail_out = 1;
+}
+
 /*
  * --junit and --json: reports of the run beside its TAP, begun with the
  * TAP; from here a setup error (die()) is a Bail out! that completes them.
@@ -212,6 +266,7 @@ static void reports_open(struct tap *t, const struct fpabi_machine *m,
 	setvbuf(out, NULL, _IOLBF, 0);
 	tap_begin_format(t, out, o->format == FMT_KSELFTEST ?
 			 TAPF_KSELFTEST : TAPF_TAP);
+	t->known = o->known ? o->known - 1 : t->known;
 	if (o->junit)
 		tap_add_sink(t, junit_open(o->junit, &run));
 	if (o->json)
@@ -364,11 +419,15 @@ static int run_refused(const struct fpabi_machine *m,
 	struct tap t;
 
 	reports_open(&t, m, o, "run");
+	/* the plan directly after the version line: tap.py's rule */
+	tap_plan_skip_all(&t, why);
 	fpabi_header(m, t.out, "# ");
 	tap_comment(&t, "%u case instances, none can run here", ninst);
-	tap_plan_skip_all(&t, why);
-	t.outcome = RUN_PTRACE_REFUSED;
-	snprintf(t.outcome_reason, sizeof(t.outcome_reason), "%s", why);
+	/* a refused ptrace ends the run early; an empty shard is complete */
+	if (!strncmp(why, "ptrace refused", 14)) {
+		t.outcome = RUN_PTRACE_REFUSED;
+		snprintf(t.outcome_reason, sizeof(t.outcome_reason), "%s", why);
+	}
 	tap_totals(&t);
 	fpabi_die_hook = NULL;
 	return o->skip_exit;
@@ -386,6 +445,12 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 	plan_select(&p, m, o);
 	fpabi_inject_check(o, &p);
+	if (!p.n) {
+		plan_free(&p);
+		snprintf(why, sizeof(why), "no planned case is in --shard %u/%u",
+			 o->shard, o->nshards);
+		return run_refused(m, o, 0, why);
+	}
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
 	if (runnable && fpabi_ptrace_refused(why, sizeof(why))) {
@@ -399,6 +464,9 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	if (o->kmsg)
 		kfd = kmsg_open();
 
+	/* the count is known: the plan directly after the version line
+	 * (tap.py accepts a plan only there, first or last) */
+	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0));
 	fpabi_header(m, t.out, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
 		    (unsigned long long)base, o->repeat, o->timeout,
@@ -411,7 +479,6 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 			    o->inj[i].kind == INJ_KNOWN ? "; reported as a "
 			    "known issue" : "");
 	tap_comment(&t, "%u case instances, %u runnable here", p.n, runnable);
-	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0));
 
 	for (rep = 0; rep < o->repeat; rep++) {
 		o->seed = base + rep;
@@ -457,7 +524,8 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	plan_free(&p);
 	if (t.failed)
 		return 1;
-	if (!t.passed && !t.todo && t.skipped)
+	/* nothing ran: every case skipped (README: exit status) */
+	if (!t.passed && !t.todo)
 		return o->skip_exit;
 	return 0;
 }
@@ -490,7 +558,7 @@ static const struct {
 } subcommands[] = {
 	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
 	{ "repro", cmd_repro }, { "compare", cmd_compare },
-	{ "certify", cmd_certify },
+	{ "certify", cmd_certify }, { "merge", cmd_merge },
 };
 
 /*
@@ -511,7 +579,7 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 
 enum { OPT_SKIP_EXIT = 256, OPT_RULES, OPT_PROFILES, OPT_SECONDS, OPT_TIER,
        OPT_FORMAT, OPT_JUNIT, OPT_JSON, OPT_KCIDB, OPT_EXCLUDE, OPT_SKIP_FILE,
-       OPT_MATRIX };
+       OPT_MATRIX, OPT_KNOWN, OPT_SHARD };
 
 /* fpabi [run|list|info|fuzz]'s options */
 static const struct option longopts[] = {
@@ -528,6 +596,8 @@ static const struct option longopts[] = {
 	{ "matrix", optional_argument, NULL, OPT_MATRIX },
 	{ "profiles", no_argument, NULL, OPT_PROFILES },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "known", required_argument, NULL, OPT_KNOWN },
+	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "json", required_argument, NULL, OPT_JSON },
 	{ "kcidb", required_argument, NULL, OPT_KCIDB },
@@ -555,6 +625,7 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "--json") &&
 		    (i + 1 == argc || (argv[i + 1][0] == '-' && argv[i + 1][1])))
 			argv[i] = (char *)"--json=-";
+	kselftest_errors(argc, argv);
 	o.exclude = exclude = xzalloc(argc * sizeof(*exclude));
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
 		;	/* `fpabi --kmsg bench ...` (fpabi-vm) is bench too */
@@ -571,13 +642,15 @@ int main(int argc, char **argv)
 		case OPT_SKIP_FILE: o.skip_file = optarg; break;
 		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); break;
 		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); break;
-		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); break;
+		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); o.skip_exit_given = true; break;
 		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
 		case OPT_RULES: rules = true; break;
 		case OPT_MATRIX: matrix = optarg ? optarg : ""; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
 		case OPT_FORMAT: o.format = parse_format(optarg); break;
+		case OPT_KNOWN: o.known = parse_known(optarg) + 1; break;
+		case OPT_SHARD: parse_shard(&o, optarg); break;
 		case OPT_JUNIT: o.junit = optarg; break;
 		case OPT_JSON: o.json = optarg; break;
 		case OPT_KCIDB: o.kcidb = optarg; break;
@@ -603,11 +676,15 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if ((o.junit || o.format || o.kcidb) && strcmp(cmd, "run"))
-		bad_usage("%s", "--format, --junit and --kcidb go with the run command");
+	if ((o.junit || o.format || o.kcidb || o.known) && strcmp(cmd, "run"))
+		bad_usage("%s", "--format, --known, --junit and --kcidb go with the run command");
 	if (o.json && (rules || (strcmp(cmd, "run") && strcmp(cmd, "list") &&
 				 strcmp(cmd, "info")) || profiles))
 		bad_usage("%s", "--json goes with run, list, list --matrix and info");
+	if (o.nshards && strcmp(cmd, "run") && strcmp(cmd, "list"))
+		bad_usage("%s", "--shard goes with run or list");
+	if (o.format == FMT_KSELFTEST && !o.skip_exit_given)
+		o.skip_exit = 4;	/* KSFT_SKIP */
 	if (rules && strcmp(cmd, "list"))
 		bad_usage("%s", "--rules goes with the list command");
 	if (matrix && (strcmp(cmd, "list") || rules))

@@ -162,7 +162,9 @@ static void run_trips(struct fpabi_run *r, struct trips *t)
 		for (p = 0; p < t->npat; p++)
 			for (rep = 0; rep < REPS; rep++) {
 				/* two poisons: bytes the store did not write
-				 * show as 0x00 once and 0xff the other time */
+				 * show as 0x00 once and 0xff the other time
+				 * (QEMU TCG's FXSAVE64/XSAVE64 never write
+				 * FOP, bytes 6-7) */
 				memset(out_at(t, p, k, rep), rep ? 0xff : 0,
 				       t->isz);
 				memcpy(buf, t->in + p * t->isz, t->isz);
@@ -322,6 +324,11 @@ static void describe_field(struct calib_field *c)
 			 first - 1, first);
 		return;
 	}
+	if (c->unwritten && c->none) {
+		snprintf(c->how, sizeof(c->how), "never written by the "
+			 "stores (its bytes keep what the buffer held)");
+		return;
+	}
 	ranges(c, is_zero, r, sizeof(r));
 	if (r[0])
 		len += snprintf(c->how + len, sizeof(c->how) - len,
@@ -357,7 +364,7 @@ static struct calib_field *find(struct fpabi_calib *cal, unsigned group,
 /* Record field f's ops; merge with an earlier variant's (a bit is kept
  * only if every variant kept it). */
 static void note_field(struct fpabi_calib *cal, const struct fpabi_field *f,
-		       const int16_t *ops)
+		       const int16_t *ops, bool unwritten)
 {
 	struct calib_field *c = find(cal, f->group, f->name, f->size);
 	unsigned i;
@@ -382,6 +389,7 @@ static void note_field(struct fpabi_calib *cal, const struct fpabi_field *f,
 	for (i = 0; i < f->size * 8; i++)
 		if (c->bit[i] == CB_KEPT)
 			c->bit[i] = ops[i];
+	c->unwritten |= unwritten;
 }
 
 /*
@@ -428,6 +436,7 @@ static void derive(struct fpabi_calib *cal, struct fpabi_run *r,
 		struct bitev *ev;
 		int16_t *ops;
 		bool whole = true;
+		unsigned seen = 0, unst = 0;
 
 		if (f->fill == FILL_NONE || !live[i])
 			continue;
@@ -438,14 +447,23 @@ static void derive(struct fpabi_calib *cal, struct fpabi_run *r,
 			ev[b] = (struct bitev){ ~0ull, true, true };
 		for (k = 0; k < t->nforms; k++)
 			for (p = 0; p < t->npat && !t->status[k] &&
-				    fpabi_arch.calib_stores(r, k, f); p++)
-				for (rep = 0; rep < REPS &&
-				     !unstored(f, out_at(t, p, k, 0),
-					       out_at(t, p, k, 1)); rep++)
+				    fpabi_arch.calib_stores(r, k, f); p++) {
+				if (unstored(f, out_at(t, p, k, 0),
+					     out_at(t, p, k, 1))) {
+					unst++;
+					continue;
+				}
+				seen++;
+				for (rep = 0; rep < REPS; rep++)
 					observe(ev, f, t->in + p * t->isz,
 						out_at(t, p, k, rep));
+			}
 		for (b = 0; b < nbits; b++) {
-			ops[b] = bit_op(&ev[b], b % 64);
+			/* left unwritten by every store that ran (QEMU
+			 * TCG's FOP): nothing of it is kept, not "no
+			 * evidence, so kept" */
+			ops[b] = unst && !seen ? CB_VARIES :
+				 bit_op(&ev[b], b % 64);
 			if (ops[b] >= 0)	/* a bit of the same word */
 				ops[b] = (int16_t)(ops[b] + b / 64 * 64);
 			if (calib_drop[0] && !strcmp(f->name, calib_drop) &&
@@ -454,7 +472,7 @@ static void derive(struct fpabi_calib *cal, struct fpabi_run *r,
 			whole &= ops[b] == CB_KEPT;
 		}
 		if (!whole && !calib_off)
-			note_field(cal, f, ops);
+			note_field(cal, f, ops, unst && !seen);
 		free(ev);
 		free(ops);
 	}
@@ -587,61 +605,6 @@ void fpabi_calibrate(struct fpabi_machine *m, uint64_t seed)
 	free(r);
 	finish(&cal);
 	m->calib = &cal;
-}
-
-/* ---- what the model asks ---- */
-
-static const struct calib_field *lookup(const struct fpabi_machine *m,
-					unsigned group, const char *name,
-					unsigned size)
-{
-	const struct fpabi_calib *cal = m->calib;
-	unsigned i;
-
-	if (!cal)
-		return NULL;
-	for (i = 0; i < cal->n; i++)
-		if (cal->f[i].group == group && !strcmp(cal->f[i].name, name) &&
-		    (!size || cal->f[i].size == size))
-			return &cal->f[i];
-	return NULL;
-}
-
-const uint8_t *calib_kept(const struct fpabi_machine *m,
-			  const struct fpabi_field *f)
-{
-	const struct calib_field *c = lookup(m, f->group, f->name, f->size);
-
-	return c ? c->kept : NULL;
-}
-
-bool calib_none(const struct fpabi_machine *m, unsigned group,
-		const char *name)
-{
-	const struct calib_field *c = lookup(m, group, name, 0);
-
-	return c && c->none;
-}
-
-void calib_shape(const struct fpabi_machine *m, const struct fpabi_field *f,
-		 uint8_t *bytes)
-{
-	const struct calib_field *c = lookup(m, f->group, f->name, f->size);
-	unsigned b;
-
-	if (!c)
-		return;
-	for (b = 0; b < c->size * 8; b++) {
-		int16_t op = c->bit[b];
-		unsigned v;
-
-		if (op == CB_KEPT || op == CB_VARIES)
-			continue;
-		v = op == CB_ONE ? 1 : op == CB_ZERO ? 0 :
-		    bytes[op / 8] >> (op % 8) & 1;
-		bytes[b / 8] = (uint8_t)((bytes[b / 8] & ~(1u << (b % 8))) |
-					 v << (b % 8));
-	}
 }
 
 /* ---- reports ---- */

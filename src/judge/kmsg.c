@@ -70,7 +70,12 @@ int kmsg_scan(int fd, char *out, size_t n)
 /* The kernel.log-clean result of a run that opened fd with kmsg_open(). */
 void kmsg_tap_result(struct tap *t, int fd)
 {
-	char found[2048], yaml[2300], q[2200];
+	char found[2048], yaml[2300], q[2200], diag[96];
+	const char *findings[1] = { diag };
+	struct fpabi_result res = {
+		.st = TAP_FAIL, .id = "kernel.log-clean", .diagnosis = diag,
+		.findings = findings, .nfindings = 1,	/* (the JSON schema's) */
+	};
 	int n;
 
 	if (fd < 0) {
@@ -84,8 +89,11 @@ void kmsg_tap_result(struct tap *t, int fd)
 		tap_result(t, TAP_PASS, "kernel.log-clean", NULL, NULL);
 		return;
 	}
-	tap_comment(t, "the kernel logged %d bug report line(s) during the run", n);
+	/* the finding on the result line (tap.c: no comment before it) */
+	snprintf(diag, sizeof(diag), "the kernel logged %d bug report line(s) "
+		 "during the run", n);
 	yaml_quote(q, sizeof(q), found);
 	snprintf(yaml, sizeof(yaml), "verdict: fail\nrecords: %d\nlog: %s", n, q);
-	tap_result(t, TAP_FAIL, "kernel.log-clean", NULL, yaml);
+	res.yaml = yaml;
+	tap_emit(t, &res);
 }

@@ -12,20 +12,21 @@
 #include <string.h>
 
 #include "fpabi/opts.h"
+#include "fpabi/util.h"
 
 const char *fpabi_cmd_name = "fpabi";
 
 void usage_error(const char *fmt, ...)
 {
+	char why[1024];
 	va_list ap;
 
 	fflush(stdout);
-	fputs("fpabi: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help'.\n", fpabi_cmd_name);
-	exit(2);
+	fprintf(stderr, "fpabi: %s\nTry '%s --help'.\n", why, fpabi_cmd_name);
+	exit(fpabi_setup_status(why));
 }
 
 static int digit(int c, unsigned base)
@@ -133,12 +134,13 @@ uint64_t opt_seed(const char *opt, const char *s)
 
 void bad_usage(const char *fmt, ...)
 {
+	char why[1024];
 	va_list ap;
 
-	fprintf(stderr, "fpabi: ");
+	fflush(stdout);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'fpabi --help'.\n");
-	exit(2);
+	fprintf(stderr, "fpabi: %s\nTry 'fpabi --help'.\n", why);
+	exit(fpabi_setup_status(why));
 }

@@ -10,24 +10,40 @@
 #include "fpabi/util.h"
 
 int fpabi_verbose;
-void (*fpabi_die_hook)(const char *msg);
+int fpabi_bail_out;
+static pid_t main_pid;
+int (*fpabi_die_hook)(const char *msg);
+
+int fpabi_setup_status(const char *why)
+{
+	/* (a forked child's status is its parent's to read: always 2) */
+	if (!fpabi_bail_out || (main_pid && getpid() != main_pid))
+		return 2;
+	printf("Bail out! %s\n", why);
+	fflush(stdout);
+	return 1;
+}
 
 void die(const char *fmt, ...)
 {
-	void (*hook)(const char *msg) = fpabi_die_hook;
-	char msg[1024];
+	int (*hook)(const char *msg) = fpabi_die_hook;
+	char why[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
 	/* once: a report that cannot be written dies here again */
 	fpabi_die_hook = NULL;
-	if (hook)
-		hook(msg);
+	/* the run's reports completed, its Bail out! written */
+	if (hook && hook(why)) {
+		fflush(stdout);
+		fprintf(stderr, "fpabi: %s\n", why);
+		exit(fpabi_bail_out ? 1 : 2);
+	}
 	fflush(stdout);
-	fprintf(stderr, "fpabi: %s\n", msg);
-	exit(2);
+	fprintf(stderr, "fpabi: %s\n", why);
+	exit(fpabi_setup_status(why));
 }
 
 void vlog(const char *fmt, ...)
@@ -111,7 +127,7 @@ void output_failed(const char *what, int err)
 	output_reported = 1;
 	fprintf(stderr, "fpabi: cannot write %s: %s\n", what,
 		strerror(err ? err : EIO));
-	exit(2);
+	exit(fpabi_bail_out ? 1 : 2);
 }
 
 /*
@@ -132,12 +148,13 @@ static void close_stdout(void)
 	if (bad) {
 		fprintf(stderr, "fpabi: cannot write the output: %s\n",
 			strerror(e ? e : EIO));
-		_exit(2);
+		_exit(fpabi_bail_out && getpid() == main_pid ? 1 : 2);
 	}
 }
 
 void check_stdout_at_exit(void)
 {
+	main_pid = getpid();
 	atexit(close_stdout);
 }
 

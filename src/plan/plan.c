@@ -208,6 +208,27 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 		matrix_plan(p, m, filter);
 }
 
+bool plan_in_shard(const char *id, unsigned shard, unsigned nshards)
+{
+	return !nshards || hash_str(id) % nshards == shard - 1;
+}
+
+/*
+ * --shard I/N: keep the items whose ID hashes (FNV-1a, util.c's
+ * hash_str) to I-1 modulo N.  The hash of the ID, not its position, so
+ * a shard holds the same IDs on every machine and kernel that plans
+ * them, runnable or not: the shards of one plan partition it.
+ */
+static void plan_shard(struct plan *p, unsigned shard, unsigned nshards)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < p->n; i++)
+		if (plan_in_shard(p->items[i].id, shard, nshards))
+			p->items[n++] = p->items[i];
+	p->n = n;
+}
+
 void plan_select(struct plan *p, const struct fpabi_machine *m,
 		 const struct fpabi_opts *o)
 {
@@ -217,6 +238,8 @@ void plan_select(struct plan *p, const struct fpabi_machine *m,
 	plan_build(p, m, o->filter, o->tier);
 	if (o->filter && !p->n)
 		usage_error("--filter '%s' matches no case", o->filter);
+	if (o->nshards)
+		plan_shard(p, o->shard, o->nshards);
 	for (i = 0; i < o->nexclude; i++) {
 		snprintf(why, sizeof(why), "excluded: --exclude '%.200s'",
 			 o->exclude[i]);

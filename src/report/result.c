@@ -270,10 +270,9 @@ void report(struct tap *t, const struct fpabi_run *r)
 		res.st = TAP_FAIL;
 		bprintf(&b, "verdict: fail\n");
 	}
-	if (res.st == TAP_FAIL)
-		tap_comment(t, "%s", diag);
-	else
-		tap_comment(t, "%s%s: %s", r->id, t->suffix, diag);
+	/* (the finding goes on the result line: a comment before it would
+	 * be the previous result's to a parser that gives each result the
+	 * comments after it) */
 	yaml_instance(&b, r);
 	if (r->nfind) {
 		yaml_findings(&b, r, lines, list);

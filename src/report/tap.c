@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
+#include <strings.h>
 
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -28,6 +29,7 @@ void tap_begin_format(struct tap *t, FILE *out, enum tap_format fmt)
 	memset(t, 0, sizeof(*t));
 	t->out = out;
 	t->fmt = fmt;
+	t->known = fmt == TAPF_KSELFTEST ? TAPK_XFAIL : TAPK_TODO;
 	fprintf(out, "TAP version 13\n");
 	written(t);
 }
@@ -35,6 +37,22 @@ void tap_begin_format(struct tap *t, FILE *out, enum tap_format fmt)
 void tap_begin(struct tap *t, FILE *out)
 {
 	tap_begin_format(t, out, TAPF_TAP);
+}
+
+int tap_known_parse(const char *s, enum tap_known *k)
+{
+	static const char *const names[] = {
+		[TAPK_TODO] = "todo", [TAPK_XFAIL] = "xfail",
+		[TAPK_SKIP] = "skip", [TAPK_FAIL] = "fail",
+	};
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(s, names[i])) {
+			*k = (enum tap_known)i;
+			return 0;
+		}
+	return -1;
 }
 
 void tap_add_sink(struct tap *t, struct tap_sink *s)
@@ -54,9 +72,19 @@ const char *tap_status_name(enum tap_status st)
 	return st < TAP_NSTATUS ? names[st] : "?";
 }
 
+/*
+ * The plan, where TAP allows it: first (after the version line) or last.
+ * Given after results (fuzz, race, stress: the count is known only at
+ * the end), it is the stream's last line, after tap_totals()' lines:
+ * tap.py's runner takes a plan on no other line.
+ */
 void tap_plan(struct tap *t, unsigned n)
 {
 	t->planned = n;
+	if (t->n) {
+		t->plan_last = true;
+		return;
+	}
 	fprintf(t->out, "1..%u\n", n);
 	written(t);
 }
@@ -107,50 +135,79 @@ void yaml_quote(char *buf, size_t n, const char *s)
 	buf[o] = 0;
 }
 
-/* The result line of plain TAP 13: the SKIP and TODO directives with
- * their reasons (prove, automake's driver, tap2junit read these). */
-static void line_tap(struct tap *t, const struct fpabi_result *res,
-		     const char *desc, const char *why)
+/*
+ * The one-line finding after `#` on a result line (KTAP: "# [directive]
+ * [diagnostic data]"): '#' and '\' escaped, and never read as a
+ * directive.  tap.py takes any text starting "skip" as a SKIP, TAP::Parser
+ * and automake's driver a leading SKIP or TODO word, KTAP also XFAIL,
+ * TIMEOUT and ERROR: a finding that starts with one of them is given a
+ * "finding: " prefix.
+ */
+static void finding_text(char *buf, size_t n, const char *s)
 {
-	bool ok = res->st == TAP_PASS || res->st == TAP_SKIP;
+	static const char *const words[] = {
+		"skip", "todo", "xfail", "xpass", "timeout", "error",
+	};
+	size_t i, off = 0;
 
-	fprintf(t->out, "%s %u - %s", ok ? "ok" : "not ok", t->n, desc);
-	if (res->st == TAP_SKIP || res->st == TAP_TODO)
-		fprintf(t->out, " # %s %s", res->st == TAP_SKIP ? "SKIP" : "TODO",
-			why);
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (!strncasecmp(s, words[i], strlen(words[i]))) {
+			off = (size_t)snprintf(buf, n, "finding: ");
+			break;
+		}
+	tap_escape(buf + off, n - off, s);
+}
+
+/* " # text" after a result line's name (nothing when text is empty) */
+static void line_note(struct tap *t, const char *dir, const char *text)
+{
+	if (dir || *text)
+		fprintf(t->out, " #%s%s%s%s", dir ? " " : "", dir ? dir : "",
+			*text ? " " : "", text);
 	fputc('\n', t->out);
 }
 
 /*
- * The result line as kselftest.h prints it (ksft_test_result_*): no " - "
- * before the ID, a known issue is an expected failure (`ok N ID # XFAIL
- * reason`), a broken setup `# error`.  A SKIP's reason goes on a comment
- * line before it: CI parsers of kselftest output (LKFT's) make the words
- * after `# SKIP` part of the test's name.
+ * The result line, plain TAP 13 or as kselftest.h prints it
+ * (ksft_test_result_*: no " - " before the ID, a timeout `# TIMEOUT`, a
+ * broken setup `# error`).  A failure's one-line finding is on the line
+ * itself, so a parser that gives a result the comments before it, or
+ * the ones after it (LKFT's), shows the right finding either way.  A
+ * known issue is reported as --known says.  A SKIP's reason, in
+ * kselftest's dialect, goes on a comment line after it: CI parsers of
+ * kselftest output (LKFT's) make the words after `# SKIP` part of the
+ * test's name, and give a result the comments after it.
  */
-static void line_kselftest(struct tap *t, const struct fpabi_result *res,
-			   const char *desc, const char *why)
+static void result_line(struct tap *t, const struct fpabi_result *res,
+			const char *desc, const char *why, const char *note)
 {
+	bool ks = t->fmt == TAPF_KSELFTEST;
+	bool ok = res->st == TAP_PASS || res->st == TAP_SKIP ||
+		  (res->st == TAP_TODO && t->known == TAPK_XFAIL);
+
+	fprintf(t->out, "%s %u %s%s", ok ? "ok" : "not ok", t->n,
+		ks ? "" : "- ", desc);
 	switch (res->st) {
 	case TAP_PASS:
-		fprintf(t->out, "ok %u %s\n", t->n, desc);
+		line_note(t, NULL, "");
 		break;
 	case TAP_SKIP:
-		fprintf(t->out, "# %s: SKIP: %s\n", desc, why);
-		fprintf(t->out, "ok %u %s # SKIP\n", t->n, desc);
+		line_note(t, "SKIP", ks ? "" : why);
+		if (ks)
+			fprintf(t->out, "# %s: SKIP: %s\n", desc, why);
 		break;
 	case TAP_TODO:
-		fprintf(t->out, "ok %u %s # XFAIL %s\n", t->n, desc, why);
+		line_note(t, t->known == TAPK_XFAIL ? "XFAIL" : "TODO", why);
 		break;
 	case TAP_FAIL:
-		fprintf(t->out, "not ok %u %s\n", t->n, desc);
+		line_note(t, NULL, note);
 		break;
 	case TAP_TIMEOUT:
-		fprintf(t->out, "not ok %u %s # TIMEOUT\n", t->n, desc);
+		line_note(t, ks ? "TIMEOUT" : NULL, note);
 		break;
 	case TAP_BROKEN:
 	case TAP_NSTATUS:
-		fprintf(t->out, "not ok %u %s # error\n", t->n, desc);
+		line_note(t, ks ? "error" : NULL, note);
 		break;
 	}
 }
@@ -172,20 +229,45 @@ static void yaml_block(struct tap *t, const char *yaml)
 	fprintf(t->out, "  ...\n");
 }
 
-void tap_emit(struct tap *t, const struct fpabi_result *res)
+/*
+ * A known issue as --known reports it: TODO and XFAIL keep the verdict;
+ * SKIP and FAIL make it that verdict for the stream, its counts and the
+ * sinks alike, the issue named in the reason or the finding.
+ */
+static void known_as(const struct tap *t, struct fpabi_result *res,
+		     char *buf, size_t n)
 {
-	char name[256], desc[512], why[512];
+	if (res->st != TAP_TODO || t->known == TAPK_TODO ||
+	    t->known == TAPK_XFAIL)
+		return;
+	if (t->known == TAPK_SKIP) {
+		snprintf(buf, n, "known kernel issue: %s",
+			 res->reason ? res->reason : "");
+		res->st = TAP_SKIP;
+		res->reason = buf;
+	} else {
+		snprintf(buf, n, "%s (known kernel issue: %s)",
+			 res->diagnosis ? res->diagnosis : "",
+			 res->reason ? res->reason : "");
+		res->st = TAP_FAIL;
+		res->diagnosis = buf;
+	}
+}
+
+void tap_emit(struct tap *t, const struct fpabi_result *given)
+{
+	char name[256], desc[512], why[512], note[512], known[768];
+	struct fpabi_result shown = *given, *res = &shown;
 	unsigned i;
 
+	known_as(t, res, known, sizeof(known));
 	snprintf(name, sizeof(name), "%s%s", res->id, t->suffix);
 	tap_escape(desc, sizeof(desc), name);
 	/* a reason must not end the directive early */
 	tap_escape(why, sizeof(why), res->reason ? res->reason : "");
+	finding_text(note, sizeof(note), res->diagnosis ? res->diagnosis : "");
 	t->n++;
-	if (t->fmt == TAPF_KSELFTEST)
-		line_kselftest(t, res, desc, why);
-	else
-		line_tap(t, res, desc, why);
+	result_line(t, res, desc, why, note);
 	yaml_block(t, res->yaml);
 	if (res->st < TAP_NSTATUS)
 		t->count[res->st]++;
@@ -249,7 +331,7 @@ void tap_totals(struct tap *t)
 		fprintf(t->out,
 			"# %u known kernel issue(s) reported as %s: counted as "
 			"skipped, not as passed or failed\n", t->todo,
-			t->fmt == TAPF_KSELFTEST ? "ok # XFAIL" : "not ok # TODO");
+			t->known == TAPK_XFAIL ? "ok # XFAIL" : "not ok # TODO");
 	/*
 	 * The counts line of kselftest's ksft_print_cnts(), which kselftest
 	 * runners and their CI parsers read: a known kernel issue (TODO) is
@@ -262,6 +344,9 @@ void tap_totals(struct tap *t)
 		t->count[TAP_BROKEN]);
 	fprintf(t->out, "%u passed, %u failed, %u skipped\n", t->passed,
 		t->failed, t->skipped + t->todo);
+	if (t->plan_last)
+		fprintf(t->out, "1..%u\n", t->planned);
+	t->plan_last = false;
 	written(t);
 	for (i = 0; i < t->nsinks; i++)
 		t->sinks[i]->end(t->sinks[i], t);

@@ -313,5 +313,18 @@ int a64_variants(const struct fpabi_machine *m, enum variant_set set,
 		AV(&v[n])->vl = vl;
 		n++;
 	}
+	if (n == 0 && (int)set == VSET_XFRAME && max > 0) {
+		/* a CPU whose VLs all fit the frame (a64fx: 64 bytes at
+		 * most): the case's one instance says why it cannot run */
+		static char why[120];
+
+		snprintf(why, sizeof(why),
+			 "needs an SVE VL of %u bytes or more (sve_context in the extra_context space); this CPU's largest is %u",
+			 A64_XFRAME_MIN_VQ * 16, a->sve_max);
+		memset(&v[0], 0, sizeof(v[0]));
+		snprintf(v[0].name, sizeof(v[0].name), "default");
+		v[0].skip = why;
+		n = 1;
+	}
 	return n;
 }

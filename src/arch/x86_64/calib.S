@@ -9,7 +9,7 @@
  *   void x86_calib_xsavec(in rdi, out rsi, rfbm rdx)    XRSTOR64, XSAVEC64
  *   void x86_calib_fxsave(in rdi, out rsi)              FXRSTOR64, FXSAVE64
  *   void x86_calib_mxcsr(in rdi, out rsi)               LDMXCSR, STMXCSR
- * in and out 64-byte aligned (XSAVE areas) or 16 (FXSAVE); out zeroed by
+ * in and out 64-byte aligned (XSAVE areas) or 16 (FXSAVE); out pre-filled by
  * the caller.  Clobbers rax, rcx, rdx and the state the forms cover.
  */
 	.text

@@ -139,6 +139,8 @@ const char *x86_calib_trip(struct fpabi_run *r, unsigned k,
 		x86_calib_xsaveopt(in, out, rfbm);
 		break;
 	case F_XSAVEC:
+		/* what XSAVEC does not write keeps out's pre-fill */
+		memcpy(tmp, out, x->size);
 		x86_calib_xsavec(in, tmp, rfbm);
 		memcpy(out, tmp, x->size);
 		uncompact(x, out, rfbm, tmp);

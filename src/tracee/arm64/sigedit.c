@@ -341,10 +341,14 @@ void arch_sig_edit(struct sig_rt *rt, void *ucv)
 		edit_sme(&w, img, rt->arch_aux);
 		break;
 	default:
+		/* the forgeries of an sve_context need one; E_F_RANDOM
+		 * mutates whatever records the frame has (a CPU without
+		 * SVE: fpsimd_context, esr_context, the terminator) */
 		if (rt->slot->edit >= E_NEDITS ||
 		    ((rt->slot->edit == E_F_DUP_FPSIMD ||
 		      rt->slot->edit == E_F_SVE_VL ||
-		      rt->slot->edit >= E_F_EXTRA_SECOND) && !sve))
+		      (rt->slot->edit >= E_F_EXTRA_SECOND &&
+		       rt->slot->edit != E_F_RANDOM)) && !sve))
 			abort();
 		edit_fpsimd(fp->p, img, vl);
 		if (sve)
