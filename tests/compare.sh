@@ -117,9 +117,10 @@ printf '{"format": 2, "command": "run", "results": [{"id": "a", "verdict": "mayb
 printf '{"format": 2, "command": "run"}' >"$tmp/nores.json"
 printf '{"fpabi_bench": 1, "results": []}' >"$tmp/bench.json"
 printf '[1, 2]' >"$tmp/array.json"
+printf '{"format": 2, "command": "run", "environment": {"kernel": 1, "kernel": 2}, "results": []}' >"$tmp/envtwice.json"
 printf '{"format": 2, "command": "run", "results": [{"id": 7, "verdict": "pass"}]}' >"$tmp/idnum.json"
 n=0 bad=
-for f in trunc dup verdict nores bench array idnum; do
+for f in trunc dup verdict nores bench array idnum envtwice; do
 	"$FPABI" compare "$tmp/base.json" "$tmp/$f.json" >/dev/null 2>"$tmp/err"
 	rc=$?
 	if [ $rc -ne 2 ] || ! grep -q "^fpabi compare: $tmp/$f.json: " "$tmp/err"; then

@@ -94,6 +94,27 @@ static const char *parse_result(const struct jv *o, struct cmp_result *r)
 	return NULL;
 }
 
+static void flatten(const struct jv *v, const char *path, char ***kv,
+		    size_t *n, size_t *cap);
+
+/* Two leaves of the environment at one path (a key twice in an object:
+ * RFC 8259 leaves its meaning open, so compare refuses it). */
+static bool env_twice(const struct jv *env)
+{
+	char **kv = NULL;
+	size_t n = 0, cap = 0, i, j;
+	bool twice = false;
+
+	flatten(env, "environment", &kv, &n, &cap);
+	for (i = 0; i < n && !twice; i += 2)
+		for (j = i + 2; j < n && !twice; j += 2)
+			twice = !strcmp(kv[i], kv[j]);
+	for (i = 0; i < n; i++)
+		free(kv[i]);
+	free(kv);
+	return twice;
+}
+
 const char *cmp_parse(const char *text, struct cmp_run *run, size_t *at)
 {
 	const struct jv *res, *fmt, *cmd;
@@ -122,6 +143,8 @@ const char *cmp_parse(const char *text, struct cmp_run *run, size_t *at)
 	run->env = jv_get(&run->root, "environment");
 	if (run->env && run->env->t != J_OBJ)
 		return "\"environment\" is not an object";
+	if (run->env && env_twice(run->env))
+		return "a key is twice in one object of \"environment\"";
 	if (!opt_str(&run->root, "kernel", &run->kernel) ||
 	    !opt_str(&run->root, "fpabi", &run->version))
 		return "\"kernel\" or \"fpabi\" is not a string";
