@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # fpabi repro round trip: for one passing instance of each family this
 # machine can run, the written C file builds standalone (gcc -static -O2),
-# exits 0, and exits 1 when built with -DFPABI_REPRO_CORRUPT (one expected
-# word corrupted); a family that cannot be standalone is refused with why.
+# exits 0 (or 3 where its control shows that the CPU itself changes the
+# differing fields), and exits 1 when built with -DFPABI_REPRO_CORRUPT (one
+# expected word corrupted); a family that cannot be standalone is refused
+# with why.
 . "${srcdir:-.}/tests/lib.sh"
 echo "TAP version 13"
 tmp=$(mktemp -d)
@@ -44,13 +46,17 @@ while read -r id; do
 	ok $? "$id: it builds ($lines lines)"
 	timeout 60 "$tmp/r$n" >"$tmp/out$n" 2>&1
 	rc=$?
-	[ $rc = 0 ]
-	ok $? "$id: it exits 0 where the case passes (exit $rc: $(tail -1 "$tmp/out$n"))"
-	[ $rc = 0 ] || diag <"$tmp/out$n"
+	# 0: the kernel behaves; 3: only fields the CPU itself changes
+	# differ (the control showed it: e.g. x87 FIP on Intel CPUs that
+	# keep bits 56:0 only), no kernel bug shown
+	[ $rc = 0 ] || { [ $rc = 3 ] && ! grep -q '^not ok' "$tmp/out$n" &&
+		grep -q '# SKIP the CPU changes this field' "$tmp/out$n"; }
+	ok $? "$id: it shows no kernel bug where the kernel has none (exit $rc: $(tail -1 "$tmp/out$n"))"
+	[ $rc = 0 ] || [ $rc = 3 ] || diag <"$tmp/out$n"
 	$CC -static -O2 -DFPABI_REPRO_CORRUPT "$tmp/r$n.c" -o "$tmp/c$n" 2>/dev/null
 	timeout 60 "$tmp/c$n" >"$tmp/cout$n" 2>&1
 	rc=$?
-	[ $rc = 1 ] && grep -q '^BUG: ' "$tmp/cout$n"
+	[ $rc = 1 ] && grep -q '^# BUG: ' "$tmp/cout$n"
 	ok $? "$id: with one expected word corrupted it exits 1 and names it (exit $rc)"
 done <"$tmp/ids"
 case $arch in

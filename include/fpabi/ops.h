@@ -87,6 +87,11 @@ enum op_repro {
 	RPEV_EXEC,	/* the PTRACE_EVENT_EXEC stop */
 	RPEV_FORK,	/* the fork's event stop, when it has one */
 	RPEV_REGSET,	/* the regset reads and writes recorded there */
+	RPEV_SYSCALL_STOP,	/* PTRACE_SYSCALL to the syscall-entry stop */
+	RPEV_SYSEXIT,	/* PTRACE_SYSCALL on to the syscall-exit stop */
+	RPEV_SECCOMP,	/* the PTRACE_EVENT_SECCOMP stop */
+	RPEV_SIGSYS,	/* the SIGSYS's delivery stop (resumed with it) */
+	RPEV_REFUSED,	/* the refused sigreturn's SIGSEGV; the run ends */
 };
 
 struct fpabi_op_info {

@@ -94,7 +94,9 @@ void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,
 
 /* src/repro/write.c: write the recorded run as one C file; returns 0, or -1
  * with why filled when a step cannot be made standalone */
-int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n);
+#define REPRO_KSELFTEST	1	/* a kselftest program (ksft_* API) */
+int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
+		char *why, size_t n);
 
 /* what the arch gives the writer (src/arch/<arch>/repro.c) */
 #define REPRO_XSAVE	1	/* the buffer is an XSAVE area: a component
@@ -109,12 +111,23 @@ const char *repro_arch_syscall(const struct fpabi_ev *e, char *args,
 /* header comment lines: the CPU features that matter */
 void repro_arch_header(const struct fpabi_rec *rec, FILE *out);
 /* the event walker and the signal handler (assembly), sig_body(),
- * arch_setup(), and #defines the common code uses (CLONE_ARGS) */
+ * arch_setup(), fixup(), check_features() (exit 4 naming what is
+ * missing), cpu_roundtrip() (the control), and #defines the common code
+ * uses (THREAD_ARGS) */
 void repro_arch_code(const struct fpabi_rec *rec, FILE *out);
 /* where word w sits in the buffer it was observed in (-1: nowhere the
  * reproducer sees), and REPRO_* flags */
 int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 		   uint32_t *off, unsigned *flags);
+/* the kernel's selftest directory of the arch, under
+ * tools/testing/selftests ("x86", "arm64/fp") */
+const char *repro_arch_kselftest_dir(void);
+/* the #include lines the arch's code needs */
+const char *repro_arch_includes(const struct fpabi_rec *rec);
+/* how the control round-trips word w through the CPU: the name of one
+ * of the CTL_* kinds the arch's code defines */
+const char *repro_arch_ctl(const struct fpabi_rec *rec,
+			   const struct rec_word *w);
 /* the offset in the frame copy of the signal's FP state */
 uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec);
 

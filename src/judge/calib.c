@@ -274,22 +274,34 @@ static bool is_one(int16_t b) { return b == CB_ONE; }
 static bool is_copy(int16_t b) { return b >= 0; }
 static bool is_varies(int16_t b) { return b == CB_VARIES; }
 
-/* "x87-fip", "za-row0": the group, then the field (without the group's
- * name again), no spaces */
+/* "x87-fip", "za-row0", "fpcr": the group, then the field (without the
+ * group's name again; only the field where the group is a list of
+ * registers that names it, "fpsr/fpcr"), lower case letters, digits, "_"
+ * and "-" only */
 static void quirk_stem(const struct calib_field *c, char *out, size_t n)
 {
 	const char *g = fpabi_arch.group_name(c->group), *f = c->name;
-	size_t len, i, o = 0;
+	size_t len = strlen(g), flen = strlen(f), i, o = 0;
+	const char *t;
+	char buf[96];
 
-	len = strlen(g);
-	if (!strncmp(f, g, len) && f[len])
-		f += len;
-	while (*f == ' ')
-		f++;
-	o = (size_t)snprintf(out, n, "%s-", g);
-	for (i = 0; f[i] && o + 1 < n; i++)
-		if (f[i] != ' ')
-			out[o++] = f[i];
+	for (t = g; (t = strstr(t, f)); t++)
+		if ((t == g || t[-1] == '/') && (!t[flen] || t[flen] == '/'))
+			break;
+	if (t)
+		snprintf(buf, sizeof(buf), "%s", f);
+	else if (!strncmp(f, g, len) && f[len])
+		snprintf(buf, sizeof(buf), "%s-%s", g, f + len);
+	else
+		snprintf(buf, sizeof(buf), "%s-%s", g, f);
+	for (i = 0; buf[i] && o + 1 < n; i++) {
+		char ch = buf[i];
+
+		if (ch == ' ')
+			continue;
+		out[o++] = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+			   ch == '_' ? ch : '-';
+	}
 	out[o < n ? o : n - 1] = 0;
 }
 

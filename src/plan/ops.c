@@ -20,9 +20,6 @@
 	  .flags = (f_) | OPF_AT_STOP, .stop = st_, .what = w_, .pre = pre_, \
 	  __VA_ARGS__ }
 
-#define NO_REPRO_STOPS	"syscall and seccomp stops are not replayed " \
-			"standalone yet"
-
 /*
  * (the columns after the one-line text: what a run proves happened, for
  * fpabi list's "pre:"; the unobserved twin's form of the step; the
@@ -54,12 +51,12 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 				  OPF_GEN, ST_SC_ENTRY,
 				  "a syscall the tracer stops at the entry of",
 		"the syscall-entry stop came", .twin = TWIN_UNSEEN,
-		.no_repro = NO_REPRO_STOPS),
+		.repro = RPEV_SYSCALL_STOP),
 	[S_SECCOMP_STOP] = TRACEE("seccomp-stop", A_SYSCALL, B_SYSCALL_ARG,
 				  OPF_GEN, ST_SECCOMP,
 				  "a syscall the tracee's seccomp filter traces",
 		"the seccomp stop came", .twin = TWIN_UNSEEN,
-		.no_repro = NO_REPRO_STOPS),
+		.repro = RPEV_SECCOMP),
 	[S_INTERRUPT] = TRACEE("interrupt", A_NONE, B_NONE,
 			       OPF_SPIN | OPF_GEN | OPF_SCHED, ST_INTERRUPT,
 			       "spin; the tracer stops it with PTRACE_INTERRUPT",
@@ -88,7 +85,7 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 			    OPF_GEN, ST_SIGNAL,
 			    "a syscall the seccomp filter turns into SIGSYS",
 		"the handler ran and copied its frame", .twin = TWIN_SIGNAL,
-		.no_repro = NO_REPRO_STOPS),
+		.repro = RPEV_SIGSYS),
 	[S_FAULT] = TRACEE("signal", A_PHASE, B_SIGNAL, OPF_DUMP | OPF_SIGNAL |
 			   OPF_GEN, ST_SIGNAL,
 			   "an undefined instruction: SIGILL and its handler",
@@ -108,7 +105,7 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 	[S_SYSEXIT] = TRACER("sysexit", A_NONE, B_NONE, OPF_GEN, ST_SC_EXIT,
 			     "from a syscall-entry stop to its exit stop",
 		"the syscall-exit stop came", .twin = TWIN_DROP,
-		.no_repro = NO_REPRO_STOPS),
+		.repro = RPEV_SYSEXIT),
 	/* the previous signal's handler runs and its sigreturn fails: the
 	 * tracee runs, from no event of its own */
 	[S_REFUSED] = { .name = "refused", .side = SIDE_TRACEE,
@@ -116,9 +113,7 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 			.stop = ST_REFUSED,
 			.what = "the forged frame's sigreturn fails: SIGSEGV",
 			.pre = "sigreturn refused it: SIGSEGV",
-			.twin = TWIN_NONE,
-			.no_repro = "a refused sigreturn (forged frame) is not "
-				    "replayed standalone yet" },
+			.twin = TWIN_NONE, .repro = RPEV_REFUSED },
 };
 
 const char *op_pre_text(enum fpabi_op op)

@@ -30,7 +30,8 @@ static const struct fpabi_sc_info sc_table[SC_NR] = {
 			   .c_args = "0, (uintptr_t)&pipe_byte, 1" },
 	[SC_GETPPID] = { .name = "getppid", .c_nr = "SYS_getppid",
 			 .c_args = "" },
-	[SC_GETPGID] = { .name = "getpgid" },
+	[SC_GETPGID] = { .name = "getpgid", .c_nr = "SYS_getpgid",
+			 .c_args = "" },	/* (the filter: SIGSYS) */
 	[SC_EXEC] = { .name = "execve", .c_nr = "SYS_execve",
 		      .c_args = "(uintptr_t)\"/proc/self/exe\", "
 				"(uintptr_t)probe_argv, (uintptr_t)probe_envp" },

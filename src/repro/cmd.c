@@ -15,14 +15,21 @@
 #include "fpabi/common-run.h"
 #include "fpabi/util.h"
 
+static unsigned repro_flags;	/* REPRO_KSELFTEST */
+
 static const char repro_usage[] =
-"usage: fpabi repro ID --seed S [-o FILE] [--profile NAME] [--tracee PATH]\n"
+"usage: fpabi repro ID --seed S [-o FILE] [--kselftest] [--profile NAME] [--tracee PATH]\n"
 "       fpabi repro --filter ID --seed S [-o FILE]\n"
 "       fpabi repro --sample [--filter GLOB] --seed S\n"
 "Runs case instance ID once with seed S and writes it as one standalone C\n"
 "program (libc only; gcc -static -O2 FILE) that replays its steps and checks\n"
 "the words that differed (or, on a pass, words of the case's rule): it\n"
-"exits 1 when the kernel shows the bug, 0 when not.  --sample writes one\n"
+"exits 1 when the kernel shows the bug, 0 when not, 3 when only fields its\n"
+"control shows the CPU itself changes differ, 4 when the machine lacks a\n"
+"feature.  --inject-fault=step:TARGET (test-only) records the run with its\n"
+"marked step dropped, as fpabi run does.  --kselftest writes the same\n"
+"scenario as a kselftest program (the ksft_* API of kselftest.h, GPL-2.0)\n"
+"for tools/testing/selftests/x86 or arm64/fp.  --sample writes one\n"
 "for the first runnable instance of each family (of each case --filter\n"
 "matches) to stdout, each after a line /* ==== fpabi repro: ID ==== */.\n";
 
@@ -52,7 +59,7 @@ static int repro_one(const struct fpabi_machine *m, struct fpabi_opts *o,
 		return 2;
 	}
 	*nfind = r.nfind;
-	ret = repro_write(&rec, f, why, n) < 0 ? 3 : 0;
+	ret = repro_write(&rec, f, repro_flags, why, n) < 0 ? 3 : 0;
 	record_free(&rec);
 	return ret;
 }
@@ -143,7 +150,7 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 
 int cmd_repro(int argc, char **argv)
 {
-	enum { OPT_SAMPLE = 256 };
+	enum { OPT_SAMPLE = 256, OPT_KSELFTEST };
 	/* (--kmsg: fpabi-vm adds it; a reproducer has no kernel-log check;
 	 * --seed is parsed here: any 64-bit number a run printed) */
 	static const struct option longopts[] = {
@@ -151,6 +158,11 @@ int cmd_repro(int argc, char **argv)
 		{ "filter", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "sample", no_argument, NULL, OPT_SAMPLE },
+		{ "kselftest", no_argument, NULL, OPT_KSELFTEST },
+		/* (test-only: the recorded run drops its marked step, or runs
+		 * without the calibration, so the file replays a scenario
+		 * with a real difference, or the CPU's own) */
+		FPABI_RUN_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct fpabi_common_opts co = { .tracee = NULL };
@@ -175,6 +187,7 @@ int cmd_repro(int argc, char **argv)
 			break;
 		case 'o': out = strcmp(optarg, "-") ? optarg : NULL; break;
 		case OPT_SAMPLE: sample = true; break;
+		case OPT_KSELFTEST: repro_flags |= REPRO_KSELFTEST; break;
 		case 'h': fputs(repro_usage, stdout); return 0;
 		default:
 			if (!common_option(c, optarg, &co, &o)) {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "fpabi/calib.h"
 #include "fpabi/case.h"
 #include "fpabi/common-run.h"
 #include "fpabi/event.h"
@@ -18,22 +19,7 @@
 #include "fpabi/shm.h"
 #include "fpabi/syscalls.h"
 #include "fpabi/util.h"
-
-#define MAX_WORDS	24	/* words a reproducer checks */
-#define MAX_BUFS	64	/* regions it fills */
-
-struct gen {
-	const struct fpabi_rec *rec;
-	const struct fpabi_run *r;
-	FILE *o;
-	const struct fpabi_shm_hdr *h;
-	size_t img_size;
-	size_t io_off[128];	/* each regset buffer's offset in the shm */
-	size_t shm_size;	/* with the regset buffers */
-	unsigned pick[MAX_WORDS];
-	unsigned npick;
-	bool failing;
-};
+#include "gen.h"
 
 static const struct fpabi_ev *ev_at(const struct gen *g, uint64_t off)
 {
@@ -77,9 +63,6 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 	if (r->c->unobserved)
 		return refuse(why, n, "%s", "an unobserved twin: its observed "
 			      "case has the same events (repro that one)");
-	if (r->c->altstack)
-		return refuse(why, n, "%s", "sigaltstack cases are not "
-			      "replayed standalone yet");
 	for (s = r->c->steps; s->op != S_END; s++) {
 		if (op_has(s->op, OPF_SCHED))
 			return refuse(why, n, "%s", "a step forces or proves "
@@ -87,42 +70,79 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 				      "(fpabi's scheduler proofs)");
 		if (op_info(s->op)->no_repro)
 			return refuse(why, n, "%s", op_info(s->op)->no_repro);
-		if (s->op == S_FAULT && (s->b & (SIG_NESTED | SIG_MAYBE)))
-			return refuse(why, n, "%s", "nested and random signal "
-				      "frame edits are not replayed standalone "
-				      "yet");
+		/* (a nested signal is in the outer handler's exit list: the
+		 * file's slots advance as fpabi's do) */
+		if ((s->op == S_FAULT || s->op == S_SIGSYS) && (s->b & SIG_MAYBE))
+			return refuse(why, n, "%s", "a random signal frame edit "
+				      "(the mutation generator) is not "
+				      "replayed standalone yet");
 	}
 	return repro_arch_refuse(g->rec, why, n);
 }
 
-/* The words to check: those that differed, else those of the rule. */
+/* word w is in a buffer the reproducer has, and the arch places it (a
+ * regset read that was dropped, --inject-fault=step, has none) */
+static bool mapped(const struct fpabi_rec *rec, const struct rec_word *w)
+{
+	uint32_t off;
+	unsigned fl;
+
+	if (w->src == SRC_REGSET && (w->io < 0 || (unsigned)w->io >= rec->nio))
+		return false;
+	return repro_arch_map(rec, w, &off, &fl) == 0;
+}
+
+/* fpabi kept a finding of word w (the run's report names it) */
+static bool kept(const struct gen *g, const struct rec_word *w)
+{
+	unsigned i;
+
+	for (i = 0; i < g->r->nfind && i < FPABI_MAX_FINDINGS; i++)
+		if (!strcmp(g->r->find[i].observer, w->observer) &&
+		    !strcmp(g->r->find[i].what, w->f.name))
+			return true;
+	return false;
+}
+
+/*
+ * The words to check: those that differed (the ones of the findings fpabi
+ * reports first), else those of the rule; at most MAX_WORDS, spread over
+ * the observations.
+ */
 static void pick_words(struct gen *g)
 {
 	const struct fpabi_rec *rec = g->rec;
 	unsigned i, n = 0, *cand = xmalloc((rec->nw + 1) * sizeof(*cand));
-	uint32_t off;
-	unsigned fl;
+	unsigned pass;
 
-	for (i = 0; i < rec->nw; i++)
-		if (rec->w[i].bad && rec->w[i].kind != EXP_ONE_OF &&
-		    repro_arch_map(rec, &rec->w[i], &off, &fl) == 0)
-			cand[n++] = i;
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < rec->nw; i++)
+			if (rec->w[i].bad && rec->w[i].kind != EXP_ONE_OF &&
+			    mapped(rec, &rec->w[i]) &&
+			    kept(g, &rec->w[i]) == !pass)
+				cand[n++] = i;
 	g->failing = n > 0;
 	if (!n)
 		for (i = 0; i < rec->nw; i++)
 			if (rec->w[i].kind == EXP_VALUE &&
 			    !strcmp(rec->w[i].rule->id, g->r->c->rule) &&
-			    repro_arch_map(rec, &rec->w[i], &off, &fl) == 0)
+			    mapped(rec, &rec->w[i]))
 				cand[n++] = i;
 	if (!n)
 		for (i = 0; i < rec->nw; i++)
-			if (rec->w[i].kind == EXP_VALUE &&
-			    repro_arch_map(rec, &rec->w[i], &off, &fl) == 0)
+			if (rec->w[i].kind == EXP_VALUE && mapped(rec, &rec->w[i]))
 				cand[n++] = i;
-	/* spread over the observations: every k-th */
-	for (i = 0; i < MAX_WORDS && i < n; i++)
-		g->pick[g->npick++] = cand[n <= MAX_WORDS ? i :
-					  (size_t)i * n / MAX_WORDS];
+	/* the kept findings' words first, then every k-th of the rest */
+	for (i = 0; i < n && g->npick < MAX_WORDS / 2 && g->failing &&
+		    kept(g, &rec->w[cand[i]]); i++)
+		g->pick[g->npick++] = cand[i];
+	{
+		unsigned i0 = i, left = MAX_WORDS - g->npick, rest = n - i0, j;
+
+		for (j = 0; j < left && j < rest; j++)
+			g->pick[g->npick++] = cand[i0 + (rest <= left ? j :
+						   (size_t)j * rest / left)];
+	}
 	free(cand);
 }
 
@@ -149,42 +169,79 @@ static unsigned partial(uint64_t w2, uint64_t c)
 	return 0;
 }
 
-/* One region's bytes as canary runs and raw words (zero words left out),
- * three to a line. */
+/* a register one of the checked words is in (component, register) */
+static bool checked_reg(const struct gen *g, unsigned comp, unsigned reg)
+{
+	unsigned i;
+
+	for (i = 0; i < g->npick; i++)
+		if (g->rec->w[g->pick[i]].f.comp == comp &&
+		    g->rec->w[g->pick[i]].f.reg == reg)
+			return true;
+	return false;
+}
+
+/* the canary run at b + off: its length in words (k) and tail bytes */
+static unsigned canary_run(const struct gen *g, const uint8_t *b, size_t off,
+			   size_t len, const struct canary_prov *p,
+			   unsigned *tail)
+{
+	struct canary_prov q;
+	unsigned k = 1;
+
+	while (off + 8 * (k + 1) <= len &&
+	       canary_decode(word(b + off + 8 * k, 8), &q) &&
+	       q.seed == p->seed && q.task == p->task &&
+	       q.phase == p->phase && q.comp == p->comp &&
+	       q.reg == p->reg && q.lane == p->lane + k)
+		k++;
+	q = *p;
+	q.lane = p->lane + k;
+	*tail = 0;
+	if (off + 8 * k < len)
+		*tail = partial(word(b + off + 8 * k,
+				     MIN(8u, (unsigned)(len - off - 8 * k))),
+				canary_encode(&q));
+	(void)g;
+	return k;
+}
+
+/*
+ * One region's bytes as canary runs and raw words (zero words left out),
+ * three to a line.  Only the registers the checked words are in keep all
+ * their lanes; every other component keeps its first run, so that it is
+ * in use (XINUSE, PSTATE) as in the recorded run, and its raw words.
+ */
 static void emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 		      size_t len)
 {
+	bool seen[64] = { false };
 	size_t off = 0;
 	unsigned col = 0;
 
 	while (off < len) {
 		unsigned wl = MIN(8u, (unsigned)(len - off)), k = 1, tail = 0;
 		uint64_t w = word(b + off, wl);
-		struct canary_prov p, q;
+		struct canary_prov p;
 
 		if (!w) {
 			off += 8;
 			continue;
 		}
-		fputs(col++ % 3 ? " " : "\t", g->o);
 		if (wl == 8 && canary_decode(w, &p) && p.seed == g->r->cseed) {
-			while (off + 8 * (k + 1) <= len &&
-			       canary_decode(word(b + off + 8 * k, 8), &q) &&
-			       q.seed == p.seed && q.task == p.task &&
-			       q.phase == p.phase && q.comp == p.comp &&
-			       q.reg == p.reg && q.lane == p.lane + k)
-				k++;
-			q = p;
-			q.lane = p.lane + k;
-			if (off + 8 * k < len)
-				tail = partial(word(b + off + 8 * k,
-						    MIN(8u, (unsigned)(len - off - 8 * k))),
-					       canary_encode(&q));
+			k = canary_run(g, b, off, len, &p, &tail);
+			if (seen[p.comp & 63] && !checked_reg(g, p.comp, p.reg)) {
+				off += 8 * (k + (tail ? 1 : 0));
+				continue;
+			}
+			seen[p.comp & 63] = true;
+			fputs(col++ % 3 ? " " : "\t", g->o);
 			fprintf(g->o, "{ %#llx, %u, 0, %u, %u, %u, %u, %u, 0 },",
 				(unsigned long long)(base + off), 8 * k + tail,
 				p.task, p.phase, p.comp, p.reg, p.lane);
 			k += tail ? 1 : 0;
 		} else {
+			fputs(col++ % 3 ? " " : "\t", g->o);
 			fprintf(g->o, "{ %#llx, %u, 1, 0, 0, 0, 0, 0, %#llxull },",
 				(unsigned long long)(base + off), wl,
 				(unsigned long long)w);
@@ -303,6 +360,18 @@ static const char *seen_origin(const struct gen *g, const struct rec_word *w)
 	return "";
 }
 
+/* the quirk fpabi's CPU calibration named for field f, or "" */
+static const char *quirk(const struct gen *g, const struct fpabi_field *f)
+{
+	const struct fpabi_calib *c = g->r->m->calib;
+	unsigned i;
+
+	for (i = 0; c && c->done && i < c->n && i < CALIB_MAX_FIELDS; i++)
+		if (c->f[i].group == f->group && !strcmp(c->f[i].name, f->name))
+			return c->f[i].quirk;
+	return "";
+}
+
 static void emit_checks(struct gen *g)
 {
 	unsigned i, k, names[MAX_WORDS], nnames = 0;
@@ -311,8 +380,9 @@ static void emit_checks(struct gen *g)
 	char d[128];
 
 	fprintf(g->o, "/* the words checked: {buffer, offset, bytes, kind, "
-		"component, flags, expected, init, observer, word, what "
-		"was expected, what fpabi got there and what it said of it} */\nstatic struct word words[] = {\n");
+		"component, control, flags, expected, init, observer, word, what "
+		"was expected, what fpabi got there and what it said of it, the "
+		"quirk fpabi's calibration found in the field} */\nstatic struct word words[] = {\n");
 	for (i = 0; i < g->npick; i++) {
 		const struct rec_word *w = &g->rec->w[g->pick[i]];
 		const struct fpabi_field *f = &w->f;
@@ -323,16 +393,16 @@ static void emit_checks(struct gen *g)
 			      repro_arch_frame_fp(g->rec);
 		repro_arch_map(g->rec, w, &off, &fl);
 		describe_exp(w, d, sizeof(d));
-		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %u, %u, %#llxull, %#llxull, "
-			"\"%s\", \"%s bytes %u-%u\", \"%s\",\n\t  %#llxull, "
-			"\"%s\" },\n",
+		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %u, %s, %u, %#llxull, %#llxull, "
+			"\"%s\", \"%s bytes %u-%u\", \"%s\", %#llxull, "
+			"\"%s\", \"%s\" },\n",
 			(unsigned long long)buf, off, w->len, w->kind, f->group,
-			fl, (unsigned long long)word(w->exp, w->len),
+			repro_arch_ctl(g->rec, w), fl, (unsigned long long)word(w->exp, w->len),
 			(unsigned long long)word(w->init, w->len), w->observer,
 			f->name, f->reg_off + w->img_off - f->off,
 			f->reg_off + w->img_off - f->off + w->len - 1, d,
 			(unsigned long long)word(w->got, w->len),
-			w->bad ? seen_origin(g, w) : "");
+			w->bad ? seen_origin(g, w) : "", quirk(g, f));
 		for (k = 0; k < nnames && strcmp(g->rec->w[names[k]].f.name,
 						   f->name); k++)
 			;
@@ -351,219 +421,66 @@ static void emit_checks(struct gen *g)
 	fprintf(g->o, "};\n\n");
 }
 
-/* The tracer's side: the case's steps, each stop and regset call. */
-static void emit_tracer(struct gen *g)
+/* src/repro/runtime.c.in as one C string (Makefile.am) */
+static const char runtime[] =
+#include "src/repro/runtime.inc"
+	;
+
+/* what the case uses: the runtime sections it needs */
+struct uses {
+	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
+	bool sysstop, seccomp, refused, altstack;
+	bool kselftest;		/* the ksft_* API, not plain TAP */
+};
+
+static bool section_wanted(const struct uses *u, const char *name, size_t n)
 {
-	const struct fpabi_step *s;
-	bool stopped = true;
-	const char *pending = "0";
-	unsigned k;
-	int i;
+	static const char *const always[] = { "base", "runtime", "main" };
+	unsigned i;
 
-	for (i = 0, s = g->r->c->steps; s->op != S_END; s++, i++) {
-		/* a tracee step starts from the stop, as the engine's walk */
-		if (!op_tracer(s->op) && !op_has(s->op, OPF_OWN_RESUME) &&
-		    stopped) {
-			fprintf(g->o, "\tcont(%s);\n", pending);
-			stopped = false;
-			pending = "0";
-		}
-		switch (op_info(s->op)->repro) {
-		case RPEV_TRAP:
-			fprintf(g->o, "\twait_for(SIGTRAP, 0, \"the breakpoint "
-				"(step %d)\");\n\tafter_trap();\n", i + 1);
-			stopped = true;
-			break;
-		case RPEV_SIGILL:
-			fprintf(g->o, "\twait_for(SIGILL, 0, \"the SIGILL's "
-				"delivery stop (step %d)\");\n", i + 1);
-			stopped = true;
-			pending = "SIGILL";
-			break;
-		case RPEV_EXEC:
-			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_EXEC, "
-				"\"the PTRACE_EVENT_EXEC stop (step %d)\");\n",
-				i + 1);
-			stopped = true;
-			break;
-		case RPEV_FORK:
-			if (!(s->b & 1))
-				break;
-			fprintf(g->o, "\twait_for(SIGTRAP, %s, \"the fork's "
-				"event stop (step %d)\");\n\tlet_child_go();\n",
-				s->a == SC_THREAD ? "PTRACE_EVENT_CLONE" :
-				"PTRACE_EVENT_FORK", i + 1);
-			stopped = true;
-			break;
-		case RPEV_REGSET:
-			for (k = 0; k < g->rec->nio; k++) {
-				const struct rec_io *io = &g->rec->io[k];
-
-				if (io->step != i)
-					continue;
-				fprintf(g->o, "\t%s(%#llx, %#x, %zu);\t/* %s%s */\n",
-					io->set ? "set" : "get",
-					(unsigned long long)g->io_off[k],
-					io->note, io->len,
-					io->err ? "fpabi saw errno " : "",
-					io->err ? strerror(io->err) : "ok there");
-			}
-			break;
-		case RPEV_NONE:
-			break;
-		}
-	}
-	if (stopped)
-		fprintf(g->o, "\tcont(%s);\n", pending);
+#define IS(s) (n == sizeof(s) - 1 && !memcmp(name, s, n))
+	for (i = 0; i < ARRAY_SIZE(always); i++)
+		if (n == strlen(always[i]) && !memcmp(name, always[i], n))
+			return true;
+	return (IS("nanosleep") && u->nanosleep) || (IS("pipe") && u->pipe) ||
+	       (IS("exec") && u->exec) || (IS("noexec") && !u->exec) ||
+	       (IS("thread") && u->thread) ||
+	       (IS("children") && (u->thread || u->fork)) ||
+	       (IS("fork_stop") && u->fork_stop) || (IS("get") && u->get) ||
+	       (IS("set") && u->set) || (IS("ev_bufs") && u->ev_bufs) ||
+	       (IS("sysstop") && u->sysstop) || (IS("seccomp") && u->seccomp) ||
+	       (IS("finish") && !u->refused) ||
+	       (IS("altstack") && u->altstack) ||
+	       (IS("tap") && !u->kselftest) || (IS("ksft") && u->kselftest) ||
+	       (IS("noaltstack") && !u->altstack);
+#undef IS
 }
 
-static const char runtime[] =
-"#define EV_END 0\n#define EV_LOAD 1\n#define EV_STORE 2\n"
-"#define EV_SYSCALL 3\n"
-"struct ev { uint64_t kind, nr, arg[6], ret, ptr, mask, aux, pad[4]; };\n"
-"struct evdef { uint64_t at, kind; long nr; uint64_t arg[6], ptr, mask, aux; };\n"
-"struct run { uint64_t off; uint32_t len; uint8_t raw, task, phase, comp, reg;\n"
-"\t     uint16_t lane; uint64_t v; };\n"
-"struct word { uint64_t buf; uint32_t off; uint8_t len, kind, comp;\n"
-"\t      uint32_t flags;\n"
-"\t      uint64_t exp, init; const char *obs, *what, *exp_desc;\n"
-"\t      uint64_t seen; const char *seen_desc; };\n"
-"struct name { uint8_t comp, reg; uint16_t lane0, byte0; const char *name; };\n"
-"static uint8_t *shm;\nstatic pid_t pid;\n"
-"static const struct timespec one_ms = { 0, 1000000 };\n"
-"static char pipe_byte;\nstatic int pipefd[2] = { -1, -1 };\n"
-"static char *probe_argv[] = { \"fpabi-exec-probe\", NULL }, *probe_envp[] = { NULL };\n"
-"static uint8_t thread_stack[65536] __attribute__((aligned(64)));\n"
-"static volatile int thread_tid;\n\n"
-"static void __attribute__((noreturn)) fail(const char *what)\n"
-"{\n\tfprintf(stderr, \"repro: %s: %s (no verdict)\\n\", what, strerror(errno));\n"
-"\tif (pid > 0)\n\t\tkill(pid, SIGKILL);\n\texit(2);\n}\n\n"
-"static uint64_t mix64(uint64_t x)\n{\n\tx += 0x9e3779b97f4a7c15ull;\n\tx = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;\n"
-"\tx = (x ^ (x >> 27)) * 0x94d049bb133111ebull;\n\treturn x ^ (x >> 31);\n}\n\n"
-"/* fpabi's provenance canary: seed, task, phase, lane, register, component */\n"
-"static uint64_t canary(unsigned task, unsigned phase, unsigned comp, unsigned reg,\n"
-"\t\t       unsigned lane)\n{\n"
-"\tuint64_t w = (uint64_t)SEED << 48 | (uint64_t)(task & 15) << 44 |\n"
-"\t\t     (uint64_t)(phase & 15) << 40 | (uint64_t)(lane & 0x3fff) << 26 |\n"
-"\t\t     (uint64_t)reg << 18 | (uint64_t)(comp & 63) << 12;\n\n"
-"\treturn w | (mix64(w ^ 0x66706162692d6376ull) & 0xfff);\n}\n\n"
-"";
+/* The runtime's sections in order, those the case uses; at the "data"
+ * section the arch's code and the case's tables (data()) go in. */
+static void emit_runtime(struct gen *g, const struct uses *u,
+			 void (*data)(struct gen *))
+{
+	static const char open[] = "/*@ ", close[] = " @*/\n";
+	const char *p = strstr(runtime, open), *name, *end, *next;
+	size_t n;
 
-static const char runtime2[] =
-"static void fill(void)\n{\n\tunsigned i, k;\n\n"
-"\tfor (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++)\n"
-"\t\tfor (k = 0; k < runs[i].len; k += 8) {\n"
-"\t\t\tuint64_t w = runs[i].raw ? runs[i].v :\n"
-"\t\t\t\tcanary(runs[i].task, runs[i].phase, runs[i].comp,\n"
-"\t\t\t\t       runs[i].reg, runs[i].lane + k / 8);\n\n"
-"\t\t\tmemcpy(shm + runs[i].off + k, &w, runs[i].len - k < 8 ?\n"
-"\t\t\t       runs[i].len - k : 8);\n\t\t}\n}\n\n"
-"/* the tracer's poison: bytes the kernel or the CPU did not write show as it */\n"
-"static void poison(uint64_t off, size_t len)\n{\n\tuint64_t w = canary(0, 0, 63, 0, 0);\n"
-"\tsize_t k;\n\n\tfor (k = 0; k < len; k += 8)\n"
-"\t\tmemcpy(shm + off + k, &w, len - k < 8 ? len - k : 8);\n}\n\n"
-"static void setup_events(void)\n{\n\tunsigned i;\n\n"
-"\tfor (i = 0; i < sizeof(evs) / sizeof(evs[0]); i++) {\n"
-"\t\tstruct ev *e = (struct ev *)(shm + evs[i].at);\n\n"
-"\t\tmemset(e, 0, sizeof(*e));\n\t\te->kind = evs[i].kind;\n"
-"\t\te->nr = evs[i].nr;\n\t\tmemcpy(e->arg, evs[i].arg, sizeof(e->arg));\n"
-"\t\te->ptr = evs[i].ptr ? (uintptr_t)(shm + evs[i].ptr) : 0;\n"
-"\t\te->mask = evs[i].mask;\n\t\te->aux = evs[i].aux;\n"
-"\t\tif (e->kind == EV_STORE)\n\t\t\tpoison(evs[i].ptr, DUMP_SIZE);\n"
-"\t\t/* arm64: ZA and ZT0 buffers, offsets in the shared memory too */\n"
-"\t\tif ((e->kind == EV_LOAD || e->kind == EV_STORE) && e->arg[0])\n"
-"\t\t\te->arg[0] += (uintptr_t)shm;\n"
-"\t\tif ((e->kind == EV_LOAD || e->kind == EV_STORE) && e->arg[1])\n"
-"\t\t\te->arg[1] += (uintptr_t)shm;\n"
-"\t\tif (e->kind == EV_SYSCALL && e->nr == SYS_read)\n"
-"\t\t\te->arg[0] = pipefd[0];\n\t}\n}\n\n"
-"static void cont(int sig)\n{\n\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n"
-"\t\tfail(\"PTRACE_CONT\");\n}\n\n"
-"static void wait_for(int sig, int event, const char *what)\n{\n\tint st;\n\n"
-"\tfor (;;) {\n\t\tif (waitpid(pid, &st, __WALL) < 0)\n\t\t\tfail(\"waitpid\");\n"
-"\t\tif (!WIFSTOPPED(st)) {\n\t\t\terrno = 0;\n"
-"\t\t\tfprintf(stderr, \"repro: status %#x before %s\\n\", st, what);\n"
-"\t\t\tfail(\"the tracee ended\");\n\t\t}\n"
-"\t\tif (WSTOPSIG(st) == sig && (st >> 16) == event)\n\t\t\treturn;\n"
-"\t\tif (WSTOPSIG(st) != SIGCHLD || (st >> 16)) {\n\t\t\terrno = 0;\n"
-"\t\t\tfprintf(stderr, \"repro: stop %#x, not %s\\n\", st, what);\n"
-"\t\t\tfail(\"unexpected stop\");\n\t\t}\n\t\tcont(SIGCHLD);\n\t}\n}\n\n"
-"/* the child a fork stop reports: let it run untraced */\n"
-"static void let_child_go(void)\n{\n\tunsigned long child;\n\tint st;\n\n"
-"\tif (ptrace(PTRACE_GETEVENTMSG, pid, 0, &child) < 0 ||\n"
-"\t    waitpid((pid_t)child, &st, __WALL) < 0 ||\n"
-"\t    ptrace(PTRACE_DETACH, (pid_t)child, 0, 0) < 0)\n\t\tfail(\"the fork's child\");\n}\n\n"
-"static void get(uint64_t off, unsigned note, size_t len)\n{\n"
-"\tstruct iovec iov = { shm + off, len };\n\n\tpoison(off, len);\n"
-"\tif (ptrace(PTRACE_GETREGSET, pid, (void *)(uintptr_t)note, &iov) < 0)\n"
-"\t\tprintf(\"# GETREGSET %#x: %s\\n\", note, strerror(errno));\n}\n\n"
-"static void set(uint64_t off, unsigned note, size_t len)\n{\n"
-"\tstruct iovec iov = { shm + off, len };\n\n"
-"\tif (ptrace(PTRACE_SETREGSET, pid, (void *)(uintptr_t)note, &iov) < 0)\n"
-"\t\tprintf(\"# SETREGSET %#x: %s\\n\", note, strerror(errno));\n}\n\n"
-"static void finish(void)\n{\n\tint st;\n\n\tfor (;;) {\n"
-"\t\tif (waitpid(pid, &st, __WALL) < 0)\n\t\t\tfail(\"waitpid\");\n"
-"\t\tif (!WIFSTOPPED(st))\n\t\t\tbreak;\n"
-"\t\tcont(WSTOPSIG(st) == SIGCHLD && !(st >> 16) ? SIGCHLD : 0);\n\t}\n"
-"\tpid = 0;\n\terrno = 0;\n\tif (!WIFEXITED(st) || WEXITSTATUS(st))\n"
-"\t\tfail(\"the tracee did not finish its events\");\n}\n\n"
-"/* what a word is, in fpabi's provenance language */\n"
-"static void describe(uint64_t v, const struct word *w, char *buf, size_t n)\n{\n"
-"\tunsigned task = v >> 44 & 15, phase = v >> 40 & 15, lane = v >> 26 & 0x3fff;\n"
-"\tunsigned reg = v >> 18 & 255, comp = v >> 12 & 63, i;\n"
-"\tconst char *who = task ? \"another task's\" : \"this task's\";\n\n"
-"\tif (!v || v == w->init || v == canary(0, 0, 63, 0, 0) || w->len < 8 ||\n"
-"\t    v != canary(task, phase, comp, reg, lane)) {\n"
-"\t\tsnprintf(buf, n, \"%s\", !v ? \"zero\" : v == w->init ? \"the init value\" :\n"
-"\t\t\t v == canary(0, 0, 63, 0, 0) ? \"poison: nothing wrote it\" :\n"
-"\t\t\t \"bytes of unknown origin\");\n\t\treturn;\n\t}\n"
-"\tfor (i = 0; i < sizeof(names) / sizeof(names[0]); i++)\n"
-"\t\tif (names[i].comp == comp && names[i].reg == reg && lane >= names[i].lane0) {\n"
-"\t\t\tunsigned b = names[i].byte0 + (lane - names[i].lane0) * 8;\n\n"
-"\t\t\tsnprintf(buf, n, \"%s phase-%u value of %s bytes %u-%u\", who,\n"
-"\t\t\t\t phase, names[i].name, b, b + 7);\n\t\t\treturn;\n\t\t}\n"
-"\tsnprintf(buf, n, \"%s phase-%u value of component %u register %u lane %u\",\n"
-"\t\t who, phase, comp, reg, lane);\n}\n\n"
-"static int check(void)\n{\n\tunsigned i, bad = 0;\n\tchar g[128];\n\n"
-"#ifdef FPABI_REPRO_CORRUPT\n\twords[CORRUPT_WORD].exp ^= 1ull << 40;\t/* self-test: this must exit 1 */\n#endif\n"
-"\tfor (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {\n"
-"\t\tconst struct word *w = &words[i];\n\t\tuint64_t got = 0;\n\n"
-"\t\tmemcpy(&got, shm + w->buf + w->off, w->len);\n\t\tgot = fixup(w, got);\n"
-"\t\t/* kind 2: unspecified, each word its old value or zero */\n"
-"\t\tif (got == w->exp || (w->kind == 2 && !got)) {\n"
-"\t\t\tprintf(\"ok: %s: %s\\n\", w->obs, w->what);\n"
-"\t\t\tcontinue;\n\t\t}\n\t\tbad++;\n"
-"\t\tdescribe(got, w, g, sizeof(g));\n"
-"\t\tif (got == w->seen && w->seen_desc[0])\n"
-"\t\t\tsnprintf(g, sizeof(g), \"%s, as fpabi saw it\", w->seen_desc);\n"
-"\t\tprintf(\"BUG: %s: %s: expected %#llx (%s), got %#llx (%s)\\n\",\n"
-"\t\t       w->obs, w->what, (unsigned long long)w->exp, w->exp_desc,\n"
-"\t\t       (unsigned long long)got, g);\n\t}\n"
-"\tprintf(\"%u of %u words differ: %s\\n\", bad, i, bad ? \"the bug shows\" :\n"
-"\t       \"the kernel behaves as the rule says\");\n\treturn bad ? 1 : 0;\n}\n\n";
-static const char tracee_main[] =
-"static void tracee(void)\n{\n"
-"\tif (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0)\n\t\t_exit(3);\n\traise(SIGSTOP);\n"
-"\tarch_setup();\n\trun_events((struct ev *)(shm + EV_OFF));\n"
-"\t/* wait for the children the list made, so their dumps are complete */\n"
-"\twhile (thread_tid)\n"
-"\t\tsyscall(SYS_futex, &thread_tid, FUTEX_WAIT, thread_tid, NULL, NULL, 0);\n"
-"\twhile (wait(NULL) > 0)\n\t\t;\n\t_exit(0);\n}\n\n"
-"int main(int argc, char **argv)\n{\n"
-"\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
-"\t\treturn 0;\t/* the image the case execs */\n"
-"\tshm = mmap(NULL, SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,\n"
-"\t\t   -1, 0);\n\tif (shm == MAP_FAILED)\n\t\tfail(\"mmap\");\n"
-"\tif (USES_PIPE && pipe(pipefd) < 0)\n\t\tfail(\"pipe\");\n"
-"\tthread_tid = USES_THREAD ? -1 : 0;\n"
-"\tfill();\n\tsetup_events();\n\talarm(60);\n\tpid = fork();\n"
-"\tif (pid < 0)\n\t\tfail(\"fork\");\n\tif (!pid)\n\t\ttracee();\n"
-"\twait_for(SIGSTOP, 0, \"the tracee's start\");\n"
-"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_EXITKILL | PTRACE_O_TRACEEXEC |\n"
-"\t\t   OPT_FORK) < 0)\n\t\tfail(\"PTRACE_SETOPTIONS\");\n"
-"\tif (USES_PIPE && fork() == 0) {\n"
-"\t\tusleep(100000);\t/* the tracee blocks in read() meanwhile */\n"
-"\t\t_exit(write(pipefd[1], \"x\", 1) != 1);\n\t}\n";
+	while (p) {
+		name = p + sizeof(open) - 1;
+		end = strstr(name, close);
+		n = (size_t)(end - name);
+		if (n == 3 && !memcmp(name, "end", 3))
+			return;
+		end += sizeof(close) - 1;
+		next = strstr(end, open);
+		if (n == 4 && !memcmp(name, "data", 4))
+			data(g);
+		else if (section_wanted(u, name, n))
+			fwrite(end, 1, (size_t)((next ? next : end + strlen(end)) - end),
+			       g->o);
+		p = next;
+	}
+}
 
 static bool list_has(const struct gen *g, uint64_t off, unsigned sc,
 		     unsigned depth)
@@ -605,6 +522,16 @@ static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 	return 0;
 }
 
+static bool has_step(const struct gen *g, enum fpabi_op op)
+{
+	const struct fpabi_step *s;
+
+	for (s = g->r->c->steps; s->op != S_END; s++)
+		if (s->op == op)
+			return true;
+	return false;
+}
+
 static bool fork_stop(const struct gen *g)
 {
 	const struct fpabi_step *s;
@@ -615,7 +542,9 @@ static bool fork_stop(const struct gen *g)
 	return false;
 }
 
-/* the word -DFPABI_REPRO_CORRUPT corrupts: the first canary among them */
+/* the word -DFPABI_REPRO_CORRUPT corrupts (bit 40): the first canary
+ * among them, else the first 8-byte word past the x87 and MXCSR control
+ * words (offset 32 up), whose bit 40 is data the CPU keeps */
 static unsigned corrupt_word(const struct gen *g)
 {
 	struct canary_prov p;
@@ -625,21 +554,33 @@ static unsigned corrupt_word(const struct gen *g)
 		if (g->rec->w[g->pick[i]].len == 8 &&
 		    canary_decode(word(g->rec->w[g->pick[i]].exp, 8), &p))
 			return i;
+	for (i = 0; i < g->npick; i++)
+		if (g->rec->w[g->pick[i]].len == 8 &&
+		    g->rec->w[g->pick[i]].img_off >= 32)
+			return i;
 	return 0;
 }
 
-static void emit_header(struct gen *g)
+static void emit_header(struct gen *g, const struct uses *u)
 {
 	const struct fpabi_run *r = g->r;
 	const struct fpabi_rule *ru = rule_get(r->c->rule);
 	char steps[512];
 
 	steps_text(r, steps, sizeof(steps));
-	fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0-or-later\n/*\n"
-		" * Reproducer of fpabi case %s, seed %llu\n"
-		" * (written by `fpabi repro`; standalone: libc only).\n *\n"
-		" * Recorded on: Linux %s\n", r->id,
-		(unsigned long long)r->o->seed, r->m->kernel);
+	if (u->kselftest)
+		fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0\n/*\n"
+			" * A selftest for tools/testing/selftests/%s, from fpabi "
+			"case %s, seed %llu\n * (written by `fpabi repro "
+			"--kselftest`).\n *\n * Recorded on: Linux %s\n",
+			repro_arch_kselftest_dir(), r->id,
+			(unsigned long long)r->o->seed, r->m->kernel);
+	else
+		fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0-or-later\n/*\n"
+			" * Reproducer of fpabi case %s, seed %llu\n"
+			" * (written by `fpabi repro`; standalone: libc only).\n *\n"
+			" * Recorded on: Linux %s\n", r->id,
+			(unsigned long long)r->o->seed, r->m->kernel);
 	repro_arch_header(g->rec, g->o);
 	fprintf(g->o, " * Case: %s\n * Rule %s: %s\n *   source: %s\n"
 		" * Steps: %s\n", r->c->summary, ru ? ru->id : r->c->rule,
@@ -659,26 +600,110 @@ static void emit_header(struct gen *g)
 		fprintf(g->o, " * There the case passed; this program checks "
 			"%u words of rule %s.\n", g->npick, r->c->rule);
 	fprintf(g->o, " * Not replayed: fpabi's other checks (headers, sizes, "
-		"errnos), its tracer-register\n * checks (PT-TRACER)%s.\n *\n"
-		" * Build and run: gcc -static -O2 repro.c && ./a.out\n"
-		" * Exit status: 1 the bug shows (a word differs), 0 it does "
-		"not, 2 no verdict.\n * -DFPABI_REPRO_CORRUPT corrupts one "
-		"expected word (a self-test: then it exits 1).\n */\n",
+		"errnos), its tracer-register\n * checks (PT-TRACER)%s.\n *\n%s",
 		list_has(g, g->h->ev_off, SC_EXEC, 0) ?
-		", and the exec probe's dump (libc runs before main)" : "");
-	fprintf(g->o, "#define _GNU_SOURCE\n#include <errno.h>\n"
-		"#include <linux/futex.h>\n#include <sched.h>\n"
+		", and the exec probe's dump (libc runs before main)" : "",
+		u->kselftest ? " * In the selftest tree: add it to TEST_GEN_PROGS "
+		"of the directory's Makefile.\n * Exit status (kselftest's): 0 "
+		"pass (a field the CPU itself changes is\n * a skip: its "
+		"control shows it), 1 a word differs or no verdict, 4 skip\n"
+		" * (a CPU or kernel feature is missing).\n */\n" : "");
+	if (!u->kselftest)
+		fprintf(g->o, " * Build and run: gcc -static -O2 repro.c && ./a.out (TAP out)\n"
+		" * First a control: each checked value through the CPU alone, "
+		"with no kernel\n * event; then the scenario.  Exit status: 0 "
+		"every word is as the rule says,\n * 1 a word differs (BUG), 3 "
+		"only words the CPU itself changes differ\n * (no kernel bug "
+		"shown), 4 a CPU or kernel feature is missing (named;\n * "
+		"kselftest's skip), 2 no verdict.  -DFPABI_REPRO_CORRUPT "
+		"corrupts one\n * expected word (a self-test: then it exits "
+		"1).\n */\n");
+	fprintf(g->o, "#define _GNU_SOURCE\n#include <errno.h>\n%s"
 		"#include <signal.h>\n#include <stdint.h>\n#include <stdio.h>\n"
 		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
-		"#include <sys/prctl.h>\n#include <sys/ptrace.h>\n"
-		"#include <sys/syscall.h>\n"
-		"#include <sys/uio.h>\n#include <sys/wait.h>\n#include <time.h>\n"
-		"#include <ucontext.h>\n#include <unistd.h>\n\n");
+		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n"
+		"#include <sys/uio.h>\n#include <sys/wait.h>\n%s%s%s%s%s"
+		"#include <unistd.h>\n%s%s\n",
+		u->thread ? "#include <linux/futex.h>\n" : "",
+		u->nanosleep ? "#include <time.h>\n" : "",
+		u->thread || u->fork ? "#include <sched.h>\n" : "",
+		u->altstack ? "#include <sys/auxv.h>\n" : "",
+		u->seccomp ? "#include <stddef.h>\n#include <linux/audit.h>\n"
+		"#include <linux/filter.h>\n#include <linux/seccomp.h>\n"
+		"#include <sys/prctl.h>\n" : "",
+		g->h->nsig ? "#include <ucontext.h>\n" : "",
+		repro_arch_includes(g->rec), u->kselftest ?
+		(strchr(repro_arch_kselftest_dir(), '/') ?
+		 "\n#include \"../../kselftest.h\"\n" :
+		 "\n#include \"../kselftest.h\"\n") : "");
 }
 
-int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n)
+/* syscall sc in the main list or a signal's */
+static bool any_has(const struct gen *g, unsigned sc)
+{
+	unsigned k;
+
+	if (list_has(g, g->h->ev_off, sc, 0))
+		return true;
+	for (k = 0; k < g->h->nsig; k++)
+		if (list_has(g, g->h->sig[k].entry_ev, sc, 0) ||
+		    list_has(g, g->h->sig[k].exit_ev, sc, 0))
+			return true;
+	return false;
+}
+
+/* a LOAD or STORE with its own buffers (arm64's ZA and ZT0) */
+static bool list_bufs(const struct gen *g, uint64_t off, unsigned depth)
+{
+	const struct fpabi_ev *e = ev_at(g, off);
+	unsigned i;
+
+	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++)
+		if (((e[i].kind == FPABI_EV_LOAD || e[i].kind == FPABI_EV_STORE) &&
+		     (e[i].arg[0] || e[i].arg[1])) ||
+		    (e[i].kind == FPABI_EV_SYSCALL && e[i].ptr &&
+		     list_bufs(g, e[i].ptr, depth + 1)))
+			return true;
+	return false;
+}
+
+static void find_uses(const struct gen *g, struct uses *u)
+{
+	unsigned k;
+
+	u->nanosleep = any_has(g, SC_NANOSLEEP);
+	u->pipe = any_has(g, SC_PIPE_READ);
+	u->exec = any_has(g, SC_EXEC);
+	u->thread = any_has(g, SC_THREAD);
+	u->fork = any_has(g, SC_FORK);
+	u->fork_stop = fork_stop(g);
+	u->seccomp = g->h->seccomp;
+	u->refused = has_step(g, S_REFUSED);
+	u->altstack = g->h->altstack;
+	u->sysstop = has_step(g, S_SYSCALL_STOP) || has_step(g, S_SYSEXIT);
+	u->ev_bufs = list_bufs(g, g->h->ev_off, 0);
+	for (k = 0; k < g->h->nsig; k++)
+		u->ev_bufs |= list_bufs(g, g->h->sig[k].entry_ev, 0) ||
+			      list_bufs(g, g->h->sig[k].exit_ev, 0);
+	for (k = 0; k < g->rec->nio; k++) {
+		u->get |= !g->rec->io[k].set;
+		u->set |= g->rec->io[k].set;
+	}
+}
+
+/* the arch's code and the case's tables, where the runtime wants them */
+static void emit_case_data(struct gen *g)
+{
+	repro_arch_code(g->rec, g->o);
+	emit_data(g);
+	emit_checks(g);
+}
+
+int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
+		char *why, size_t n)
 {
 	struct gen g = { .rec = rec, .r = rec->r, .o = out };
+	struct uses u = { 0 };
 	size_t off;
 	unsigned i;
 
@@ -701,25 +726,20 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, char *why, size_t n)
 	if (!g.npick)
 		return refuse(why, n, "%s", "no register word the reproducer "
 			      "can see was checked");
-	emit_header(&g);
+	find_uses(&g, &u);
+	u.kselftest = flags & REPRO_KSELFTEST;
+	emit_header(&g, &u);
 	fprintf(out, "#define SHM_SIZE %#zx\n#define EV_OFF %#x\n"
 		"#define DUMP_SIZE %zu\n#define SEED %#x\t/* the canaries' */\n"
-		"#define USES_PIPE %d\n#define USES_THREAD %d\n"
 		"#define OPT_FORK %s\t/* the fork's event stop */\n"
+		"#define NWORDS %u\t/* the words checked */\n"
 		"#define CORRUPT_WORD %u\n\n",
 		g.shm_size, g.h->ev_off,
 		rec->dump_size, g.r->cseed,
-		list_has(&g, g.h->ev_off, SC_PIPE_READ, 0),
-		list_has(&g, g.h->ev_off, SC_THREAD, 0),
-		fork_stop(&g) ? "(PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE)" : "0",
-		corrupt_word(&g));
-	fputs(runtime, out);
-	repro_arch_code(rec, out);
-	emit_data(&g);
-	emit_checks(&g);
-	fputs(runtime2, out);
-	fputs(tracee_main, out);
-	emit_tracer(&g);
-	fprintf(out, "\tfinish();\n\treturn check();\n}\n");
+		u.fork_stop ? "(PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE)" : "0",
+		g.npick, corrupt_word(&g));
+	emit_runtime(&g, &u, emit_case_data);
+	repro_emit_tracer(&g);
+	fprintf(out, "\treturn check();\n}\n");
 	return 0;
 }

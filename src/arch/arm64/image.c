@@ -118,7 +118,11 @@ void a64_init_image(struct fpabi_run *r, uint8_t *img)
 
 /*
  * Control registers take canary bits where any value is harmless: FPSR's
- * cumulative flags and QC; FPCR's AHP, DN, FZ and RMode (no trap enables).
+ * cumulative flags and QC; FPCR's AHP, DN, FZ and RMode, and the bits only
+ * some CPUs have, FIZ, AH, NEP (FEAT_AFP), EBF (FEAT_EBF16) and FZ16
+ * (FEAT_FP16): a CPU without the feature keeps them as RES0, which the
+ * calibration measures (fpabi/calib.h) instead of the model assuming it;
+ * never the trap enables.
  * FFR must be a monotonic predicate, or WRFFR's result is UNPREDICTABLE
  * (Arm ARM, WRFFR): ones in its first k lanes, 0 < k < VL.
  */
@@ -141,7 +145,7 @@ void a64_fill_shaped(struct fpabi_run *r, const struct fpabi_field *f,
 		memcpy(dst, &v32, 4);
 		break;
 	case C_FPCR:
-		v32 = (uint32_t)(w & 0x07c00000);
+		v32 = (uint32_t)(w & 0x07c82007);
 		if (!v32)
 			v32 = 1u << 25;
 		memcpy(dst, &v32, 4);

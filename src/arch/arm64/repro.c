@@ -4,11 +4,13 @@
  * src/tracee/arm64/events.S, preprocessed at build time), its SIGILL
  * handler, and where each checked word sits in the regset payloads.
  */
+#include <signal.h>
 #include <string.h>
 
 #include "fpabi/event.h"
 #include "fpabi/record.h"
 #include "fpabi/shm.h"
+#include "fpabi/util.h"
 #include "a64.h"
 #include "uapi-compat/arm64.h"
 
@@ -79,7 +81,8 @@ static const char code[] =
 "/* the handler's C: step over the udf, on to the next slot */\n"
 "struct ev *sig_body(ucontext_t *uc)\n{\n"
 "\tconst struct slot *s = &slots[nsig++];\n\n"
-"\tuc->uc_mcontext.pc += 4;\n"
+"\tif (s->signo == SIGILL)\t/* step over the udf (a SIGSYS's svc is done) */\n"
+"\t\tuc->uc_mcontext.pc += 4;\n"
 "\tsig_list = (struct ev *)(shm + slots[nsig < NSLOTS ? nsig : 0].entry);\n"
 "\treturn (struct ev *)(shm + s->exit);\n}\n\n"
 "/* brk leaves the PC at itself: the tracer steps over it */\n"
@@ -90,20 +93,115 @@ static const char code[] =
 "\tif (ptrace(PTRACE_SETREGSET, pid, (void *)1, &iov) < 0)\n"
 "\t\tfail(\"NT_PRSTATUS\");\n}\n\n"
 "static void arch_setup(void)\n{\n\tstruct sigaction sa;\n\n"
-"\tif ((SVE_VL && prctl(PR_SVE_SET_VL, SVE_VL) != SVE_VL) ||\n"
-"\t    (SME_VL && prctl(PR_SME_SET_VL, SME_VL) != SME_VL))\n\t\t_exit(3);\n"
+"\tif ((SVE_VL && (prctl(PR_SVE_SET_VL, SVE_VL) & PR_SVE_VL_LEN_MASK) != SVE_VL) ||\n"
+"\t    (SME_VL && (prctl(PR_SME_SET_VL, SME_VL) & PR_SME_VL_LEN_MASK) != SME_VL))\n\t\t_exit(3);\n"
 "\tmemset(&sa, 0, sizeof(sa));\n"
-"\tsa.sa_sigaction = sig_entry;\n\tsa.sa_flags = SA_SIGINFO | SA_NODEFER;\n"
+"\tsa.sa_sigaction = sig_entry;\n\tsa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_EXTRA;\n"
+"\tsetup_altstack();\n"
 "\tsig_list = (struct ev *)(shm + slots[0].entry);\n"
-"\tif (NSLOTS && sigaction(SIGILL, &sa, NULL) < 0)\n\t\t_exit(3);\n}\n\n"
+"\tif (NSLOTS && (sigaction(SIGILL, &sa, NULL) < 0 ||\n"
+"\t\t       sigaction(SIGSYS, &sa, NULL) < 0))\n\t\t_exit(3);\n}\n\n"
 "/* an SVE payload in FPSIMD format (the kernel's choice at the stop):\n"
 " * the word's place there, or zero where that format has nothing of it */\n"
-"static uint64_t fixup(const struct word *w, uint64_t got)\n{\n"
+"static uint64_t fixup(const struct word *w, uint64_t got, const uint8_t *buf)\n{\n"
 "\tuint16_t fmt;\n\tunsigned alt = w->flags >> 8;\n\n"
-"\tmemcpy(&fmt, shm + w->buf + 12, 2);\t/* user_sve_header.flags */\n"
-"\tif (!(w->flags & 2) || (fmt & 1))\t/* SVE_PT_REGS_SVE */\n\t\treturn got;\n"
-"\tgot = 0;\n\tif (alt != 0xffff)\n\t\tmemcpy(&got, shm + w->buf + alt, w->len);\n"
-"\treturn got;\n}\n\n";
+"\tif (buf == ctl_reg)\t/* the control's own value */\n\t\treturn got;\n"
+"\tmemcpy(&fmt, buf + 12, 2);\t/* user_sve_header.flags */\n"
+"\tif (!(w->flags & 2) || (fmt & SVE_PT_REGS_SVE))\n\t\treturn got;\n"
+"\tgot = 0;\n\tif (alt != 0xffff)\n\t\tmemcpy(&got, buf + alt, w->len);\n"
+"\treturn got;\n}\n\n"
+"/* the HWCAPs the case needs, then its vector lengths (prctl) */\n"
+"static void check_features(void)\n{\n\tstatic char why[96];\n\tunsigned i;\n\n"
+"\tfor (i = 0; i < sizeof(needed) / sizeof(needed[0]); i++)\n"
+"\t\tif (!(getauxval(needed[i].at) & needed[i].bit))\n"
+"\t\t\tskip(needed[i].missing);\n"
+"\tif (SVE_VL && (prctl(PR_SVE_SET_VL, SVE_VL) & PR_SVE_VL_LEN_MASK) != SVE_VL) {\n"
+"\t\tsnprintf(why, sizeof(why), \"SVE VL %d is not offered (PR_SVE_SET_VL)\", SVE_VL);\n"
+"\t\tskip(why);\n\t}\n"
+"\tif (SME_VL && (prctl(PR_SME_SET_VL, SME_VL) & PR_SME_VL_LEN_MASK) != SME_VL) {\n"
+"\t\tsnprintf(why, sizeof(why), \"SME VL %d is not offered (PR_SME_SET_VL)\", SME_VL);\n"
+"\t\tskip(why);\n\t}\n}\n\n"
+"/*\n * The control's load and store, with the caller's value put back:\n"
+" * FPSR and FPCR through MSR and MRS (bits a CPU does not implement read\n"
+" * as zero), a V or Z lane through d0; the other registers (P, FFR, ZA,\n"
+" * ZT0, TPIDR2, FPMR) are kept as the expected value.\n */\n"
+"static uint64_t cpu_roundtrip(const struct word *w)\n{\n"
+"\tuint64_t v = w->exp, old;\n\n"
+"\tswitch (w->ctl_kind) {\n\tcase CTL_FPSR:\n"
+"\t\t__asm__ volatile(\"mrs %0, fpsr\\n\\tmsr fpsr, %1\\n\\tmrs %1, fpsr\\n\\tmsr fpsr, %0\"\n"
+"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\t\tbreak;\n\tcase CTL_FPCR:\n"
+"\t\t__asm__ volatile(\"mrs %0, fpcr\\n\\tmsr fpcr, %1\\n\\tmrs %1, fpcr\\n\\tmsr fpcr, %0\"\n"
+"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\t\tbreak;\n\tcase CTL_V:\n"
+"\t\t__asm__ volatile(\"fmov d0, %0\\n\\tfmov %0, d0\" : \"+r\"(v) : : \"v0\");\n"
+"\t\tbreak;\n\t}\n"
+"\tif (w->len < 8)\n\t\tv &= (1ull << 8 * w->len) - 1;\n"
+"\treturn fixup(w, v, ctl_reg);\n}\n\n";
+
+/* the HWCAPs the case and its variant need, each with its skip message */
+static void emit_needed(const struct fpabi_rec *rec, FILE *out)
+{
+	static const struct {
+		uint64_t need;
+		const char *at, *bit, *value, *missing;
+	} caps[] = {
+		{ NEED_SVE, "AT_HWCAP", "HWCAP_SVE", "(1 << 22)", "no SVE" },
+		{ NEED_SME, "AT_HWCAP2", "HWCAP2_SME", "(1 << 23)", "no SME" },
+		{ NEED_SME2, "AT_HWCAP2", "HWCAP2_SME2", "(1UL << 37)",
+		  "no SME2" },
+		{ NEED_FA64, "AT_HWCAP2", "HWCAP2_SME_FA64", "(1 << 30)",
+		  "no SME FA64" },
+		{ NEED_FPMR, "AT_HWCAP2", "HWCAP2_FPMR", "(1UL << 48)",
+		  "no FPMR" },
+	};
+	const struct fpabi_run *r = rec->r;
+	uint64_t need = r->c->needs;
+	unsigned i;
+
+	if (AV(&r->v0)->vl || hdr(rec)->arch_setup[A64_SETUP_SVE_VL])
+		need |= NEED_SVE;
+	if (AV(&r->v0)->svl || hdr(rec)->arch_setup[A64_SETUP_SME_VL])
+		need |= NEED_SME;
+	for (i = 0; i < ARRAY_SIZE(caps); i++)
+		if (need & caps[i].need)
+			fprintf(out, "#ifndef %s\n#define %s %s\n#endif\n",
+				caps[i].bit, caps[i].bit, caps[i].value);
+	fprintf(out, "static const struct { unsigned long at, bit; const char "
+		"*missing; } needed[] = {\n");
+	for (i = 0; i < ARRAY_SIZE(caps); i++)
+		if (need & caps[i].need)
+			fprintf(out, "\t{ %s, %s, \"%s (%s)\" },\n", caps[i].at,
+				caps[i].bit, caps[i].missing, caps[i].bit);
+	if (!(need & (NEED_SVE | NEED_SME | NEED_SME2 | NEED_FA64 | NEED_FPMR)))
+		fprintf(out, "\t{ AT_HWCAP, HWCAP_FP, \"no FP (HWCAP_FP)\" },\n");
+	fprintf(out, "};\n\n");
+}
+
+const char *repro_arch_kselftest_dir(void)
+{
+	return "arm64/fp";
+}
+
+const char *repro_arch_includes(const struct fpabi_rec *rec)
+{
+	(void)rec;
+	return "#include <asm/hwcap.h>\n#include <sys/auxv.h>\n"
+	       "#include <sys/prctl.h>\n";
+}
+
+const char *repro_arch_ctl(const struct fpabi_rec *rec,
+			   const struct rec_word *w)
+{
+	(void)rec;
+	switch (w->f.comp) {
+	case C_FPSR:
+		return "CTL_FPSR";
+	case C_FPCR:
+		return "CTL_FPCR";
+	case C_Z:
+		return "CTL_V";
+	}
+	return "CTL_NONE";
+}
 
 /* text as C string literal lines, one per line of it */
 static void put_c_string(FILE *out, const char *text)
@@ -128,20 +226,28 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 	unsigned k;
 
 	fprintf(out, "#define SVE_VL %u\t/* PR_SVE_SET_VL first, if set */\n"
-		"#define SME_VL %u\n\n", h->arch_setup[A64_SETUP_SVE_VL],
+		"#define SME_VL %u\n", h->arch_setup[A64_SETUP_SVE_VL],
 		h->arch_setup[A64_SETUP_SME_VL]);
+	fprintf(out, "#ifndef PR_SME_SET_VL\n#define PR_SME_SET_VL 63\n"
+		"#define PR_SME_VL_LEN_MASK 0xffff\n#endif\n"
+		"#define SVE_PT_REGS_SVE 1\t/* user_sve_header.flags */\n"
+		"#define CTL_NONE 0\t/* no control: keep the expected value */\n"
+		"#define CTL_FPSR 1\n#define CTL_FPCR 2\n#define CTL_V 3\n"
+		"static const uint8_t ctl_reg[1];\t/* fixup(): a control value */\n\n");
+	emit_needed(rec, out);
 	fprintf(out, "/* fpabi's event walker for arm64 "
 		"(src/tracee/arm64/events.S) */\n__asm__(\".pushsection .text\\n\"\n");
 	put_c_string(out, walker);
-	fprintf(out, "\".popsection\\n\");\n\n/* each signal's lists {entry, exit} */\n"
-		"struct slot { uint64_t entry, exit; };\n#define NSLOTS %u\n"
+	fprintf(out, "\".popsection\\n\");\n\n/* each signal's lists {entry, exit, signal} */\n"
+		"struct slot { uint64_t entry, exit; int signo; };\n#define NSLOTS %u\n"
 		"static const struct slot slots[] = {\n", h->nsig);
 	for (k = 0; k < h->nsig; k++)
-		fprintf(out, "\t{ %#llx, %#llx },\n",
+		fprintf(out, "\t{ %#llx, %#llx, %s },\n",
 			(unsigned long long)h->sig[k].entry_ev,
-			(unsigned long long)h->sig[k].exit_ev);
+			(unsigned long long)h->sig[k].exit_ev,
+			h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
 	if (!h->nsig)
-		fprintf(out, "\t{ 0, 0 },\n");
+		fprintf(out, "\t{ 0, 0, 0 },\n");
 	fprintf(out, "};\n\n");
 	fputs(code, out);
 }
