@@ -133,14 +133,14 @@ from html.parser import HTMLParser
 d = json.load(open(sys.argv[2]))
 class P(HTMLParser):
     def __init__(s):
-        super().__init__(); s.counts = {}; s.ids = set(); s.links = {}; s.key = None; s.cells = 0; s.verdict = None
+        super().__init__(); s.counts = {}; s.ids = set(); s.links = {}; s.key = None; s.cells = 0; s.verdict = None; s.cellids = set()
     def handle_starttag(s, tag, a):
         a = dict(a)
         if "data-count" in a: s.key = a["data-count"]
         if "id" in a: s.ids.add(a["id"])
         if tag == "a" and a.get("href", "").startswith("#"):
             s.links[a["href"][1:]] = s.links.get(a["href"][1:], 0) + 1
-        if tag == "td" and a.get("class", "").startswith("c-") and s.inheat: s.cells += 1
+        if tag == "td" and a.get("data-id") and s.inheat: s.cells += 1; s.cellids.add(a["data-id"])
         if tag == "table": s.inheat = "heat" in a.get("class", "")
         if tag == "h1": s.verdict = a.get("data-verdict")
     inheat = False
@@ -160,7 +160,8 @@ mxfail = [x["n"] for m in d["matrices"] for x in m["cells"] if x["verdict"] in (
 for n in mxfail:
     assert p.links.get("r-%d" % n, 0) >= 2, ("heat-map link", n)
 # a heat-map for each matrix the run has a cell of, every cell in it
-assert p.cells == sum(len(m["cells"]) for m in d["matrices"] if any(x["verdict"] for x in m["cells"])), (p.cells,)
+shown = [x["id"] for m in d["matrices"] if any(x["verdict"] for x in m["cells"]) for x in m["cells"]]
+assert p.cells == len(shown) and p.cellids == set(shown), (p.cells, len(shown))
 print(len(bad), len(mxfail))
 PY
 }

@@ -18,7 +18,9 @@ grep -q '^profile: ' "$tmp/info" && grep -q '^kernel: ' "$tmp/info"
 ok $? "info names the kernel and the ABI profile"
 "$FPABI" list >"$tmp/list"
 ok $? "list exits 0"
-awk -F'\t' 'NF < 5 || $1 !~ /^[a-z0-9_]+\.[a-z0-9-]+\.[a-z0-9-]+\/[a-z0-9-]+/ {bad = 1} END {exit bad + (NR == 0)}' "$tmp/list"
+# (a matrix cell's case is its subject: REGSET.VALUE, or records joined
+# by +)
+awk -F'\t' 'NF < 5 || $1 !~ /^[a-z0-9_]+\.[a-z0-9-]+\.[a-z0-9+-]+(\.[a-z0-9+-]+)?\/[a-z0-9-]+/ {bad = 1} END {exit bad + (NR == 0)}' "$tmp/list"
 ok $? "every listed ID is arch.family.case/variant[/param], with needs, rule, drop and status"
 [ "$(cut -f1 "$tmp/list" | sort | uniq -d | wc -l)" -eq 0 ]
 ok $? "case IDs are unique"
@@ -30,8 +32,17 @@ ok $? "list --rules prints the rules with their sources"
 ok $? "list --tier matrix exits 0"
 n=$(cut -f1 "$tmp/mlist" | sort | uniq -d | wc -l)
 [ "$n" -eq 0 ] && grep -q '\.regset-write\.' "$tmp/mlist" &&
-	grep -q '\.signal-edit\.' "$tmp/mlist" && ! grep -q '\.regset-write\.' "$tmp/list"
-ok $? "the matrix tier has both matrices, unique IDs, none in the default tier"
+	grep -q '\.signal-edit\.' "$tmp/mlist"
+ok $? "the matrix tier has both matrices, unique IDs"
+# the default tier: each matrix's pairs of branch values, once, and they
+# are the matrix tier's cells too
+"$FPABI" list --matrix >"$tmp/mxall"
+want=$(sed -n 's/^default tier: \([0-9]*\) cells, .*(100%).*/\1/p' "$tmp/mxall" | awk '{ n += $1 } END { print n }')
+got=$(grep -cE '^[a-z0-9_]+\.(regset-write|signal-edit)\.' "$tmp/list")
+grep -E '^[a-z0-9_]+\.(regset-write|signal-edit)\.' "$tmp/list" | cut -f1 | sort >"$tmp/dmx"
+cut -f1 "$tmp/mlist" | sort | comm -23 "$tmp/dmx" - >"$tmp/dmx.only"
+[ -n "$want" ] && [ "$got" -eq "$want" ] && [ "$got" -le 64 ] && [ ! -s "$tmp/dmx.only" ]
+ok $? "the default tier has each matrix's branch-value pairs ($got cells, list --matrix says $want, 100%), all in the matrix tier"
 for mx in regset-write signal-edit; do
 	"$FPABI" list --matrix $mx >"$tmp/mx"
 	ok $? "list --matrix $mx exits 0"
@@ -47,7 +58,26 @@ for mx in regset-write signal-edit; do
 		[ "$planned" -eq "$cells" ] && grep -q '^axes:' "$tmp/mx" &&
 		grep -q '^full product: .* planned pairwise' "$tmp/mx"
 	ok $? "list --matrix $mx: axes, $cells cells ($exact exact + $unspec unspecified, $run runnable + $cant not), one line each, the tier's"
+	# the covering array: every pair this machine can run is in a
+	# runnable cell; every other one is listed with its reason
+	cov=$(sed -n 's/^coverage: \([0-9]*\) pairs .* in a runnable cell: \([0-9]*\) of the \([0-9]*\) this machine can run (100%); forbidden (the ABI or this platform): \([0-9]*\); no runnable cell found: \([0-9]*\)$/\1 \2 \3 \4 \5/p' "$tmp/mx")
+	set -- $cov
+	open=$(grep -c '^uncovered	' "$tmp/mx")
+	noreason=$(awk -F'\t' '/^uncovered\t/ && $3 !~ /^(forbidden|unreachable): ./' "$tmp/mx" | wc -l)
+	[ $# -eq 5 ] && [ "$2" -eq "$3" ] && [ $(($2 + $4 + $5)) -eq "$1" ] &&
+		[ "$open" -eq $(($4 + $5)) ] && [ "$noreason" -eq 0 ]
+	ok $? "list --matrix $mx: 100% of the runnable pairs covered ($cov), $open uncovered lines, each with its reason"
+	"$FPABI" list --matrix $mx --tier exhaustive >"$tmp/mx3"
+	grep -q '^coverage: [0-9]* triples .* (100%)' "$tmp/mx3" &&
+		[ "$(grep -c "^[a-z0-9_]*\.$mx\." "$tmp/mx3")" -gt "$cells" ]
+	ok $? "list --matrix $mx --tier exhaustive: three-way, 100% of the runnable triples, more cells"
+	"$FPABI" list --matrix $mx | cmp -s - "$tmp/mx"
+	ok $? "list --matrix $mx: the same plan twice (no seed in the generator)"
 done
+"$FPABI" list --tier exhaustive >"$tmp/xlist"
+[ "$(cut -f1 "$tmp/xlist" | sort | uniq -d | wc -l)" -eq 0 ] &&
+	[ "$(wc -l <"$tmp/xlist")" -gt "$(wc -l <"$tmp/mlist")" ]
+ok $? "the exhaustive tier plans more cells than the matrix tier, unique IDs"
 "$FPABI" list --matrix no-such-matrix >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] && grep -q 'regset-write' "$tmp/err"

@@ -22,6 +22,7 @@ struct fpabi_platform;
 struct fpabi_calib;
 struct fpabi_matrix;
 struct fpabi_precond;
+struct fpabi_axes;
 
 struct fpabi_machine {
 	char kernel[160];	/* uname -r and -v */
@@ -131,6 +132,9 @@ struct fpabi_arch {
 	/* the scenario preconditions cases may name (fpabi/precond.h);
 	 * ends with name NULL; NULL: none */
 	const struct fpabi_precond *preconds;
+	/* the kernel's branch variables (fpabi/axes.h, list --axes); NULL:
+	 * none written down */
+	const struct fpabi_axes *axes;
 
 	/*
 	 * The calibration (fpabi/calib.h): one round trip of load image in

@@ -43,10 +43,13 @@ enum { VL_OTHER = 1, VL_BACK,
  *    the syscall (its first-use trap), seen at a stop in between
  *  PRE_A64_SME_UNUSED: no SME instruction since exec before the smstart
  *    (TIF_SME clear: its first-use trap), SVCR 0 seen at the stops
+ *  PRE_A64_FP_FPSIMD: fp_type FP_STATE_FPSIMD at a stop inside a syscall
+ *    (the lazy discard took effect), seen in NT_ARM_SVE's form there
  */
 #define PRE_A64_PAYLOAD		(1u << 0)
 #define PRE_A64_SVE_OFF		(1u << 1)
 #define PRE_A64_SME_UNUSED	(1u << 2)
+#define PRE_A64_FP_FPSIMD	(1u << 3)
 
 /* LOAD kinds (S_LOAD b) */
 enum {

@@ -211,7 +211,7 @@ struct fpabi_case {
 };
 
 /* each tier plans the cases of the tiers below it too */
-enum fpabi_tier { TIER_DEFAULT, TIER_FULL, TIER_MATRIX };
+enum fpabi_tier { TIER_DEFAULT, TIER_FULL, TIER_MATRIX, TIER_EXHAUSTIVE };
 
 /*
  * Where the tracee runs (--tier full): PLACE_ALONE pinned to a CPU of its

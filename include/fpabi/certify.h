@@ -60,6 +60,9 @@ const char *cert_str(const struct jv *o, const char *key);
 /* the "repro" command of a result's YAML block (malloc'd), or NULL */
 char *cert_repro(const struct jv *r);
 
+/* a parsed JSON value written back as JSON */
+void cert_jv_write(FILE *f, const struct jv *v);
+
 /* report.html: one self-contained page of c */
 void cert_html(FILE *f, const struct cert *c);
 

@@ -45,7 +45,7 @@
 /* findings a run keeps (it counts the rest) */
 #define FPABI_MAX_FINDINGS	8
 /* scenario preconditions an arch defines (fpabi/precond.h) */
-#define FPABI_MAX_PRECONDS	4
+#define FPABI_MAX_PRECONDS	8
 /* runs of an instance whose event was not proven */
 #define FPABI_ATTEMPTS		5
 /* the least of the instance's --timeout left for another attempt (ms) */

@@ -2,10 +2,15 @@
 /*
  * Generated matrices (--tier matrix, `fpabi list --matrix`): a backend's
  * subjects (its regset writes, its signal-frame edits, one value of one
- * field each) crossed with the tracee's mode and with task histories.
- * The backend describes each cell (steps, the errno or outcome its model
- * gives, the rule, whether part of it is unspecified); src/plan/matrix.c plans
- * the cells and counts them.
+ * field each) crossed with the kernel's branch variables (fpabi/axes.h):
+ * the tracee's mode (arm64: SVCR.SM and SVCR.ZA, two axes), a task
+ * history before the cell, and a window (what runs between the cell's
+ * loads and its event: the stop a write is at, what comes before a
+ * signal).  The backend describes each cell (steps, the errno or outcome
+ * its model gives, the rule, whether part of it is unspecified) and the
+ * pairs no cell can hold by the ABI; src/plan/matrix.c plans a covering
+ * array over the axes (src/plan/cover.c: every pair, --tier exhaustive
+ * every triple) and prints its coverage.
  */
 #ifndef FPABI_MATRIX_H
 #define FPABI_MATRIX_H
@@ -37,13 +42,29 @@ struct fpabi_mx_cell {
 	const char *min_kver_why;
 	const char *summary;	/* the subject: "NT_ARM_SVE, vl another VL" */
 	struct fpabi_step steps[FPABI_MX_STEPS];
+	/* the preconditions (fpabi/precond.h) that prove the cell's branch
+	 * values: struct fpabi_case.pre */
+	unsigned pre;
 	int8_t drop;		/* fault injection's step, and its class */
 	const char *drop_class;
-	/* where src/plan/matrix.c planned it: its mode, its history kind (-1:
-	 * none) */
-	int8_t mode, hist;
+	/* where src/plan/matrix.c planned it: its mode, its history kind
+	 * (-1: none), its window */
+	int8_t mode, hist, win;
 	int16_t subject;	/* the first axis' value */
 };
+
+/* A value of a matrix's window axis: steps the cell puts between its
+ * loads and its event, and the branch variables they set. */
+struct fpabi_mx_win {
+	const char *name;	/* the ID's /w=NAME (the first: none) */
+	const char *sets;	/* the values of list --axes rows it sets */
+	const char *proof;	/* how a cell proves them (or why it can't) */
+	uint64_t needs;		/* NEED_SMP2 for a migration */
+};
+
+/* Insert the n steps ins into cell's steps before step at (drop moves). */
+void mx_insert(struct fpabi_mx_cell *cell, unsigned at,
+	       const struct fpabi_step *ins, unsigned n);
 
 /* The history kinds a matrix crosses its subjects with. */
 #define FPABI_MX_HISTS	4
@@ -71,20 +92,36 @@ struct fpabi_matrix {
 	const struct fpabi_history *(*history)(const struct fpabi_machine *m,
 					       unsigned k,
 					       const struct fpabi_variant *v);
+	/* the kinds' branch variables: what each sets (list --axes rows) */
+	const char *const *hist_sets;
+	/* the mode as branch variables: nsplit two-valued axes, axis i the
+	 * mode index's bit i (arm64: SVCR.SM, SVCR.ZA); 0: one axis */
+	unsigned nsplit;
+	const char *const *split_names;
+	/* the window axis (fpabi_mx_win): its name, values */
+	const char *win_axis;
+	unsigned nwin;
+	const struct fpabi_mx_win *wins;
+	/* why the mode (its bits in mask known) can never be the state at
+	 * window w's event, by the ABI; NULL: it can.  NULL hook: always */
+	const char *(*win_why)(unsigned mask, unsigned mode, unsigned w);
 	/* the cell: subject k in mode (variant v, NULL when m cannot run the
-	 * mode) as the model sees it on m */
+	 * mode) at window w, as the model sees it on m */
 	void (*cell)(const struct fpabi_machine *m, unsigned k, unsigned mode,
-		     const struct fpabi_variant *v, struct fpabi_mx_cell *out);
+		     unsigned w, const struct fpabi_variant *v,
+		     struct fpabi_mx_cell *out);
 };
 
-/* Add every cell of every matrix whose family the filter lets through. */
+/* Add every cell of every matrix whose family the filter lets through:
+ * a pairwise covering array (tier matrix), a three-way one (exhaustive). */
 void matrix_plan(struct plan *p, const struct fpabi_machine *m,
-		 const char *filter);
-/* `fpabi list --matrix [NAME]`: axes, cell counts, then the cells. */
-int matrix_list(const struct fpabi_machine *m, const char *name);
-/* The same as JSON (`list --matrix --json`, certify's heat-maps): an
- * array of matrices, each with its axes and cells; dies on an unknown
- * name as matrix_list() does */
+		 const char *filter, enum fpabi_tier tier);
+/* `fpabi list --matrix [NAME]`: axes, coverage, then the cells. */
+int matrix_list(const struct fpabi_machine *m, const char *name,
+		enum fpabi_tier tier);
+/* The cells as JSON (`list --matrix --json`, certify's heat-maps): an
+ * array of matrices, each with its axes and the cells of the matrix
+ * tier; dies on an unknown name as matrix_list() does */
 void matrix_json(FILE *f, const struct fpabi_machine *m, const char *name);
 
 #endif

@@ -31,10 +31,11 @@ static const char css[] =
 ".env th{width:14em}.heat{font-size:11px}.heat td{width:1.6em;height:1.4em;padding:0;"
 "text-align:center}.heat td a,.heat td span{display:block;color:inherit;text-decoration:none}"
 ".heat th{font-weight:normal;white-space:nowrap}.heat thead th{writing-mode:vertical-rl;"
-"transform:rotate(180deg);max-height:12em}.heat thead th:first-child{writing-mode:horizontal-tb;"
+"transform:rotate(180deg);max-height:20em}.heat thead th:first-child{writing-mode:horizontal-tb;"
 "transform:none;vertical-align:bottom}"
 ".c-pass{background:#7fc97f}.c-fail,.c-timeout,.c-broken{background:#e7298a;color:#fff}"
 ".c-skip{background:#ddd;color:#666}.c-known-issue{background:#fdc086}.c-none{background:#fff;color:#bbb}"
+".c-empty{background:repeating-linear-gradient(45deg,#fff,#fff 3px,#eee 3px,#eee 5px)}"
 ".legend span{display:inline-block;padding:0 .5em;margin-right:.3em;border:1px solid #ccc}"
 ".failure{border-left:4px solid #e7298a;padding-left:.8em;margin:1em 0}"
 ".known{border-left:4px solid #fdc086;padding-left:.8em;margin:1em 0}"
@@ -86,6 +87,31 @@ char *cert_repro(const struct jv *r)
 	}
 	*o = 0;
 	return out;
+}
+
+void cert_jv_write(FILE *f, const struct jv *v)
+{
+	size_t i;
+
+	switch (v->t) {
+	case J_NULL: fputs("null", f); return;
+	case J_BOOL: fputs(v->num ? "true" : "false", f); return;
+	case J_NUM: fprintf(f, "%.15g", v->num); return;
+	case J_STR: json_write_str(f, v->str); return;
+	case J_ARR:
+	case J_OBJ:
+		break;
+	}
+	fputc(v->t == J_ARR ? '[' : '{', f);
+	for (i = 0; i < v->n; i++) {
+		fputs(i ? ", " : "", f);
+		if (v->t == J_OBJ) {
+			json_write_str(f, v->key[i]);
+			fputs(": ", f);
+		}
+		cert_jv_write(f, &v->kid[i]);
+	}
+	fputc(v->t == J_ARR ? ']' : '}', f);
 }
 
 static void h(FILE *f, const char *s)
@@ -275,7 +301,9 @@ static void heat_cell(FILE *f, const struct cert_cell *cc)
 	bool bad = v == CR_FAIL || v == CR_TIMEOUT || v == CR_BROKEN ||
 		   v == CR_KNOWN;
 
-	fprintf(f, "<td class=\"c-%s\">", v < CR_N ? cert_verdict_name(v) : "none");
+	fprintf(f, "<td class=\"c-%s\" data-id=\"", v < CR_N ? cert_verdict_name(v) : "none");
+	h(f, cert_str(cc->cell, "id"));
+	fputs("\">", f);
 	if (bad)
 		fprintf(f, "<a href=\"#r-%u\" title=\"", cc->n);
 	else
@@ -284,24 +312,41 @@ static void heat_cell(FILE *f, const struct cert_cell *cc)
 	fprintf(f, "\">%s</%s></td>", glyph[v], bad ? "a" : "span");
 }
 
-static bool col_match(const struct jv *cell, bool hist, const char *val)
+/* The columns: each (mode, history/window) pair the cells have, those
+ * without history or window first, in the mode axis' order. */
+static size_t columns(const struct jv *cells, const struct jv *mode,
+		      const struct jv **col)
 {
-	const char *hs = cert_str(cell, "history");
+	size_t n = 0, i, j, m;
 
-	if (!hist)
-		return !strcmp(hs, "none") && !strcmp(cert_str(cell, "mode"), val);
-	return !strcmp(hs, val);
+	for (m = 0; m <= mode->n; m++)
+		for (i = 0; i < cells->n; i++) {
+			const struct jv *x = &cells->kid[i];
+			bool plain = !strcmp(cert_str(x, "history"), "none");
+
+			if (m < mode->n ? !plain || strcmp(cert_str(x, "mode"),
+							  mode->kid[m].str) : plain)
+				continue;
+			for (j = 0; j < n; j++)
+				if (!strcmp(cert_str(col[j], "mode"), cert_str(x, "mode")) &&
+				    !strcmp(cert_str(col[j], "history"),
+					    cert_str(x, "history")))
+					break;
+			if (j == n)
+				col[n++] = x;
+		}
+	return n;
 }
 
-/* subjects as rows; each mode without history, then each history, as
- * columns (a history's cell is in the mode that turns with the subject) */
+/* subjects as rows; each mode, then each mode with a history or window,
+ * as columns */
 static void heat_map(FILE *f, const struct cert *c, size_t k)
 {
 	const struct jv *mx = &c->mx.kid[k], *cells = jv_get(mx, "cells");
 	const struct jv *subj = get(mx, "axes.subject.values");
 	const struct jv *mode = get(mx, "axes.mode.values");
-	const struct jv *hist = get(mx, "axes.history");
-	size_t s, m, i;
+	const struct jv **col = xmalloc((cells->n + 1) * sizeof(*col));
+	size_t s, m, i, ncol = columns(cells, mode, col);
 
 	fputs("<h3 id=\"m-", f);
 	h(f, cert_str(mx, "name"));
@@ -314,6 +359,7 @@ static void heat_map(FILE *f, const struct cert *c, size_t k)
 	if (i == cells->n) {
 		fprintf(f, "</p>\n<p>None of its %zu cells is in this run.</p>\n",
 			cells->n);
+		free(col);
 		return;
 	}
 	fputs("</p>\n<div class=\"scroll\"><table class=\"heat\"><thead><tr><th>", f);
@@ -321,14 +367,13 @@ static void heat_map(FILE *f, const struct cert *c, size_t k)
 	fputs(" \\ ", f);
 	h(f, cert_str(get(mx, "axes.mode"), "name"));
 	fputs("</th>", f);
-	for (m = 0; m < mode->n; m++) {
+	for (m = 0; m < ncol; m++) {
 		fputs("<th>", f);
-		h(f, mode->kid[m].str);
-		fputs("</th>", f);
-	}
-	for (m = 1; m < hist->n; m++) {
-		fputs("<th>h=", f);
-		h(f, hist->kid[m].str);
+		h(f, cert_str(col[m], "mode"));
+		if (strcmp(cert_str(col[m], "history"), "none")) {
+			fputs(" ", f);
+			h(f, cert_str(col[m], "history"));
+		}
 		fputs("</th>", f);
 	}
 	fputs("</tr></thead><tbody>\n", f);
@@ -336,24 +381,24 @@ static void heat_map(FILE *f, const struct cert *c, size_t k)
 		fputs("<tr><th>", f);
 		h(f, subj->kid[s].str);
 		fputs("</th>", f);
-		for (m = 0; m < mode->n + hist->n - 1; m++) {
-			bool hs = m >= mode->n;
-			const char *val = hs ? hist->kid[m - mode->n + 1].str :
-					  mode->kid[m].str;
-
+		for (m = 0; m < ncol; m++) {
 			for (i = 0; i < cells->n; i++)
 				if (!strcmp(cert_str(&cells->kid[i], "subject"),
 					    subj->kid[s].str) &&
-				    col_match(&cells->kid[i], hs, val))
+				    !strcmp(cert_str(&cells->kid[i], "mode"),
+					    cert_str(col[m], "mode")) &&
+				    !strcmp(cert_str(&cells->kid[i], "history"),
+					    cert_str(col[m], "history")))
 					break;
 			if (i < cells->n)
 				heat_cell(f, &c->cells[k][i]);
 			else
-				fputs("<td class=\"c-none\"></td>", f);
+				fputs("<td class=\"c-empty\"></td>", f);
 		}
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table></div>\n", f);
+	free(col);
 }
 
 static void heat_maps(FILE *f, const struct cert *c)
@@ -364,7 +409,8 @@ static void heat_maps(FILE *f, const struct cert *c)
 	      "<span class=\"c-pass\">&#10003; pass</span><span class=\"c-fail\">"
 	      "&#10007; fail (T timeout, B broken)</span><span class=\"c-known-issue\">"
 	      "K known issue</span><span class=\"c-skip\">&ndash; skip</span>"
-	      "<span class=\"c-none\">&middot; not run</span> Hover a cell for "
+	      "<span class=\"c-none\">&middot; not run</span><span class=\"c-empty\">"
+	      "no such cell (the plan covers pairs)</span> Hover a cell for "
 	      "its ID and finding; a failing cell links to the failure.</p>\n", f);
 	if (!c->same_arch) {
 		fputs("<p>This run is of ", f);

@@ -50,31 +50,6 @@ static const char certify_usage[] =
 
 /* ------------------------------------------------------------ JSON out */
 
-static void jv_write(FILE *f, const struct jv *v)
-{
-	size_t i;
-
-	switch (v->t) {
-	case J_NULL: fputs("null", f); return;
-	case J_BOOL: fputs(v->num ? "true" : "false", f); return;
-	case J_NUM: fprintf(f, "%.15g", v->num); return;
-	case J_STR: json_write_str(f, v->str); return;
-	case J_ARR:
-	case J_OBJ:
-		break;
-	}
-	fputc(v->t == J_ARR ? '[' : '{', f);
-	for (i = 0; i < v->n; i++) {
-		fputs(i ? ", " : "", f);
-		if (v->t == J_OBJ) {
-			json_write_str(f, v->key[i]);
-			fputs(": ", f);
-		}
-		jv_write(f, &v->kid[i]);
-	}
-	fputc(v->t == J_ARR ? ']' : '}', f);
-}
-
 /* "key": the member's value as it is, or null */
 static void copy(FILE *f, const char *key, const struct jv *o, bool comma)
 {
@@ -82,7 +57,7 @@ static void copy(FILE *f, const char *key, const struct jv *o, bool comma)
 
 	fprintf(f, "%s\"%s\": ", comma ? ", " : "", key);
 	if (v)
-		jv_write(f, v);
+		cert_jv_write(f, v);
 	else
 		fputs("null", f);
 }
@@ -253,11 +228,25 @@ static void syn_add(struct syn *s, const char *id, const char *subject,
 	x->expect = expect;
 }
 
+/* a cell's column beside the modes: none, h=H, w=W or h=H/w=W */
+static void column(char *buf, size_t n, const char *h, const char *w)
+{
+	if (h && !strcmp(h, "none"))
+		h = NULL;
+	if (w && !strcmp(w, "none"))
+		w = NULL;
+	if (!h && !w)
+		snprintf(buf, n, "none");
+	else
+		snprintf(buf, n, "%s%s%s%s%s", h ? "h=" : "", h ? h : "",
+			 h && w ? "/" : "", w ? "w=" : "", w ? w : "");
+}
+
 /* A result of matrix name's family as a cell: ARCH.NAME.SUBJECT/MODE
- * [/h=HISTORY], its --repeat suffix dropped */
+ * [/h=HISTORY][/w=WINDOW], its --repeat suffix dropped */
 static void syn_from_id(struct syn *s, const char *id, const char *name)
 {
-	char base[256], *rest, *mode, *e, *h;
+	char base[256], col[128], *rest, *mode, *e, *h, *w;
 	size_t i;
 
 	snprintf(base, sizeof(base), "%s", id);
@@ -275,15 +264,19 @@ static void syn_from_id(struct syn *s, const char *id, const char *name)
 	if (mode)
 		*mode++ = 0;
 	h = mode ? strstr(mode, "/h=") : NULL;
-	if (h) {
-		*h = 0;
-		h += 3;
-		if ((e = strchr(h, '/')))
-			*e = 0;
-	}
+	w = mode ? strstr(mode, "/w=") : NULL;
+	if (h)
+		*h++ = 0;
+	if (w)
+		*w++ = 0;
+	if (h && (e = strchr(h, '/')))
+		*e = 0;
+	if (w && (e = strchr(w, '/')))
+		*e = 0;
 	if (mode && (e = strchr(mode, '/')))
 		*e = 0;
-	syn_add(s, base, rest, mode ? mode : "", h ? h : "none", NULL);
+	column(col, sizeof(col), h ? h + 2 : NULL, w ? w + 2 : NULL);
+	syn_add(s, base, rest, mode ? mode : "", col, NULL);
 	free(rest);
 }
 
@@ -330,9 +323,12 @@ static void syn_matrix(FILE *f, const struct cert *c, const struct jv *b)
 	for (i = 0; !c->from && cells && i < cells->n; i++) {
 		const struct jv *x = &cells->kid[i];
 
+		char col[128];
+
+		column(col, sizeof(col), cert_str(x, "history"),
+		       cert_str(x, "window"));
 		syn_add(&s, cert_str(x, "id"), cert_str(x, "subject"),
-			cert_str(x, "mode"), cert_str(x, "history"),
-			cert_str(x, "expect"));
+			cert_str(x, "mode"), col, cert_str(x, "expect"));
 	}
 	for (i = 0; i < c->results->n; i++)
 		syn_from_id(&s, cert_str(&c->results->kid[i], "id"), name);
@@ -681,7 +677,7 @@ static void write_json(FILE *f, const struct cert *c)
 	json_write_str(f, c->source);
 	fprintf(f, ", \"sha256\": \"%s\", \"from\": %s, \"format\": ",
 		c->source_sha, c->from ? "true" : "false");
-	jv_write(f, jv_get(&c->run, "format"));
+	cert_jv_write(f, jv_get(&c->run, "format"));
 	fputs("},\n  ", f);
 	copy(f, "arch", &c->run, false);
 	copy(f, "kernel", &c->run, true);
@@ -694,7 +690,7 @@ static void write_json(FILE *f, const struct cert *c)
 	copy(f, "repeat", &c->run, true);
 	for (i = 0; run && i < run->n; i++) {
 		fprintf(f, ", \"%s\": ", run->key[i]);
-		jv_write(f, &run->kid[i]);
+		cert_jv_write(f, &run->kid[i]);
 	}
 	fputs("},\n  \"totals\": {", f);
 	for (i = 0; i < CR_N; i++)

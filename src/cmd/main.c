@@ -29,6 +29,7 @@
 #include "fpabi/describe.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
+#include "fpabi/axes.h"
 #include "fpabi/matrix.h"
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
@@ -49,6 +50,8 @@ static const char usage[] =
 "  run            run the cases for this machine (the default)\n"
 "  list           every case ID, what it needs, whether it can run here\n"
 "  list --rules   every ABI rule the model encodes, and its source\n"
+"  list --axes    the kernel's branch variables: who reads each, how fpabi\n"
+"                 sets it and proves it\n"
 "  list --matrix [NAME]  the generated matrices (regset-write, signal-edit):\n"
 "                 their axes, cells, and what each cell expects\n"
 "  info           kernel, CPU features, register layout, ABI profile, the\n"
@@ -100,8 +103,10 @@ static const char usage[] =
 "                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
 "      --tier NAME           default (the quick suite), full: also the\n"
 "                            unobserved twins, the task histories and the\n"
-"                            placements, or matrix: also the generated\n"
-"                            matrices (run, list)\n"
+"                            placements, matrix: also the generated\n"
+"                            matrices (a pairwise covering array of their\n"
+"                            axes), or exhaustive: the matrices three-way\n"
+"                            (run, list)\n"
 "      --profile NAME        model ABI profile NAME instead of the one the\n"
 "                            kernel's version picks (run, list, info)\n"
 "      --no-workarounds      never step around a platform quirk: the cases\n"
@@ -147,7 +152,10 @@ static enum fpabi_tier parse_tier(const char *s)
 		return TIER_FULL;
 	if (!strcmp(s, "matrix"))
 		return TIER_MATRIX;
-	bad_usage("--tier is default, full or matrix, got '%s'", s);
+	if (!strcmp(s, "exhaustive"))
+		return TIER_EXHAUSTIVE;
+	bad_usage("--tier is default, full, matrix or exhaustive, got '%s'",
+		  s);
 }
 
 static enum tap_format_opt parse_format(const char *s)
@@ -161,7 +169,8 @@ static enum tap_format_opt parse_format(const char *s)
 
 static const char *tier_name(enum fpabi_tier t)
 {
-	return t == TIER_MATRIX ? "matrix" : t == TIER_FULL ? "full" : "default";
+	return t == TIER_EXHAUSTIVE ? "exhaustive" : t == TIER_MATRIX ? "matrix" :
+	       t == TIER_FULL ? "full" : "default";
 }
 
 /* the run whose reports a die() completes (a setup error) */
@@ -579,7 +588,7 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 
 enum { OPT_SKIP_EXIT = 256, OPT_RULES, OPT_PROFILES, OPT_SECONDS, OPT_TIER,
        OPT_FORMAT, OPT_JUNIT, OPT_JSON, OPT_KCIDB, OPT_EXCLUDE, OPT_SKIP_FILE,
-       OPT_MATRIX, OPT_KNOWN, OPT_SHARD };
+       OPT_MATRIX, OPT_KNOWN, OPT_SHARD, OPT_AXES };
 
 /* fpabi [run|list|info|fuzz]'s options */
 static const struct option longopts[] = {
@@ -594,6 +603,7 @@ static const struct option longopts[] = {
 	{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
 	{ "rules", no_argument, NULL, OPT_RULES },
 	{ "matrix", optional_argument, NULL, OPT_MATRIX },
+	{ "axes", no_argument, NULL, OPT_AXES },
 	{ "profiles", no_argument, NULL, OPT_PROFILES },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "known", required_argument, NULL, OPT_KNOWN },
@@ -611,6 +621,7 @@ int main(int argc, char **argv)
 	const char *cmd = "run", *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool rules = false, seeded = false, profiles = false, seconds = false;
+	bool axes = false;
 	const char *matrix = NULL;	/* --matrix [NAME]: "" for every one */
 	struct fpabi_common_opts co = { .tracee = NULL };
 	static const char **exclude;	/* static: reachable until exit */
@@ -646,6 +657,7 @@ int main(int argc, char **argv)
 		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
 		case OPT_RULES: rules = true; break;
 		case OPT_MATRIX: matrix = optarg ? optarg : ""; break;
+		case OPT_AXES: axes = true; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
 		case OPT_FORMAT: o.format = parse_format(optarg); break;
@@ -689,6 +701,8 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--rules goes with the list command");
 	if (matrix && (strcmp(cmd, "list") || rules))
 		bad_usage("%s", "--matrix goes with the list command, alone");
+	if (axes && (strcmp(cmd, "list") || rules || matrix))
+		bad_usage("%s", "--axes goes with the list command, alone");
 	if (profiles && strcmp(cmd, "info"))
 		bad_usage("%s", "--profiles goes with the info command");
 	if (profile && !fpabi_profile_find(profile)) {
@@ -708,8 +722,11 @@ int main(int argc, char **argv)
 		return cmd_info(&m, &o);
 	if (!strcmp(cmd, "list") && matrix && o.json)
 		return json_matrix(&m, &o, *matrix ? matrix : NULL);
+	if (axes)
+		return axes_list(fpabi_arch.axes, fpabi_arch.name);
 	if (!strcmp(cmd, "list"))
-		return matrix ? matrix_list(&m, *matrix ? matrix : NULL) :
+		return matrix ? matrix_list(&m, *matrix ? matrix : NULL,
+					    o.tier) :
 		       cmd_list(&m, &o, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");

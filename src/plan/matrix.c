@@ -1,65 +1,295 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The generated matrices (--tier matrix): each backend matrix's subjects
- * (a regset write, a frame edit) crossed with the tracee's modes, and
- * with its history kinds pairwise, planned as cases of their own from
- * the cells the backend's model describes; `fpabi list --matrix` prints
- * the axes and what the cells expect.
+ * The generated matrices (--tier matrix, exhaustive): each backend
+ * matrix's subjects (a regset write, a frame edit) crossed with the
+ * kernel's branch variables (the mode, or its bits; a history; a window)
+ * by a covering array (cover.h) with the backend's constraints, planned
+ * as cases of their own from the cells the backend's model describes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fpabi/common-run.h"
+#include "fpabi/cover.h"
 #include "fpabi/derive.h"
 #include "fpabi/matrix.h"
 #include "fpabi/plan.h"
 #include "fpabi/util.h"
+#include "matrix-int.h"
 
-#define MAX_MODES	16
-
-/* The modes of mx that m can run, in order. */
-static unsigned runnable_modes(const struct fpabi_machine *m,
-			       const struct fpabi_matrix *mx, unsigned *out)
+void mx_insert(struct fpabi_mx_cell *cell, unsigned at,
+	       const struct fpabi_step *ins, unsigned n)
 {
-	struct fpabi_variant v;
-	unsigned k, n = 0;
+	unsigned len = 0;
 
-	for (k = 0; k < mx->nmodes && k < MAX_MODES; k++) {
-		memset(&v, 0, sizeof(v));
-		if (!mx->mode_variant(m, k, &v) && !v.skip)
-			out[n++] = k;
-	}
-	return n;
+	while (cell->steps[len].op != S_END)
+		len++;
+	if (len + n + 1 > FPABI_MX_STEPS || at > len)
+		die("internal: a matrix cell of too many steps");
+	memmove(cell->steps + at + n, cell->steps + at,
+		(len - at + 1) * sizeof(*cell->steps));
+	memcpy(cell->steps + at, ins, n * sizeof(*ins));
+	if (cell->drop >= (int)at)
+		cell->drop = (int8_t)(cell->drop + n);
 }
 
-/* The case of subject k in mode (variant v, or NULL), from its cell. */
+/* ------------------------------------------------- the problem's axes */
+
+void mx_setup(struct mx_ctx *x, const struct fpabi_machine *m,
+	      const struct fpabi_matrix *mx)
+{
+	unsigned i, k;
+
+	if (mx->nhist > FPABI_MX_HISTS || mx->nmodes > MX_MAX_MODES ||
+	    (mx->nsplit && 1u << mx->nsplit != mx->nmodes) ||
+	    mx->nwin < 1 || mx->nsubjects() > COVER_MAX_VALUES)
+		die("internal: matrix %s: its axes do not fit", mx->name);
+	memset(x, 0, sizeof(*x));
+	x->m = m;
+	x->mx = mx;
+	for (k = 0; k < mx->nmodes; k++) {
+		x->mode_skip[k] = mx->mode_variant(m, k, &x->v[k]);
+		if (!x->mode_skip[k])
+			x->mode_skip[k] = x->v[k].skip;
+	}
+	x->kind[x->n] = AX_SUBJECT;
+	x->ax[x->n++] = (struct cover_axis){ mx->subject, mx->nsubjects() };
+	for (i = 0; i < mx->nsplit; i++) {
+		x->kind[x->n] = AX_BIT0 + i;
+		x->ax[x->n++] = (struct cover_axis){ mx->split_names[i], 2 };
+	}
+	if (!mx->nsplit) {
+		x->kind[x->n] = AX_MODE;
+		x->ax[x->n++] = (struct cover_axis){ mx->mode_axis,
+						     mx->nmodes };
+	}
+	x->kind[x->n] = AX_HIST;
+	x->ax[x->n++] = (struct cover_axis){ "history", mx->nhist + 1 };
+	x->kind[x->n] = AX_WIN;
+	x->ax[x->n++] = (struct cover_axis){ mx->win_axis, mx->nwin };
+}
+
+/* A row's cell coordinates. */
+void mx_coords(const struct mx_ctx *x, const unsigned *row, struct mx_at *at)
+{
+	unsigned i;
+
+	memset(at, 0, sizeof(*at));
+	at->k = row[0];
+	for (i = 1; i < x->n; i++)
+		switch (x->kind[i]) {
+		case AX_SUBJECT: break;
+		case AX_MODE: at->mode = row[i]; break;
+		case AX_HIST: at->hk = (int)row[i] - 1; break;
+		case AX_WIN: at->w = row[i]; break;
+		default: at->mode |= row[i] << (x->kind[i] - AX_BIT0); break;
+		}
+}
+
+/* Why value a of axis i cannot be on m at all, or NULL. */
+static const char *value_why(const struct mx_ctx *x, unsigned i, unsigned a)
+{
+	unsigned k, bit;
+	const char *why = NULL;
+
+	switch (x->kind[i]) {
+	case AX_MODE:
+		return x->mode_skip[a];
+	case AX_WIN:
+		return plan_missing_need(x->m, x->mx->wins[a].needs);
+	case AX_SUBJECT:
+	case AX_HIST:
+		return NULL;
+	default:
+		bit = 1u << (x->kind[i] - AX_BIT0);
+		for (k = 0; k < x->mx->nmodes; k++)
+			if (!!(k & bit) == !!a) {
+				if (!x->mode_skip[k])
+					return NULL;
+				why = why ? why : x->mode_skip[k];
+			}
+		return why;
+	}
+}
+
+/* the mode bits axes i, j set (mask, value) */
+static void known_bits(const struct mx_ctx *x, unsigned i, unsigned a,
+		       unsigned *mask, unsigned *mode)
+{
+	if (x->kind[i] == AX_MODE) {
+		*mask = ~0u;
+		*mode = a;
+	} else if (x->kind[i] >= AX_BIT0) {
+		*mask |= 1u << (x->kind[i] - AX_BIT0);
+		*mode |= a << (x->kind[i] - AX_BIT0);
+	}
+}
+
+/* the pairs a constraint forbids: a value m cannot run, two mode bits
+ * that make a mode m cannot run, a mode the ABI never has at the
+ * window's event */
+static const char *pair_why(void *ctx, unsigned i, unsigned a, unsigned j,
+			    unsigned b)
+{
+	const struct mx_ctx *x = ctx;
+	unsigned mask = 0, mode = 0, w;
+	const char *why;
+
+	if ((why = value_why(x, i, a)) || (why = value_why(x, j, b)))
+		return why;
+	known_bits(x, i, a, &mask, &mode);
+	known_bits(x, j, b, &mask, &mode);
+	if (x->kind[i] >= AX_BIT0 && x->kind[j] >= AX_BIT0 &&
+	    x->mx->nsplit == 2)
+		return x->mode_skip[mode];
+	if (!x->mx->win_why || !mask ||
+	    (x->kind[i] != AX_WIN && x->kind[j] != AX_WIN))
+		return NULL;
+	w = x->kind[i] == AX_WIN ? a : b;
+	return x->mx->win_why(mask, mode, w);
+}
+
+/* The cell of at, described into cell; why m cannot run it, or NULL. */
+const char *mx_cell_skip(const struct mx_ctx *x, const struct mx_at *at,
+			 struct fpabi_mx_cell *cell,
+			 const struct fpabi_history **h)
+{
+	const struct fpabi_matrix *mx = x->mx;
+	const struct fpabi_variant *v = x->mode_skip[at->mode] ? NULL :
+					&x->v[at->mode];
+	const char *skip = x->mode_skip[at->mode];
+
+	memset(cell, 0, sizeof(*cell));
+	mx->cell(x->m, at->k, at->mode, at->w, v, cell);
+	*h = at->hk >= 0 ? mx->history(x->m, (unsigned)at->hk, v) : NULL;
+	if (!skip)
+		skip = plan_missing_need(x->m, cell->needs);
+	if (!skip && cell->min_kver && x->m->kver < cell->min_kver)
+		skip = cell->min_kver_why;
+	if (!skip)
+		skip = cell->skip;
+	if (!skip && at->hk >= 0 && !*h)
+		skip = "no history of this kind for the mode";
+	if (!skip && *h)
+		skip = plan_missing_need(x->m, (*h)->needs);
+	if (!skip)
+		skip = plan_missing_need(x->m, mx->wins[at->w].needs);
+	return skip;
+}
+
+static const char *row_why(void *ctx, const unsigned *row)
+{
+	const struct mx_ctx *x = ctx;
+	const struct fpabi_history *h;
+	struct fpabi_mx_cell cell;
+	struct mx_at at;
+
+	mx_coords(x, row, &at);
+	return mx_cell_skip(x, &at, &cell, &h);
+}
+
+/*
+ * The default tier's array: every pair of values of the branch axes (all
+ * but the subject), each row with the next subject that runs with it.
+ */
+void mx_generate_default(struct mx_ctx *x, struct cover_result *r)
+{
+	x->prob = (struct cover_problem){
+		.naxes = x->n, .axes = x->ax, .strength = 2, .from = 1,
+		.pair_why = pair_why, .row_why = row_why, .ctx = x,
+	};
+	cover_generate(&x->prob, r);
+}
+
+static bool has_row(const unsigned *rows, unsigned n, unsigned naxes,
+		    const unsigned *row)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (!memcmp(rows + i * naxes, row, naxes * sizeof(*row)))
+			return true;
+	return false;
+}
+
+/*
+ * The matrix tier's array: seeded with the default tier's rows, then
+ * every subject in every mode, with no history and the first window (the
+ * matrix as it was planned before it crossed the branch variables), then
+ * completed to cover every pair (strength 2) or triple (3) of values.
+ */
+void mx_generate(struct mx_ctx *x, unsigned strength, struct cover_result *r)
+{
+	const struct fpabi_matrix *mx = x->mx;
+	unsigned k, mode, i, row[COVER_MAX_AXES];
+	struct cover_result d;
+
+	mx_generate_default(x, &d);
+	x->ndefault = d.nrows;
+	x->seed = xzalloc((d.nrows + mx->nsubjects() * mx->nmodes) * x->n *
+			  sizeof(*x->seed));
+	memcpy(x->seed, d.rows, d.nrows * x->n * sizeof(*x->seed));
+	x->nseed = d.nrows;
+	cover_free(&d);
+	for (k = 0; k < mx->nsubjects(); k++)
+		for (mode = 0; mode < mx->nmodes; mode++) {
+			row[0] = k;
+			for (i = 1; i < x->n; i++)
+				row[i] = x->kind[i] == AX_MODE ? mode :
+					 x->kind[i] >= AX_BIT0 ?
+					 mode >> (x->kind[i] - AX_BIT0) & 1 : 0;
+			if (!has_row(x->seed, x->ndefault, x->n, row))
+				memcpy(x->seed + x->nseed++ * x->n, row,
+				       x->n * sizeof(*row));
+		}
+	x->prob = (struct cover_problem){
+		.naxes = x->n, .axes = x->ax, .strength = strength,
+		.pair_why = pair_why, .row_why = row_why, .ctx = x,
+		.seed = x->seed, .nseed = x->nseed,
+	};
+	cover_generate(&x->prob, r);
+}
+
+void mx_release(struct mx_ctx *x, struct cover_result *r)
+{
+	cover_free(r);
+	free(x->seed);
+	x->seed = NULL;
+}
+
+/* ------------------------------------------------------------ planning */
+
+/* The case of the cell at, from its description. */
 static const struct fpabi_case *cell_case(struct plan *p,
-					  const struct fpabi_machine *m,
-					  const struct fpabi_matrix *mx,
-					  unsigned k, unsigned mode, int hk,
-					  const struct fpabi_variant *v)
+					  const struct mx_ctx *x,
+					  const struct mx_at *at,
+					  const struct fpabi_mx_cell *desc,
+					  enum fpabi_tier tier)
 {
 	struct fpabi_mx_cell *cell = derive_pool_alloc(&p->pool, sizeof(*cell));
+	const struct fpabi_matrix *mx = x->mx;
 	const struct fpabi_case *c;
 	struct fpabi_case proto;
 
-	mx->cell(m, k, mode, v, cell);
-	cell->mode = (int8_t)mode;
-	cell->hist = (int8_t)hk;
-	cell->subject = (int16_t)k;
+	*cell = *desc;
+	cell->mode = (int8_t)at->mode;
+	cell->hist = (int8_t)at->hk;
+	cell->win = (int8_t)at->w;
+	cell->subject = (int16_t)at->k;
 	memset(&proto, 0, sizeof(proto));
 	proto.family = mx->name;
-	proto.name = mx->subject_name(k);
+	proto.name = mx->subject_name(at->k);
 	proto.summary = cell->summary;
 	proto.rule = cell->rule;
-	proto.needs = cell->needs;
+	proto.needs = cell->needs | mx->wins[at->w].needs;
+	proto.pre = cell->pre;
 	proto.min_kver = cell->min_kver;
 	proto.min_kver_why = cell->min_kver_why;
 	proto.vset = VSET_DEFAULT;
 	proto.drop = cell->drop;
 	proto.drop_class = cell->drop_class;
-	proto.tier = TIER_MATRIX;
+	proto.tier = tier;
 	proto.mx = cell;
 	c = derive_from(&p->pool, &proto, cell->steps);
 	if (!c)
@@ -70,204 +300,106 @@ static const struct fpabi_case *cell_case(struct plan *p,
 	return c;
 }
 
-/* Plan subject k in mode, with history kind hk (-1: none). */
-static void add_cell(struct plan *p, const struct fpabi_machine *m,
-		     const struct fpabi_matrix *mx, unsigned k, unsigned mode,
-		     int hk, const char *filter)
+/* Plan the cell at (skip: why m cannot run it, or NULL). */
+static void add_cell(struct plan *p, const struct mx_ctx *x,
+		     const struct mx_at *at, const char *filter,
+		     enum fpabi_tier tier)
 {
-	const struct fpabi_history *h = NULL;
-	const struct fpabi_case *c;
-	const char *skip;
-	struct fpabi_variant v;
+	const struct fpabi_matrix *mx = x->mx;
+	const struct fpabi_history *h;
+	const struct fpabi_case *c, *d;
+	struct fpabi_mx_cell desc;
+	struct fpabi_variant v = x->v[at->mode];
+	const char *skip = mx_cell_skip(x, at, &desc, &h);
 	char why[160] = "";
-	size_t before = p->n;
+	size_t before = p->n, o;
 
-	memset(&v, 0, sizeof(v));
-	skip = mx->mode_variant(m, mode, &v);
-	if (skip)
-		snprintf(v.name, sizeof(v.name), "%s", mx->mode_name(mode));
-	c = cell_case(p, m, mx, k, mode, hk, skip ? NULL : &v);
-	if (!skip)
-		skip = plan_missing_need(m, c->needs);
-	if (!skip && c->min_kver && m->kver < c->min_kver)
-		skip = c->min_kver_why;
-	if (!skip)
-		skip = c->mx->skip ? c->mx->skip : v.skip;
-	if (hk >= 0) {
-		const struct fpabi_case *d;
+	if (x->mode_skip[at->mode])
+		snprintf(v.name, sizeof(v.name), "%s", mx->mode_name(at->mode));
+	c = cell_case(p, x, at, &desc, tier);
+	if (at->hk >= 0 && !h) {
+		/* named as the kind, so the cell is still listed */
+		struct fpabi_history *none =
+			derive_pool_alloc(&p->pool, sizeof(*none));
 
-		h = mx->history(m, (unsigned)hk, skip ? NULL : &v);
-		if (!h) {
-			/* named as the kind, so the cell is still listed */
-			struct fpabi_history *none =
-				derive_pool_alloc(&p->pool, sizeof(*none));
-
-			none->name = mx->hist_kinds[hk];
-			h = none;
-			if (!skip)
-				skip = "no history of this kind for the mode";
-		} else if ((d = derive_case(&p->pool, c, h, false, why,
-					    sizeof(why)))) {
-			c = d;
-		} else if (!skip) {
-			die("internal: %s.%s with h=%s: %s", mx->name, c->name,
-			    h->name, why[0] ? why : "the prelude does not combine");
-		}
-		if (!skip)
-			skip = plan_missing_need(m, h->needs);
+		none->name = mx->hist_kinds[at->hk];
+		h = none;
+	} else if (h && (d = derive_case(&p->pool, c, h, false, why,
+					 sizeof(why)))) {
+		c = d;
+	} else if (h && !skip) {
+		die("internal: %s.%s with h=%s: %s", mx->name, c->name,
+		    h->name, why[0] ? why : "the prelude does not combine");
 	}
 	plan_add(p, c, &v, 0, skip, h, PLACE_NONE);
+	o = strlen(p->items[before].id);
+	if (at->w)
+		snprintf(p->items[before].id + o, sizeof(p->items[0].id) - o,
+			 "/w=%s", mx->wins[at->w].name);
 	if (!plan_matches(filter, p->items[before].id, mx->name))
 		p->n = before;
 }
 
-static void plan_one(struct plan *p, const struct fpabi_machine *m,
-		     const struct fpabi_matrix *mx, const char *filter)
+static int cmp_rows(const void *a, const void *b, void *n)
 {
-	unsigned run[MAX_MODES], nrun = runnable_modes(m, mx, run), k, mode, j;
+	const unsigned *x = a, *y = b;
+	unsigned i;
 
-	if (mx->nhist > FPABI_MX_HISTS || mx->nmodes > MAX_MODES)
-		die("internal: matrix %s has too many modes or histories",
-		    mx->name);
-	for (k = 0; k < mx->nsubjects(); k++) {
-		for (mode = 0; mode < mx->nmodes; mode++)
-			add_cell(p, m, mx, k, mode, -1, filter);
-		/* pairwise: each history once per subject, in a mode that
-		 * turns with the subject, so every mode meets every history */
-		for (j = 0; j < mx->nhist; j++) {
-			mode = nrun ? run[(k + j) % nrun] : (k + j) % mx->nmodes;
-			add_cell(p, m, mx, k, mode, (int)j, filter);
+	for (i = 0; i < *(unsigned *)n; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
+}
+
+static void plan_one(struct plan *p, const struct fpabi_machine *m,
+		     const struct fpabi_matrix *mx, const char *filter,
+		     enum fpabi_tier tier)
+{
+	struct cover_result r;
+	struct mx_ctx x;
+	struct mx_at at;
+	unsigned i;
+
+	mx_setup(&x, m, mx);
+	if (tier < TIER_MATRIX) {
+		/* the default tier: every pair of branch values, once */
+		mx_generate_default(&x, &r);
+		for (i = 0; i < r.nrows; i++) {
+			mx_coords(&x, r.rows + i * x.n, &at);
+			add_cell(p, &x, &at, filter, TIER_DEFAULT);
 		}
+		mx_release(&x, &r);
+		return;
 	}
+	mx_generate(&x, matrix_strength(tier), &r);
+	/* every seed, runnable or not (those list their reason), in order;
+	 * then the generated rows, by subject */
+	for (i = 0; i < x.nseed; i++) {
+		mx_coords(&x, x.seed + i * x.n, &at);
+		add_cell(p, &x, &at, filter,
+			 i < x.ndefault ? TIER_DEFAULT : TIER_MATRIX);
+	}
+	qsort_r(r.rows + r.nseeded * x.n, r.nrows - r.nseeded,
+		x.n * sizeof(*r.rows), cmp_rows, &x.n);
+	for (i = r.nseeded; i < r.nrows; i++) {
+		mx_coords(&x, r.rows + i * x.n, &at);
+		add_cell(p, &x, &at, filter, TIER_MATRIX);
+	}
+	mx_release(&x, &r);
+}
+
+unsigned matrix_strength(enum fpabi_tier tier)
+{
+	return tier >= TIER_EXHAUSTIVE ? 3 : 2;
 }
 
 void matrix_plan(struct plan *p, const struct fpabi_machine *m,
-		 const char *filter)
+		 const char *filter, enum fpabi_tier tier)
 {
 	const struct fpabi_matrix *const *mx;
 
 	for (mx = fpabi_arch.matrices; mx && *mx; mx++)
-		plan_one(p, m, *mx, filter);
-}
-
-/* ------------------------------------------------------- list --matrix */
-
-#define MAX_REASONS	16
-
-struct tally {
-	const char *what[MAX_REASONS];
-	unsigned n[MAX_REASONS], count;
-};
-
-static void tally(struct tally *t, const char *what)
-{
-	unsigned i;
-
-	for (i = 0; i < t->count; i++)
-		if (!strcmp(t->what[i], what))
-			break;
-	if (i == t->count) {
-		if (t->count == MAX_REASONS)
-			i = MAX_REASONS - 1;	/* the last one gathers the rest */
-		else
-			t->what[t->count++] = what;
-	}
-	t->n[i]++;
-}
-
-static void print_tally(const char *indent, const struct tally *t)
-{
-	unsigned i;
-
-	for (i = 0; i < t->count; i++)
-		printf("%s%s: %u\n", indent, t->what[i], t->n[i]);
-}
-
-/* The first axis: its values, by group ("NT_ARM_SVE 30, ..."). */
-static void print_subjects(const struct fpabi_matrix *mx)
-{
-	struct tally t = { .count = 0 };
-	unsigned k;
-
-	for (k = 0; k < mx->nsubjects(); k++)
-		tally(&t, mx->subject_group(k));
-	printf("  %s: %u values (", mx->subject, mx->nsubjects());
-	for (k = 0; k < t.count; k++)
-		printf("%s%s %u", k ? ", " : "", t.what[k], t.n[k]);
-	printf(")\n");
-}
-
-static void print_axes(const struct fpabi_matrix *mx)
-{
-	unsigned k, full = mx->nsubjects() * mx->nmodes * (mx->nhist + 1);
-
-	printf("matrix %s (%s): %s\naxes:\n", mx->name, fpabi_arch.name,
-	       mx->what);
-	print_subjects(mx);
-	printf("  %s: %u values (", mx->mode_axis, mx->nmodes);
-	for (k = 0; k < mx->nmodes; k++)
-		printf("%s%s", k ? ", " : "", mx->mode_name(k));
-	printf(")\n  history: %u values (none", mx->nhist + 1);
-	for (k = 0; k < mx->nhist; k++)
-		printf(", %s", mx->hist_kinds[k]);
-	printf(")\nfull product: %u x %u x %u = %u cells; planned pairwise "
-	       "(the full product is too large): every %s in every %s "
-	       "without history (%u), and every %s after every history in "
-	       "a %s that turns with the %s (%u)\n", mx->nsubjects(),
-	       mx->nmodes, mx->nhist + 1, full, mx->subject, mx->mode_axis,
-	       mx->nsubjects() * mx->nmodes, mx->subject, mx->mode_axis,
-	       mx->subject, mx->nsubjects() * mx->nhist);
-}
-
-static void list_one(const struct fpabi_machine *m,
-		     const struct fpabi_matrix *mx)
-{
-	struct plan p;
-	struct tally skips = { .count = 0 }, outcomes = { .count = 0 };
-	bool pair[MAX_MODES][FPABI_MX_HISTS + 1];
-	unsigned i, j, exact = 0, unspec = 0, runnable = 0, pairs = 0;
-
-	memset(&p, 0, sizeof(p));
-	memset(pair, 0, sizeof(pair));
-	matrix_plan(&p, m, mx->name);
-	print_axes(mx);
-	for (i = 0; i < p.n; i++) {
-		const struct plan_item *it = &p.items[i];
-		const struct fpabi_mx_cell *c = it->c->mx;
-
-		if (c->unspecified)
-			unspec++;
-		else
-			exact++;
-		tally(&outcomes, c->expect);
-		if (it->skip)
-			tally(&skips, it->skip);
-		else
-			runnable++;
-		pair[c->mode][c->hist + 1] = true;
-	}
-	for (i = 0; i < mx->nmodes; i++)
-		for (j = 1; j <= mx->nhist; j++)
-			pairs += pair[i][j];
-	printf("cells: %u (%s x history pairs planned: %u of %u)\n", p.n,
-	       mx->mode_axis, pairs, mx->nmodes * mx->nhist);
-	printf("  exact expectation: %u\n  unspecified (each word its old "
-	       "value or zero): %u\n", exact, unspec);
-	printf("  runnable here: %u\n  the platform cannot run: %u\n",
-	       runnable, p.n - runnable);
-	print_tally("    ", &skips);
-	printf("outcomes:\n");
-	print_tally("  ", &outcomes);
-	for (i = 0; i < p.n; i++) {
-		const struct plan_item *it = &p.items[i];
-		const struct fpabi_mx_cell *c = it->c->mx;
-
-		printf("%s\texpect: %s\trule: %s\t%s\t%s%s\t%s\n", it->id,
-		       c->expect, c->rule, c->unspecified ? "unspecified" :
-		       "exact", it->skip ? "skip: " : "runnable",
-		       it->skip ? it->skip : "", c->what);
-	}
-	plan_free(&p);
+		plan_one(p, m, *mx, filter, tier);
 }
 
 /* matrix_list()'s checks of the name: every one, or NAME among them */
@@ -312,7 +444,7 @@ static void json_one(FILE *f, const struct fpabi_machine *m,
 	unsigned i, k;
 
 	memset(&p, 0, sizeof(p));
-	matrix_plan(&p, m, mx->name);
+	matrix_plan(&p, m, mx->name, TIER_MATRIX);
 	fputs("{\"name\": ", f);
 	json_write_str(f, mx->name);
 	fputs(", \"what\": ", f);
@@ -331,7 +463,14 @@ static void json_one(FILE *f, const struct fpabi_machine *m,
 		fputs(", ", f);
 		json_write_str(f, mx->hist_kinds[k]);
 	}
-	fputs("]},\n   \"cells\": [", f);
+	fputs("], \"window\": {\"name\": ", f);
+	json_write_str(f, mx->win_axis ? mx->win_axis : "window");
+	fputs(", \"values\": [", f);
+	for (k = 0; k < mx->nwin; k++) {
+		fputs(k ? ", " : "", f);
+		json_write_str(f, mx->wins[k].name);
+	}
+	fputs("]}},\n   \"cells\": [", f);
 	for (i = 0; i < p.n; i++) {
 		const struct plan_item *it = &p.items[i];
 		const struct fpabi_mx_cell *c = it->c->mx;
@@ -345,6 +484,8 @@ static void json_one(FILE *f, const struct fpabi_machine *m,
 		fputs(", \"history\": ", f);
 		json_write_str(f, c->hist < 0 ? "none" :
 			       mx->hist_kinds[c->hist]);
+		fputs(", \"window\": ", f);
+		json_write_str(f, c->win > 0 ? mx->wins[c->win].name : "none");
 		fputs(", \"expect\": ", f);
 		json_write_str(f, c->expect);
 		fputs(", \"rule\": ", f);
@@ -378,30 +519,4 @@ void matrix_json(FILE *f, const struct fpabi_machine *m, const char *name)
 		any = true;
 	}
 	fputs(any ? "\n]" : "]", f);
-}
-
-int matrix_list(const struct fpabi_machine *m, const char *name)
-{
-	const struct fpabi_matrix *const *mx;
-	char names[128];
-	size_t o = 0;
-	bool any = false;
-
-	names[0] = 0;
-	for (mx = fpabi_arch.matrices; mx && *mx; mx++) {
-		o += snprintf(names + o, sizeof(names) - o, "%s%s",
-			      o ? ", " : "", (*mx)->name);
-		if (name && strcmp(name, (*mx)->name))
-			continue;
-		if (any)
-			printf("\n");
-		list_one(m, *mx);
-		any = true;
-	}
-	if (!any && !names[0])
-		bad_usage("--matrix: %s has no matrices", fpabi_arch.name);
-	if (!any)
-		bad_usage("--matrix: %s has no matrix '%s' (it has: %s)",
-			  fpabi_arch.name, name, names);
-	return 0;
 }

@@ -204,8 +204,8 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 		}
 	if (filter)
 		pats_free(&ps);
-	if (tier >= TIER_MATRIX)
-		matrix_plan(p, m, filter);
+	/* the default tier has each matrix's pairs of branch values */
+	matrix_plan(p, m, filter, tier);
 }
 
 bool plan_in_shard(const char *id, unsigned shard, unsigned nshards)

@@ -78,6 +78,14 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 	for (i = 0; i < p.n; i++)
 		if (!strcmp(p.items[i].id, id))
 			it = &p.items[i];
+	if (!it) {
+		/* a cell of the three-way array only */
+		plan_free(&p);
+		plan_build(&p, m, id, TIER_EXHAUSTIVE);
+		for (i = 0; i < p.n; i++)
+			if (!strcmp(p.items[i].id, id))
+				it = &p.items[i];
+	}
 	if (!it)
 		die("no case instance '%s' (fpabi list names them)", id);
 	if (it->skip)

@@ -223,6 +223,7 @@ extern const struct fpabi_precond a64_preconds[];
 void a64_prove_payload(struct fpabi_run *r, const char *obs,
 		       struct a64_walk *w, bool need, unsigned fmt);
 void a64_prove_sve_off(struct fpabi_run *r, const char *obs, unsigned flags);
+void a64_prove_fp_fpsimd(struct fpabi_run *r, const char *obs, unsigned flags);
 void a64_prove_sme_off(struct fpabi_run *r, const char *obs, const char *what,
 		       bool off);
 void a64_prove_sme_unused(struct fpabi_run *r);
@@ -238,6 +239,9 @@ extern const char *const a64_mx_hist_kinds[A64_MX_HISTS];
 const struct fpabi_history *a64_mx_history(const struct fpabi_machine *m,
 					   unsigned k,
 					   const struct fpabi_variant *v);
+/* what each history kind sets (list --axes rows), SVCR as two axes */
+extern const char *const a64_mx_hist_sets[A64_MX_HISTS];
+extern const char *const a64_mx_split[2];
 extern const struct fpabi_known_issue a64_known[];
 extern const struct fpabi_family *const a64_families[];
 

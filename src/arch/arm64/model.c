@@ -13,6 +13,7 @@
 #include <sys/uio.h>
 
 #include "uapi-compat/arm64.h"
+#include "fpabi/axes.h"
 #include "fpabi/platform.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
@@ -846,6 +847,7 @@ const struct fpabi_arch fpabi_arch = {
 	.rules = a64_rules,
 	.histories = a64_histories,
 	.preconds = a64_preconds,
+	.axes = &a64_axes,
 	.matrices = (const struct fpabi_matrix *const[]){
 		&a64_matrix_write, &a64_matrix_signal, NULL },
 	.known = a64_known,

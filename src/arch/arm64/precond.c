@@ -320,9 +320,64 @@ void a64_prove_sme_unused(struct fpabi_run *r)
 			 "exec before the smstart (step %d)", r->step);
 }
 
+/* ------------------------------------------- fp_type FP_STATE_FPSIMD */
+
+/* Does c write a regset at a syscall-entry stop (the matrix's syscall
+ * window)? */
+static bool writes_in_syscall(const struct fpabi_case *c)
+{
+	const struct fpabi_step *s;
+	bool in = false;
+
+	for (s = c->steps; s && s->op != S_END; s++) {
+		if (s->op == S_SYSCALL_STOP)
+			in = true;
+		else if (s->op == S_SYSEXIT || !op_tracer(s->op))
+			in = false;
+		else if (in && s->op == S_WRITE)
+			return true;
+	}
+	return false;
+}
+
+static const char *fp_fpsimd_text(const struct fpabi_machine *m,
+				  const struct fpabi_case *c,
+				  const struct fpabi_variant *v)
+{
+	/* without SVE, or in streaming mode, there is no discard to see */
+	if (!(m->have & NEED_SVE) || (AV(v)->svl && (AV(v)->svcr & SV_SM)) ||
+	    !writes_in_syscall(c))
+		return NULL;
+	return "fp_type FP_STATE_FPSIMD at the write's syscall-entry stop "
+	       "(to_save FP_STATE_FPSIMD took effect while TIF_SVE is still "
+	       "set): NT_ARM_SVE read there in FPSIMD form";
+}
+
+/*
+ * At an NT_ARM_SVE read where the model leaves the form open (after a
+ * syscall's discard): entry-common.c, fpsimd_syscall_enter() sets
+ * fpsimd_last_state.to_save to FP_STATE_FPSIMD, so the save at the
+ * syscall-entry stop (fpsimd_save_user_state()) keeps the FPSIMD form
+ * and records fp_type FP_STATE_FPSIMD, with TIF_SVE left set until
+ * task_fpsimd_load(); ptrace.c, sve_get_common() reports SVE_PT_REGS_SVE
+ * exactly when fp_type is FP_STATE_SVE.  The SVE form is legal too
+ * (A-SYS-6: either), but then the write did not meet the state the
+ * cell's window is for.
+ */
+void a64_prove_fp_fpsimd(struct fpabi_run *r, const char *obs, unsigned flags)
+{
+	if (flags & SVE_PT_REGS_SVE)
+		pre_note(r, PRE_A64_FP_FPSIMD, 0, "%s in SVE form: fp_type "
+			 "FP_STATE_SVE, the lazy discard did not take effect "
+			 "before the stop", obs);
+	else
+		pre_note(r, PRE_A64_FP_FPSIMD, 1, "%s in FPSIMD form", obs);
+}
+
 const struct fpabi_precond a64_preconds[] = {
 	{ PRE_A64_PAYLOAD, "a payload present", payload_text, NULL },
 	{ PRE_A64_SVE_OFF, "TIF_SVE clear", sve_off_text, sve_off_unprovable },
 	{ PRE_A64_SME_UNUSED, "SME unused", sme_text, NULL },
+	{ PRE_A64_FP_FPSIMD, "fp_type FPSIMD", fp_fpsimd_text, NULL },
 	{ 0, NULL, NULL, NULL },
 };

@@ -150,6 +150,8 @@ static void check_sve(struct fpabi_run *r)
 		    rule_get("A-PT-5"));
 	if (fmt == FMT_EITHER && !sme_run(r))
 		a64_prove_sve_off(r, obs, h.flags);
+	if (fmt == FMT_EITHER && !(a64_svcr(r) & SV_SM))
+		a64_prove_fp_fpsimd(r, obs, h.flags);
 	if (fmt != FMT_EITHER)
 		check_value(r, obs, "header flags: SVE_PT_REGS_SVE",
 			    fmt == FMT_SVE, h.flags & SVE_PT_REGS_SVE,

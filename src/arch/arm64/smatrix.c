@@ -116,13 +116,63 @@ static const char *cell_rule(unsigned mask, unsigned svcr, const char **what)
 	return "A-SR-6";
 }
 
+enum { WIN_NONE, WIN_SYSCALL, WIN_SWITCHED, WIN_MIGRATED, NWIN };
+
+/* what runs between the loads and the SIGILL */
+static const struct fpabi_mx_win wins[NWIN] = {
+	[WIN_NONE] = { "none", "nothing between the loads and the fault: "
+		       "the state saved at the SIGILL's signal-delivery stop, "
+		       "still bound to "
+		       "the CPU unless another FP user ran there, and saved "
+		       "again into the frame (to_save FP_STATE_CURRENT)",
+		       "the stops the tracer saw; the binding itself is not "
+		       "observable", 0 },
+	[WIN_SYSCALL] = { "syscall", "a syscall: SVE bits above 127, P, FFR "
+			  "flushed (sve_flush_live()), TIF_SVE still set, "
+			  "SVCR.SM 0, ZA kept",
+			  "precondition a payload present: the frame's "
+			  "sve_context carries the registers (TIF_SVE still "
+			  "set at the fault), else retried, then SKIP", 0 },
+	[WIN_SWITCHED] = { "switched-out", "a ptrace stop: the state saved "
+			   "(fp_type by TIF_SVE and SVCR.SM) and reloaded by "
+			   "task_fpsimd_load() before the fault",
+			   "the breakpoint stop the tracer saw", 0 },
+	[WIN_MIGRATED] = { "migrated", "a ptrace stop and a move to another "
+			   "CPU: TIF_FOREIGN_FPSTATE set at the return, the "
+			   "state reloaded there",
+			   "the migration's own proof: the tracee's CPU after "
+			   "the stop is the one it was moved to, else SKIP",
+			   NEED_SMP2 },
+};
+
+static const struct {
+	struct fpabi_step steps[2];
+	unsigned n;
+} windows[NWIN] = {
+	[WIN_SYSCALL] = { { SYSCALL(SC_GETPID) }, 1 },
+	[WIN_SWITCHED] = { { TRAP }, 1 },
+	[WIN_MIGRATED] = { { TRAP, MIGRATE }, 2 },
+};
+
+/* A syscall leaves streaming mode (fpsimd_syscall_enter(): A-SYS-2): SM
+ * is 0 at a fault after it. */
+static const char *win_why(unsigned mask, unsigned mode, unsigned win)
+{
+	if (win == WIN_SYSCALL && (mask & SV_SM) && (mode & SV_SM))
+		return "impossible by the ABI: the syscall before the signal "
+		       "leaves streaming mode (fpsimd_syscall_enter(): "
+		       "sme_smstop_sm(); A-SYS-2)";
+	return NULL;
+}
+
 /*
  * A cell: phases 1 and 2 loaded (a dump between), a SIGILL whose handler
  * loads phase 3 and edits the records (phases 4 and 5), the dump after
  * sigreturn; the frame and the handler's entry are checked too.
  */
 static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
-		    const struct fpabi_variant *v, struct fpabi_mx_cell *out)
+		    unsigned win, const struct fpabi_variant *v,
+		    struct fpabi_mx_cell *out)
 {
 	unsigned mask = subject_mask(k), svcr = v ? AV(v)->svcr : mode, rec;
 	const char *what;
@@ -142,6 +192,12 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 		END }, 6 * sizeof(struct fpabi_step));
 	out->drop = 2;
 	out->drop_class = "stale";
+	/* the payload the edit (or the window's TIF_SVE) is about */
+	if (win == WIN_SYSCALL || (mask & 1u << REC_SVE))
+		out->pre |= PRE_A64_PAYLOAD;
+	/* the window's steps before the signal (step 3) */
+	if (win)
+		mx_insert(out, 3, windows[win].steps, windows[win].n);
 }
 
 const struct fpabi_matrix a64_matrix_signal = {
@@ -160,5 +216,12 @@ const struct fpabi_matrix a64_matrix_signal = {
 	.nhist = A64_MX_HISTS,
 	.hist_kinds = a64_mx_hist_kinds,
 	.history = a64_mx_history,
+	.hist_sets = a64_mx_hist_sets,
+	.nsplit = 2,
+	.split_names = a64_mx_split,
+	.win_axis = "window",
+	.nwin = NWIN,
+	.wins = wins,
+	.win_why = win_why,
 	.cell = mx_cell,
 };

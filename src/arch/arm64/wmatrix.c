@@ -680,6 +680,19 @@ const char *const a64_mx_hist_kinds[A64_MX_HISTS] = {
 	"discarded", "after-sigreturn", "switched-out",
 };
 
+/* before the cell's first load, which then runs with these */
+const char *const a64_mx_hist_sets[A64_MX_HISTS] = {
+	"a syscall after a load: TIF_SVE may be clear and sve_state "
+	"allocated, so the cell's SVE load may take do_sve_acc() with stale "
+	"buffers (or, SME: SVCR.SM 0 after the syscall, ZA kept)",
+	"a signal and its sigreturn: fp_type and TIF_SVE as the frame's "
+	"sve_context restored them",
+	"a ptrace stop after a load: fp_type saved by fpsimd_save_user_state(), "
+	"the state reloaded by task_fpsimd_load() before the cell",
+};
+
+const char *const a64_mx_split[2] = { "SVCR.SM", "SVCR.ZA" };
+
 /* the histories of those kinds (histories.c), SME ones in SME variants */
 const struct fpabi_history *a64_mx_history(const struct fpabi_machine *m,
 					   unsigned k,
@@ -712,6 +725,56 @@ static const char *errno_name(int err)
 	return "another errno";
 }
 
+enum { WIN_BRK, WIN_SYSCALL, WIN_MIGRATED, NWIN };
+
+/* the stop a write is at: what the kernel did with the state there */
+static const struct fpabi_mx_win stops[NWIN] = {
+	[WIN_BRK] = { "brk", "a breakpoint from user mode: to_save "
+		      "FP_STATE_CURRENT, so fp_type FP_STATE_SVE where TIF_SVE "
+		      "or SVCR.SM is set; fpsimd_last_state saved, still "
+		      "bound",
+		      "the read before the write: NT_ARM_SVE (NT_ARM_SSVE in "
+		      "streaming mode) in the form the model has (A-SYS-6's "
+		      "check: another form fails)", 0 },
+	[WIN_SYSCALL] = { "syscall", "a syscall-entry stop: SVCR.SM 0 "
+			  "(fpsimd_syscall_enter()), to_save FP_STATE_FPSIMD, "
+			  "so fp_type FP_STATE_FPSIMD with TIF_SVE still set; "
+			  "then the syscall's exit stop",
+			  "precondition fp_type FPSIMD: NT_ARM_SVE in FPSIMD "
+			  "form at the entry stop, else retried, then SKIP", 0 },
+	[WIN_MIGRATED] = { "migrated", "a breakpoint, then moved to another "
+			   "CPU: fpsimd_last_state another CPU, "
+			   "TIF_FOREIGN_FPSTATE set at the return",
+			   "the migration's own proof: the tracee's CPU after "
+			   "the stop is the one it was moved to, else SKIP",
+			   NEED_SMP2 },
+};
+
+/* the cell's steps at stop win: after its TRAP (step 1) */
+static void stop_window(struct fpabi_mx_cell *out, unsigned win)
+{
+	if (win == WIN_SYSCALL) {
+		out->pre |= PRE_A64_FP_FPSIMD;
+		/* the SYSEXIT before the signal (step 5) */
+		mx_insert(out, 5, (const struct fpabi_step[]){ SYSEXIT }, 1);
+		mx_insert(out, 2, (const struct fpabi_step[]){
+			SYSCALL_STOP(SC_GETPID) }, 1);
+	} else if (win == WIN_MIGRATED) {
+		mx_insert(out, 2, (const struct fpabi_step[]){ MIGRATE }, 1);
+	}
+}
+
+/* A syscall leaves streaming mode first: fpsimd_syscall_enter(), "Ensure
+ * PSTATE.SM is clear" (A-SYS-2), so SM is 0 at a syscall stop. */
+static const char *stop_why(unsigned mask, unsigned mode, unsigned win)
+{
+	if (win == WIN_SYSCALL && (mask & SV_SM) && (mode & SV_SM))
+		return "impossible by the ABI: a syscall leaves streaming "
+		       "mode before its entry stop (fpsimd_syscall_enter(): "
+		       "sme_smstop_sm(); A-SYS-2)";
+	return NULL;
+}
+
 /*
  * A cell: LOAD(1), a stop, a read, the write of phase 2, a read, a
  * signal (the frame and the handler's entry, then sigreturn of the
@@ -719,7 +782,8 @@ static const char *errno_name(int err)
  * planned VL's), the tracee's dump.
  */
 static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
-		    const struct fpabi_variant *v, struct fpabi_mx_cell *out)
+		    unsigned win, const struct fpabi_variant *v,
+		    struct fpabi_mx_cell *out)
 {
 	const struct a64_write *w = &rows[k];
 	const struct a64_machine *a = m->arch;
@@ -758,12 +822,17 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	 * in ZA reading zero, none with a canary to say where it came from;
 	 * those cells drop the dump instead (it stays poisoned).
 	 */
+	/* at a syscall stop the live SVE bits are zero already (A-SYS-1):
+	 * an NT_PRFPREG write of no V register changes nothing there */
+	if (win == WIN_SYSCALL && rs_of(w) == RS_FPR && row_len(w, s.vl) < 16)
+		o.changes = false;
 	out->drop = o.err || (o.changes && !moved) ? 3 : 6;
 	if (!o.err && !(s.svcr & SV_ZA) &&
 	    (rs_of(w) == RS_ZA || rs_of(w) == RS_ZT))
 		out->drop = 6;
 	out->drop_class = o.err ? "unknown" : out->drop == 3 ? "stale" :
 			  "poison";
+	stop_window(out, win);
 }
 
 const struct fpabi_matrix a64_matrix_write = {
@@ -781,5 +850,12 @@ const struct fpabi_matrix a64_matrix_write = {
 	.nhist = A64_MX_HISTS,
 	.hist_kinds = a64_mx_hist_kinds,
 	.history = a64_mx_history,
+	.hist_sets = a64_mx_hist_sets,
+	.nsplit = 2,
+	.split_names = a64_mx_split,
+	.win_axis = "stop",
+	.nwin = NWIN,
+	.wins = stops,
+	.win_why = stop_why,
 	.cell = mx_cell,
 };

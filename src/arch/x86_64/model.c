@@ -8,6 +8,7 @@
 
 #include "fpabi/platform.h"
 #include "fpabi/shm.h"
+#include "fpabi/axes.h"
 #include "fpabi/matrix.h"
 #include "fpabi/util.h"
 #include "x86.h"
@@ -396,6 +397,7 @@ const struct fpabi_arch fpabi_arch = {
 	.rules = x86_rules,
 	.histories = x86_histories,
 	.preconds = x86_preconds,
+	.axes = &x86_axes,
 	.matrices = (const struct fpabi_matrix *const[]){
 		&x86_matrix_write, &x86_matrix_signal, NULL },
 	.known = (const struct fpabi_known_issue[]){

@@ -140,8 +140,44 @@ static const char *cell_rule(unsigned edit, const char **what)
 
 /* A cell: phases 1 and 2 loaded (a dump between), a SIGILL whose handler
  * loads phase 3 and makes the edit with phase 4, the dump after it. */
+enum { WIN_NONE, WIN_SYSCALL, WIN_SWITCHED, WIN_MIGRATED, NWIN };
+
+/* what runs between the loads and the SIGILL */
+static const struct fpabi_mx_win wins[NWIN] = {
+	[WIN_NONE] = { "none", "nothing between the loads and the fault; "
+		       "the SIGILL's signal-delivery stop sets "
+		       "TIF_NEED_FPU_LOAD, so copy_fpstate_to_sigframe() "
+		       "reloads the registers and XSAVEs them (XINUSE as the "
+		       "loads left it)",
+		       "the frame's XSTATE_BV (precondition component in init)",
+		       0 },
+	[WIN_SYSCALL] = { "syscall", "a syscall between the loads and the "
+			  "fault: nothing discarded (X-SYS-1)",
+			  "the frame's XSTATE_BV (precondition component in "
+			  "init)", 0 },
+	[WIN_SWITCHED] = { "switched-out", "a ptrace stop: fpstate saved "
+			   "(XINUSE into XSTATE_BV) and XRSTORed at the "
+			   "return, before the fault",
+			   "the breakpoint stop the tracer saw", 0 },
+	[WIN_MIGRATED] = { "migrated", "a ptrace stop and a move to another "
+			   "CPU: last_cpu another CPU, fpstate restored there",
+			   "the migration's own proof: the tracee's CPU after "
+			   "the stop is the one it was moved to, else SKIP",
+			   NEED_SMP2 },
+};
+
+static const struct {
+	struct fpabi_step steps[2];
+	unsigned n;
+} windows[NWIN] = {
+	[WIN_SYSCALL] = { { SYSCALL(SC_GETPID) }, 1 },
+	[WIN_SWITCHED] = { { TRAP }, 1 },
+	[WIN_MIGRATED] = { { TRAP, MIGRATE }, 2 },
+};
+
 static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
-		    const struct fpabi_variant *v, struct fpabi_mx_cell *out)
+		    unsigned win, const struct fpabi_variant *v,
+		    struct fpabi_mx_cell *out)
 {
 	const struct x86_machine *x = m->arch;
 	char name[32];
@@ -171,6 +207,11 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	       6 * sizeof(struct fpabi_step));
 	out->drop = 2;
 	out->drop_class = "stale";
+	/* the XSTATE_BV subset's XINUSE 0: proven in every frame */
+	out->pre |= PRE_X86_INIT;
+	/* the window's steps before the signal (step 3) */
+	if (win)
+		mx_insert(out, 3, windows[win].steps, windows[win].n);
 }
 
 const struct fpabi_matrix x86_matrix_signal = {
@@ -189,5 +230,9 @@ const struct fpabi_matrix x86_matrix_signal = {
 	.nhist = X86_MX_HISTS,
 	.hist_kinds = x86_mx_hist_kinds,
 	.history = x86_mx_history,
+	.hist_sets = x86_mx_hist_sets,
+	.win_axis = "window",
+	.nwin = NWIN,
+	.wins = wins,
 	.cell = mx_cell,
 };

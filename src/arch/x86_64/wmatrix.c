@@ -305,6 +305,35 @@ const char *const x86_mx_hist_kinds[X86_MX_HISTS] = {
 	"after-syscall", "after-sigreturn", "switched-out",
 };
 
+/* before the cell's first load, which then runs with these */
+const char *const x86_mx_hist_sets[X86_MX_HISTS] = {
+	"a syscall after a load: nothing discarded (X-SYS-1), the registers "
+	"live (TIF_NEED_FPU_LOAD clear)",
+	"a signal and its sigreturn: XINUSE as __fpu_restore_sig()'s XRSTOR "
+	"of the frame left it",
+	"a ptrace stop after a load: TIF_NEED_FPU_LOAD set, fpstate saved by "
+	"XSAVES/XSAVEOPT (XINUSE into XSTATE_BV), restored before the cell",
+};
+
+enum { WIN_BRK, WIN_SYSCALL, WIN_MIGRATED, NWIN };
+
+/* the stop a write is at */
+static const struct fpabi_mx_win stops[NWIN] = {
+	[WIN_BRK] = { "brk", "a breakpoint from user mode: TIF_NEED_FPU_LOAD "
+		      "set, fpstate saved, last_cpu this CPU",
+		      "the breakpoint stop the tracer saw", 0 },
+	[WIN_SYSCALL] = { "syscall", "a syscall-entry stop: fpstate saved in "
+			  "the syscall (nothing discarded: X-SYS-1), then the "
+			  "exit stop", "the syscall-entry and exit stops the "
+			  "tracer saw", 0 },
+	[WIN_MIGRATED] = { "migrated", "a breakpoint, then moved to another "
+			   "CPU: last_cpu another CPU, so fpregs_state_valid() "
+			   "fails and the written fpstate is restored there",
+			   "the migration's own proof: the tracee's CPU after "
+			   "the stop is the one it was moved to, else SKIP",
+			   NEED_SMP2 },
+};
+
 const struct fpabi_history *x86_mx_history(const struct fpabi_machine *m,
 					   unsigned k,
 					   const struct fpabi_variant *v)
@@ -332,7 +361,8 @@ static const char *errno_name(int err)
 /* A cell: LOAD(1), a stop, a read, the write of phase 2, a read, a signal
  * (its frame, the handler's start, sigreturn of its clobber), the dump. */
 static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
-		    const struct fpabi_variant *v, struct fpabi_mx_cell *out)
+		    unsigned win, const struct fpabi_variant *v,
+		    struct fpabi_mx_cell *out)
 {
 	const struct x86_write *w;
 	struct x86_outcome o;
@@ -359,6 +389,17 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	       8 * sizeof(struct fpabi_step));
 	out->drop = o.err || o.changes ? 3 : 6;
 	out->drop_class = o.err ? "unknown" : o.changes ? "stale" : "poison";
+	/* the XSTATE_BV subset's XINUSE 0: proven in every read and frame */
+	out->pre |= PRE_X86_INIT;
+	/* the stop: after the TRAP (step 1); a syscall's exit stop before
+	 * the signal (step 5) */
+	if (win == WIN_SYSCALL) {
+		mx_insert(out, 5, (const struct fpabi_step[]){ SYSEXIT }, 1);
+		mx_insert(out, 2, (const struct fpabi_step[]){
+			SYSCALL_STOP(SC_GETPID) }, 1);
+	} else if (win == WIN_MIGRATED) {
+		mx_insert(out, 2, (const struct fpabi_step[]){ MIGRATE }, 1);
+	}
 }
 
 const struct fpabi_matrix x86_matrix_write = {
@@ -376,5 +417,9 @@ const struct fpabi_matrix x86_matrix_write = {
 	.nhist = X86_MX_HISTS,
 	.hist_kinds = x86_mx_hist_kinds,
 	.history = x86_mx_history,
+	.hist_sets = x86_mx_hist_sets,
+	.win_axis = "stop",
+	.nwin = NWIN,
+	.wins = stops,
 	.cell = mx_cell,
 };

@@ -235,6 +235,8 @@ extern const char *const x86_mx_hist_kinds[X86_MX_HISTS];
 const struct fpabi_history *x86_mx_history(const struct fpabi_machine *m,
 					   unsigned k,
 					   const struct fpabi_variant *v);
+/* what each history kind sets (list --axes rows) */
+extern const char *const x86_mx_hist_sets[X86_MX_HISTS];
 const char *x86_variant_name(unsigned k);
 extern const struct fpabi_family *const x86_families[];
 
