@@ -458,7 +458,7 @@ static void verdict(struct cert *c, const struct fpabi_machine *m)
 		snprintf(c->why, sizeof(c->why), "the run did not complete: %s: %s",
 			 outcome ? outcome : "no outcome (a format 1 report)",
 			 cert_str(run, "reason") ? cert_str(run, "reason") : "");
-	} else if (!tier || strcmp(tier, "matrix")) {
+	} else if (!tier || (strcmp(tier, "matrix") && strcmp(tier, "exhaustive"))) {
 		c->verdict = "incomplete";
 		snprintf(c->why, sizeof(c->why), "the run is of --tier %s, not "
 			 "of every tier (--tier matrix)", tier ? tier : "?");
