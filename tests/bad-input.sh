@@ -37,6 +37,12 @@ printf 'TAP version 13\nok 1 - syscall/x\n  ---\n  ns_per_op: {median: inf, q1: 
 printf 'TAP version 13\nok 1 - syscall/x\n  ---\n  ns_per_op: {median: 0x10, q1: 1, q3: 1, min: 1, max: 1}\n  ...\n' >"$t/hex.tap"
 printf 'a b\n' >"$t/skip-two"
 printf 'x86_64.*\n\0\n' >"$t/skip-nul"
+printf '%s.syscall.*\nno-such-case\n' "$arch" >"$t/skip-typo"
+printf '# only a comment\n\n%s.nomatch.*\n' "$arch" >"$t/skip-typo2"
+printf '%s.*\n' "$arch" >"$t/skip-all"
+: >"$t/out.json"
+ln -s "$t/out.json" "$t/link.json"
+ln "$t/out.json" "$t/hard.json"
 long=$(printf 'load:1 %.0s' $(seq 400))
 many=$(printf 'load:1 read store %.0s' $(seq 80))
 
@@ -188,6 +194,26 @@ no steps	stress --replay ' , ' --seed 1
 longer than 2047 characters	stress --replay "\$long" --seed 1
 more than	stress --replay "\$many" --seed 1
 step 0 (read)	stress --replay read --seed 1
+# stress: every index bounded where it is parsed (load_off[16])
+'load:16'	stress --replay 'load:16,store' --seed 1
+'load:255'	stress --replay 'load:255 store' --seed 1
+'signal:16'	stress --replay 'load:1 signal:16 store' --seed 1
+'signal:200'	stress --replay 'load:1 trap signal:200 store' --seed 1
+'sigsys:16'	stress --replay 'load:1 sigsys:16 store' --seed 1
+'sigsys:255'	stress --replay 'load:1 sigsys:255 store' --seed 1
+'write:16'	stress --replay 'load:1 trap write:16 store' --seed 1
+'signal:1:0x3f00'	stress --replay 'load:1 signal:1:0x3f00 store' --seed 1
+'signal:1:0x1001'	stress --replay 'load:1 signal:1:0x1001 store' --seed 1
+'sigsys:1:0x1000'	stress --replay 'load:1 sigsys:1:0x1000 store' --seed 1
+'read:3'	stress --replay 'load:1 trap read:3 store' --seed 1
+'store:1'	stress --replay 'load:1 store:1' --seed 1
+'trap:0:1'	stress --replay 'load:1 trap:0:1 store' --seed 1
+'syscall:99'	stress --replay 'load:1 syscall:99 store' --seed 1
+'syscall:200'	stress --replay 'load:1 syscall:200 store' --seed 1
+--kinds 'getpid,'	race --kinds getpid,
+--kinds ',getpid'	race --kinds ,getpid
+--kinds 'getpid,,yield'	race --kinds getpid,,yield
+--replay 'getpid '	race --replay 'getpid ' --variant x --seed 1
 no variant 'nonexistent'	stress --replay load:1,store --variant nonexistent --seed 1
 stress lists mark no step	stress --inject-fault step:any
 stress takes any or stress	stress --inject-fault 'byte:$arch.syscall.*'
@@ -288,6 +314,170 @@ $t/hex.tap: line 4: a figure	bench --compare $t/good.json $t/hex.tap
 --json '$t/dir/no/x'	bench stress -n 1 -q 1 --json $t/dir/no/x
 unexpected argument 'extra'	bench stress extra
 unrecognized option '--bogus'	bench stress --bogus
+# a typo is an error: globs that match nothing, empty globs
+--exclude 'nomatch' matches no case	run --exclude nomatch
+--exclude 'nomatch' matches no case	list --exclude nomatch
+--exclude 'nomatch' matches no case	fuzz --exclude nomatch --seconds 1
+--exclude '$arch.syscall' matches no case	run --exclude '$arch.syscall'
+--exclude '$arch.syscall.*,x' matches no case	run --exclude '$arch.syscall.*,x'
+--exclude 'syscal' matches no case	run --exclude syscal
+--exclude 'x86' matches no case	list --exclude x86
+--exclude 'typo' matches no case	run --exclude '$arch.*' --exclude typo
+--exclude ''	run --exclude ''
+--exclude ''	list --exclude ''
+line 2: 'no-such-case' matches no case	run --skip-file $t/skip-typo
+line 2: 'no-such-case' matches no case	list --skip-file $t/skip-typo
+line 2: 'no-such-case' matches no case	fuzz --skip-file $t/skip-typo --seconds 1
+line 3: '$arch.nomatch.*' matches no case	run --skip-file $t/skip-typo2
+--filter 'x,'	run --filter x,
+--filter ',x'	run --filter ,x
+--filter 'a,,b'	run --filter a,,b
+--filter ','	run --filter ,
+--filter ',,'	run --filter ,,
+--filter '$arch.syscall.*,'	run --filter '$arch.syscall.*,'
+--filter ',$arch.syscall.*'	list --filter ',$arch.syscall.*'
+--filter 'x,'	list --filter x,
+--filter 'a,,b'	fuzz --filter a,,b --seconds 1
+--filter ''	fuzz --filter ''
+--filter ','	list -f ,
+--warn-unmatched goes with --exclude	run --warn-unmatched
+--warn-unmatched goes with --exclude	list --warn-unmatched
+--warn-unmatched goes with --exclude	fuzz --warn-unmatched --seconds 1
+--matrix ''	list --matrix=
+# a typo is an error: options a command has no use for
+--tracee goes with run or fuzz, not list	list --tracee /bin/true
+--tracee goes with run or fuzz, not info	info --tracee /bin/true
+--kmsg goes with run or fuzz, not list	list --kmsg
+--kmsg goes with run or fuzz, not info	info --kmsg
+--timeout goes with run or fuzz, not list	list --timeout 5
+--timeout goes with run or fuzz, not info	info -t 5
+--repeat goes with run or fuzz, not list	list --repeat 2
+--repeat goes with run or fuzz, not info	info -r 2
+--skip-exit goes with run or fuzz, not list	list --skip-exit 4
+--skip-exit goes with run or fuzz, not info	info --skip-exit 4
+--format, --known, --junit and --kcidb go with the run	fuzz --format tap --seconds 1
+--format, --known, --junit and --kcidb go with the run	fuzz --junit $t/out.xml --seconds 1
+--json goes with run, list, list --matrix and info	fuzz --json $t/out.json --seconds 1
+--format, --known, --junit and --kcidb go with the run	list --format tap
+--json goes with run, list, list --matrix and info	list --rules --json $t/out.json
+--format, --known, --junit and --kcidb go with the run	info --junit $t/out.xml
+--format, --known, --junit and --kcidb go with the run	list --kcidb $t/out.json
+--format, --known, --junit and --kcidb go with the run	info --format tap
+--seconds goes with the fuzz	run --seconds 5
+--seconds goes with the fuzz	list --seconds 5
+--rules goes with the list	run --rules
+--profiles goes with the info	run --profiles
+--matrix goes with the list	run --matrix
+--matrix goes with the list	info --matrix
+# two outputs on one file
+--junit '$t/out.json' and --json '$t/out.json' are one file	run --junit $t/out.json --json $t/out.json
+--junit '$t/./out.json' and --json '$t/out.json' are one file	run --junit $t/./out.json --json $t/out.json
+--junit '$t/link.json' and --json '$t/out.json' are one file	run --junit $t/link.json --json $t/out.json
+--junit '/dev/null' and --json '/dev/null' are one file	run --junit /dev/null --json /dev/null
+--junit '$t/hard.json' and --json '$t/out.json' are one file	run --junit $t/hard.json --json $t/out.json
+--junit '$t/dir/../out.json' and --json '$t/out.json' are one file	run --junit $t/dir/../out.json --json $t/out.json
+--junit 'out.json' and --json 'out.json' are one file	run --junit out.json --json out.json
+# repro: the one strict number parser, its names
+--seed '-1'	repro --seed -1 -f x
+--seed '281474976710656'	repro --seed 281474976710656 -f x
+--seed '18446744073709551616'	repro --seed 18446744073709551616 -f x
+--seed '1x'	repro --seed 1x -f x
+--seed ''	repro --seed '' -f x
+--seed ' 1'	repro --seed ' 1' -f x
+--seed '+1'	repro --seed +1 -f x
+--seed '0x'	repro --seed 0x -f x
+--seed '1.0'	repro --seed 1.0 -f x
+--seed '0x1000000000000'	repro --seed 0x1000000000000 -f x
+unknown --profile 'bogus'	repro --seed 1 --profile bogus -f x
+unknown --profile ''	repro --seed 1 --profile '' -f x
+# race: its tracee checked, its lists strict
+/bin/true is not this fpabi's tracee	race --seconds 1 --tracee /bin/true
+$t/empty	race --seconds 1 --tracee $t/empty
+/nonexistent	race --seconds 1 --tracee /nonexistent
+--kinds ','	race --kinds ,
+--kinds ''	race --kinds ''
+--kinds 'GETPID'	race --kinds GETPID
+--kinds 'getpid yield'	race --kinds 'getpid yield'
+--replay 'getpid,'	race --replay getpid, --variant x --seed 1
+--replay ',spin'	race --replay ,spin --variant x --seed 1
+--seed '-1'	race --seed -1
+--seed '1x'	race --seed 1x
+--round 'x'	race --round x
+--round '86401'	race --round 86401
+--max-failures 'x'	race --max-failures x
+--quiet 'x'	race --quiet x
+--signals ''	race --signals ''
+--competitor ''	race --competitor ''
+# stress --replay: every field of every step bounded
+'load:17'	stress --replay 'load:17 store' --seed 1
+'load:100'	stress --replay 'load:100 store' --seed 1
+'load:0x10'	stress --replay 'load:0x10 store' --seed 1
+'signal:0x10'	stress --replay 'load:1 signal:0x10 store' --seed 1
+'sigsys:17'	stress --replay 'load:1 sigsys:17 store' --seed 1
+'signal:1:0x1000'	stress --replay 'load:1 signal:1:0x1000 store' --seed 1
+'signal:1:0x2001'	stress --replay 'load:1 signal:1:0x2001 store' --seed 1
+'sigsys:1:0x3f01'	stress --replay 'load:1 sigsys:1:0x3f01 store' --seed 1
+'write:17'	stress --replay 'load:1 trap write:17 store' --seed 1
+'write:255:1'	stress --replay 'load:1 trap write:255:1 store' --seed 1
+'trap:1'	stress --replay 'load:1 trap:1 store' --seed 1
+'store:0:1'	stress --replay 'load:1 store:0:1' --seed 1
+'migrate:1'	stress --replay 'load:1 trap migrate:1 store' --seed 1
+'sysexit:2'	stress --replay 'load:1 syscall-stop:1 sysexit:2 store' --seed 1
+'exec:1'	stress --replay 'load:1 trap exec:1' --seed 1
+'interrupt:1'	stress --replay 'load:1 interrupt:1 store' --seed 1
+'groupstop:1'	stress --replay 'load:1 groupstop:1 store' --seed 1
+'migrate-running:3'	stress --replay 'load:1 migrate-running:3 store' --seed 1
+'read:0:5'	stress --replay 'load:1 trap read:0:5 store' --seed 1
+'syscall:17'	stress --replay 'load:1 syscall:17 store' --seed 1
+'syscall:20'	stress --replay 'load:1 syscall:20 store' --seed 1
+'syscall:31'	stress --replay 'load:1 syscall:31 store' --seed 1
+'syscall:48'	stress --replay 'load:1 syscall:48 store' --seed 1
+'syscall:255'	stress --replay 'load:1 syscall:255 store' --seed 1
+'syscall-stop:100'	stress --replay 'load:1 syscall-stop:100 sysexit store' --seed 1
+'seccomp-stop:99'	stress --replay 'load:1 seccomp-stop:99 store' --seed 1
+'fork:77'	stress --replay 'load:1 fork:77 store' --seed 1
+unknown step 'LOAD'	stress --replay 'LOAD:1 store' --seed 1
+unknown step 'refused'	stress --replay 'load:1 signal refused' --seed 1
+unknown step 'end'	stress --replay 'load:1 end' --seed 1
+unknown step ''	stress --replay ':1 store' --seed 1
+'load:1:0x'	stress --replay 'load:1:0x store' --seed 1
+'load::1'	stress --replay 'load::1 store' --seed 1
+'load:1:2:3'	stress --replay 'load:1:2:3 store' --seed 1
+'load:+1'	stress --replay 'load:+1 store' --seed 1
+'load:-0'	stress --replay 'load:-0 store' --seed 1
+'signal:1:-1'	stress --replay 'load:1 signal:1:-1 store' --seed 1
+# stderr names a hostile argument escaped, whole
+--filter 'x\\x1b[2J'	run --filter "\$(printf 'x\\033[2J')"
+--exclude 'x\\x7f'	run --exclude "\$(printf 'x\\177')"
+--kinds 'getpid\\xff'	race --kinds "\$(printf 'getpid\\377')"
+--seed '1\\x0d'	run --seed "\$(printf '1\\r')"
+# run, list, fuzz: more numbers through the strict parser
+--timeout '-1'	run --timeout -1
+--timeout '1x'	run --timeout 1x
+--timeout ''	run --timeout ''
+--timeout '0x'	run -t 0x
+--repeat ''	run --repeat ''
+--repeat 'x'	run -r x
+--skip-exit '-1'	run --skip-exit -1
+--skip-exit ''	run --skip-exit ''
+--skip-exit '0x100'	run --skip-exit 0x100
+--seed '0x1000000000000'	run --seed 0x1000000000000
+--seed '-0'	run --seed -0
+--seed '1e3'	fuzz --seed 1e3
+--seconds '1.5'	fuzz --seconds 1.5
+--seconds ' 1'	fuzz --seconds ' 1'
+--timeout '86401'	fuzz --timeout 86401
+--seed '1x'	list --seed 1x
+--repeat '0'	fuzz --repeat 0 --seconds 1
+--timeout 'x'	stress --timeout x
+--repeat 'x'	stress --replay load:1,store --seed 1 -r x
+--seconds '0.5'	stress --seconds 0.5
+--max-failures ''	stress --max-failures ''
+--seed ''	stress --seed ''
+--seed ''	race --seed ''
+--seconds '604801'	race --seconds 604801
+--round ''	race --round ''
+--quiet ''	race --quiet ''
 # output that cannot be written
 cannot write	@full run --filter '$arch.syscall.*'
 cannot write	@full run --filter nomatch-is-not-reached --help
@@ -304,6 +494,6 @@ cannot write	@full bench stress -n 1 -q 1
 cannot write	@full bench --help
 cannot write	@full stress --help
 EOF
-[ "$t_n" -ge 150 ]
-ok $? "at least 150 bad inputs ($t_n)"
+[ "$t_n" -ge 400 ]
+ok $? "at least 400 bad inputs ($t_n)"
 done_testing

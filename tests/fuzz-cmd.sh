@@ -8,7 +8,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 "$FPABI" list --filter '*.forge.random/*' >"$tmp/list" 2>&1
-if ! grep -q 'runnable$' "$tmp/list"; then
+if ! grep -q "$(printf '\trunnable')" "$tmp/list"; then
 	echo "1..0 # SKIP no *.forge.random case runs here"
 	exit 0
 fi
@@ -20,6 +20,14 @@ rc=$?
 	grep -q '^1\.\.[1-9]' "$tmp/out" && ! grep -q '^not ok' "$tmp/out"
 ok $? "fuzz --seconds 3 passes: batches of runs, a plan, no failure (got $rc)"
 [ $rc -eq 0 ] || diag <"$tmp/out"
+
+# --seconds bound the whole, whatever --timeout allows one run (issue 27:
+# fuzz --seconds 3 --timeout 10 once ran 10 s)
+start=$(date +%s%N)
+"$FPABI" fuzz --seconds 3 --timeout 10 --seed 78 >/dev/null 2>&1
+ms=$((($(date +%s%N) - start) / 1000000))
+[ $ms -lt 5000 ]
+ok $? "fuzz --seconds 3 --timeout 10 runs about 3 s (${ms} ms)"
 
 "$FPABI" fuzz --seconds 2 --seed 77 --inject-fault=byte:forge >"$tmp/bad" 2>&1
 rc=$?

@@ -4,8 +4,11 @@
 # (tests/fuzz/*.c), and of the tracer's final checks fed
 # arbitrary shared-memory images (fuzz-shm: the whole tracer of this
 # build's arch; its seeds pick a case by index, which is this machine's
-# plan), built here with clang and ASan+UBSan
-# and run for FPABI_FUZZ_SECONDS each (default 10; 0 skips), starting
+# plan), of the step-list parser of stress --replay with the layout of
+# what it accepts (fuzz-steps) and of race's kinds parser (fuzz-kinds),
+# built here with clang and ASan+UBSan
+# and run for FPABI_FUZZ_SECONDS each (default 10; 0 skips; FPABI_FUZZ_TARGETS
+# picks some of them), starting
 # from tests/fuzz/seeds/TARGET: inputs of past findings, replayed first.  A finding is
 # not ok, with the crash input kept under FPABI_FUZZ_KEEP (default
 # tests/fuzz-findings in the build tree) and libFuzzer's report as diag.
@@ -13,7 +16,7 @@
 echo "TAP version 13"
 secs=${FPABI_FUZZ_SECONDS:-10}
 cc=${FUZZ_CC:-clang}
-targets="a64frame xsave shm compare"
+targets=${FPABI_FUZZ_TARGETS:-"a64frame xsave shm steps kinds compare"}
 if [ "$secs" = 0 ]; then
 	echo "1..0 # SKIP FPABI_FUZZ_SECONDS=0"
 	exit 0
@@ -32,8 +35,8 @@ keep=${FPABI_FUZZ_KEEP:-$PWD/tests/fuzz-findings}
 for t in $targets; do
 	extra= opts=
 	[ "$t" = xsave ] && extra=$srcdir/src/arch/x86_64/xsave.c
-	[ "$t" = compare ] && extra="$srcdir/src/cmd/compare.c $srcdir/src/bench/read.c $srcdir/src/lib/util.c"
-	if [ "$t" = shm ]; then
+	[ "$t" = compare ] && extra="$srcdir/src/cmd/compare.c $srcdir/src/bench/read.c $srcdir/src/lib/util.c $srcdir/src/lib/escape.c"
+	case $t in shm | steps | kinds)
 		# the whole tracer of this build's arch, its main() renamed
 		# (libFuzzer has its own), configured as the build is
 		: "${FPABI_FUZZ_SOURCES:?run through make check}"
@@ -43,7 +46,9 @@ for t in $targets; do
 		extra="$extra -I$PWD -include $PWD/config.h -Dmain=fpabi_cli_main"
 		extra="$extra -DFPABI_LIBEXECDIR=\"/nonexistent\" -DFPABI_BINDIR=\"/nonexistent\" -lm"
 		opts=-max_len=20000
-	fi
+		[ "$t" = shm ] || opts=-max_len=4000
+		;;
+	esac
 	# shellcheck disable=SC2086
 	if ! "$cc" -g -O1 -fsanitize=fuzzer,address,undefined \
 	     -fno-sanitize-recover=all -I"$srcdir/include" \

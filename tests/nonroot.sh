@@ -56,4 +56,16 @@ done
 rc=$?
 [ $rc -eq 0 ]
 ok $? "ptrace refused, no --skip-exit: exit 0 (got $rc)"
+# memfd_create refused (a seccomp profile): one reason, not a broken
+# result per case
+for cmd in run fuzz; do
+	NOPTRACE_SYSCALL=memfd_create "$FPABI_NOPTRACE" "$FPABI" $cmd --skip-exit 4 \
+		--tracee "$FPABI_TRACEE" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 4 ] &&
+		[ "$(grep -c '^1\.\.0 # SKIP memfd_create refused (Operation not permitted)' "$tmp/out")" -eq 1 ] &&
+		[ "$(grep -cE '^(not )?ok ' "$tmp/out")" -eq 0 ]
+	ok $? "memfd_create refused, $cmd: one 1..0 SKIP naming it, no results, exit 4 (got $rc)"
+	[ $rc -eq 4 ] || { head -5 "$tmp/err"; grep -E '^(1\.\.|not ok)' "$tmp/out" | head -3; } | diag
+done
 done_testing

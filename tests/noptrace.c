@@ -2,7 +2,9 @@
 /*
  * noptrace: run a command where ptrace(2) is refused the way a container
  * refuses it: a seccomp filter (inherited by every descendant) makes each
- * ptrace call fail with EPERM.  Used by tests/nonroot.sh.
+ * ptrace call fail with EPERM.  Used by tests/nonroot.sh.  With
+ * NOPTRACE_SYSCALL=NAME in the environment it refuses that syscall
+ * instead (memfd_create: tests/nonroot.sh's refused shared memory).
  */
 #include <errno.h>
 #include <seccomp.h>
@@ -26,7 +28,17 @@ int main(int argc, char **argv)
 		fprintf(stderr, "noptrace: seccomp_init failed\n");
 		return 2;
 	}
-	rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ptrace), 0);
+	{
+		const char *name = getenv("NOPTRACE_SYSCALL");
+		int nr = name ? seccomp_syscall_resolve_name(name) :
+			 SCMP_SYS(ptrace);
+
+		if (nr == __NR_SCMP_ERROR) {
+			fprintf(stderr, "noptrace: no syscall '%s'\n", name);
+			return 2;
+		}
+		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
+	}
 	if (!rc)
 		rc = seccomp_load(ctx);
 	seccomp_release(ctx);

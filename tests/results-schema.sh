@@ -138,6 +138,26 @@ else
 	t_n=$((t_n + 1)); echo "ok $t_n - ptrace refused # SKIP no tests/noptrace (FPABI_NOPTRACE)"
 fi
 
+# interrupted: SIGTERM during a run, the reports complete and say why
+"$FPABI" run --tier matrix --tracee "$FPABI_TRACEE" --json "$tmp/int.json" --junit "$tmp/int.xml" \
+	>"$tmp/int.tap" 2>&1 &
+pid=$!
+sleep 1
+kill -TERM $pid 2>/dev/null
+wait $pid
+rc=$?
+if [ $rc -eq 143 ]; then
+	validate "$tmp/int.json" >"$tmp/v.int"
+	[ ! -s "$tmp/v.int" ] && $PY -c 'import json, sys; d = json.load(open(sys.argv[1])); r = d["run"]
+assert r["outcome"] == "interrupted" and "SIGTERM" in r["reason"] and d["interrupted"] == "SIGTERM"
+assert r["given"] == len(d["results"]) < r["planned"]' "$tmp/int.json" &&
+		grep -q '<error type="interrupted" message="interrupted by SIGTERM' "$tmp/int.xml"
+	ok $? "SIGTERM: outcome interrupted with the reason in JSON and JUnit (exit $rc)"
+	diag <"$tmp/v.int"
+else
+	t_n=$((t_n + 1)); echo "ok $t_n - SIGTERM # SKIP the run ended (exit $rc) before the signal"
+fi
+
 # '-' is stdout
 (cd "$tmp" && "$FPABI" run --filter "$A.ptrace-read.*" --tracee "$FPABI_TRACEE" --json - >"$tmp/out.json" 2>"$tmp/out.tap")
 rc1=$?

@@ -19,6 +19,7 @@
 #include "fpabi/plan.h"
 #include "fpabi/run.h"
 #include "fpabi/syscalls.h"
+#include "fpabi/tap.h"
 
 /*
  * The options every command takes, as rows of its getopt_long() table,
@@ -75,6 +76,13 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 /* The runner's fatal signals kill the tracee first; SIGCHLD is blocked
  * for the watchdog's sigtimedwait(). */
 void fpabi_setup_signals(void);
+/* After a run a signal cut (fpabi_interrupted): result id as broken,
+ * interrupted, and true; false if no signal came. */
+bool fpabi_interrupt_result(struct tap *t, const char *id);
+/* End a command a signal stopped: its plan (if plan: the commands that
+ * print it last), "Bail out!", the totals (the sinks end their documents
+ * saying so); the exit status, 128 + the signal. */
+int fpabi_interrupt_end(struct tap *t, bool plan);
 /* Non-zero, with why, when this process may not trace its children
  * (Yama, a container's seccomp profile, an LSM). */
 int fpabi_ptrace_refused(char *why, size_t n);

@@ -41,14 +41,19 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
  */
 void plan_select(struct plan *p, const struct fpabi_machine *m,
 		 const struct fpabi_opts *o);
+/* list, the value of opt, if it has no empty glob (a leading, trailing
+ * or doubled comma, or nothing); otherwise a usage error. */
+const char *plan_check_globs(const char *opt, const char *list);
 /* Is case ID id in shard shard (1..nshards) of nshards (0: no sharding)? */
 bool plan_in_shard(const char *id, unsigned shard, unsigned nshards);
 /* Skip, with why, every runnable item glob (an ID glob or a family)
- * matches; how many it matched. */
+ * matches; how many items it matched (skipped ones too: 0 is a typo). */
 unsigned plan_exclude(struct plan *p, const char *glob, const char *why);
 /* plan_exclude() for each line of path (an ID or a glob; '#' starts a
- * comment): 0, or -1 with err saying what was wrong. */
-int plan_skip_file(struct plan *p, const char *path, char *err, size_t n);
+ * comment): 0, or -1 with err saying what was wrong (a line that
+ * matches no case, unless warn: then a warning on stderr). */
+int plan_skip_file(struct plan *p, const char *path, bool warn, char *err,
+		   size_t n);
 void plan_free(struct plan *p);
 /* One instance (plan_build()'s own, for src/plan/matrix.c): c at variant v,
  * parameter param, history h, placement pl; skip: why it cannot run. */

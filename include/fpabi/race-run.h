@@ -58,6 +58,9 @@ struct race_kind_def {
 };
 
 extern const struct race_kind_def race_kinds[RACE_NKINDS];
+/* A comma list of race_kinds[] names (no empty element) as a mask, or -1
+ * (src/race-plan.c; fpabi race's --kinds and --replay). */
+int race_kinds_parse(const char *s);
 
 #define RACE_SIG_TIMER	1	/* an interval timer's SIGALRM */
 #define RACE_SIG_THREAD	2	/* another thread's SIGUSR1 */

@@ -54,6 +54,7 @@ struct fpabi_opts {
 	const char *json;	/* --json FILE */
 	const char *kcidb;	/* --kcidb FILE */
 	bool kmsg;		/* check the kernel log at the end */
+	bool warn_unmatched;	/* an --exclude matching nothing: a warning */
 	enum fpabi_tier tier;	/* --tier: the cases planned */
 	unsigned seconds;	/* fuzz: how long to run */
 	const char *argv0;

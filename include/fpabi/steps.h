@@ -37,6 +37,13 @@ int steps_next(struct steps_state *w, const struct fpabi_step *s,
 	       const struct fpabi_step *prev, unsigned sc_param, char *why,
 	       size_t n);
 
+/*
+ * Are step s's fields in the ranges the engine's tables have (a phase at
+ * most CANARY_MAX_PHASE, a known syscall, no argument where the kind
+ * takes none)?  0, or -1 with why.  steps_next() checks it first.
+ */
+int step_args_check(const struct fpabi_step *s, char *why, size_t n);
+
 /* A whole list (ending with S_END): 0, or -1 with the step and why. */
 int steps_check(const struct fpabi_step *steps, unsigned sc_param,
 		char *why, size_t n);

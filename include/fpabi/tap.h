@@ -9,6 +9,7 @@
 #define FPABI_TAP_H
 
 #include <stdbool.h>
+#include <signal.h>
 #include <stdio.h>
 
 /* The verdicts, kept apart; docs/users/harnesses.md's table says what each
@@ -106,6 +107,15 @@ struct tap {
 	char outcome_reason[512];	/* why, when not RUN_COMPLETE */
 };
 
+/* The signal (SIGINT, SIGTERM or SIGHUP) that asked the command to stop
+ * early, or 0: set by the handler of fpabi_setup_signals(); the sinks'
+ * documents say the run was interrupted. */
+extern volatile sig_atomic_t fpabi_interrupted;
+/* "SIGTERM", ...: fpabi_interrupted's name, or NULL if 0. */
+const char *tap_interrupt_name(void);
+/* "Bail out! why": a run stopped before its end (TAP 13). */
+void tap_bail(struct tap *t, const char *why);
+
 void tap_begin(struct tap *t, FILE *out);
 void tap_begin_format(struct tap *t, FILE *out, enum tap_format fmt);
 void tap_add_sink(struct tap *t, struct tap_sink *s);
@@ -126,9 +136,9 @@ void tap_result(struct tap *t, enum tap_status st, const char *id,
  * (a TODO counts as skipped there, as xfail in Totals), then a plan
  * given after the results; then the sinks write their files. */
 void tap_totals(struct tap *t);
-/* The run cannot go on: `Bail out! reason` on the TAP stream, and every
- * report written with outcome o and the reason. */
-void tap_bail(struct tap *t, enum tap_outcome o, const char *reason);
+/* The run cannot go on: `Bail out! reason` on the TAP stream
+ * (tap_bail()), and every report written with outcome o and the reason. */
+void tap_abort(struct tap *t, enum tap_outcome o, const char *reason);
 /* "complete", "setup-error", "ptrace-refused", "interrupted" */
 const char *tap_outcome_name(enum tap_outcome o);
 /* The verdict's name in the JSON report and the YAML: "pass", "fail",

@@ -26,7 +26,7 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* called once with die()'s message before it exits: 1 when it wrote
  * the TAP's Bail out! and completed the run's reports, or NULL */
 extern int (*fpabi_die_hook)(const char *msg);
-/* s as a JSON string: quoted, '"', '\\' and control characters escaped */
+/* s as a JSON string: quoted, escaped by esc_json() (src/lib/escape.c) */
 void json_write_str(FILE *f, const char *s);
 /* Print to stderr only with --verbose. */
 void vlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -31,6 +31,8 @@
 
 #include "config.h"
 #include "bench-int.h"
+#include "fpabi/common-run.h"
+#include "fpabi/output.h"
 #include "fpabi/bench.h"
 #include "fpabi/commands.h"
 #include "fpabi/insns.h"
@@ -201,7 +203,7 @@ static void measure(struct result *r, const struct bopts *o,
 	snprintf(r->pmu_why, sizeof(r->pmu_why), "%s", p.ok ? "" : p.why);
 	for (int m = 0; m < NMETRIC; m++)
 		val[m] = xzalloc(ns * sizeof(double));
-	for (unsigned s = 0; s < o->warmup + ns; s++) {
+	for (unsigned s = 0; s < o->warmup + ns && !fpabi_interrupted; s++) {
 		double cnt[4], t0, t1;
 		long s0, s1;
 
@@ -528,13 +530,16 @@ static int bench_run(const struct bopts *o)
 		    "figures per operation: median, quartiles q1/q3, min, max",
 		    o->samples, o->warmup);
 	tap_plan(&t, n + o->kmsg);
-	for (unsigned i = 0; i < n; i++) {
+	fpabi_setup_signals();	/* a signal ends it as a finished one ends */
+	for (unsigned i = 0; i < n && !fpabi_interrupted; i++) {
 		struct result *r = &res[i];
 
 		if (!r->skip) {
 			vlog("bench %s: %u x %lu", r->id, o->samples, r->iters);
 			measure(r, o, regset_of(r), &ins);
 		}
+		if (fpabi_interrupt_result(&t, r->id))
+			break;
 		if (r->skip) {
 			tap_result(&t, TAP_SKIP, r->id, r->skip, NULL);
 			continue;
@@ -550,6 +555,10 @@ static int bench_run(const struct bopts *o)
 			tap_comment(&t, "%s: not counted: %s", r->id, ins.why);
 		yaml_result(r, y, sizeof(y));
 		tap_result(&t, TAP_PASS, r->id, NULL, y);
+	}
+	if (fpabi_interrupted) {
+		insns_close(&ins);
+		return fpabi_interrupt_end(&t, false);
 	}
 	if (o->kmsg) {
 		kmsg_tap_result(&t, kfd);
@@ -654,8 +663,7 @@ int cmd_bench(int argc, char **argv)
 	if (check_workloads(o.workloads))
 		return 2;
 	/* a --json FILE that cannot be written is refused before the run */
-	if (o.json && !(o.json_f = strcmp(o.json, "-") ? fopen(o.json, "w") :
-			stdout)) {
+	if (o.json && !(o.json_f = output_open(o.json))) {
 		fprintf(stderr, "fpabi: --json '%s': %s\n", o.json,
 			strerror(errno));
 		return 2;

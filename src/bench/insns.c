@@ -68,7 +68,7 @@ static int open_port(void)
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/virtio-ports/%s/name",
 			 e->d_name);
-		f = fopen(path, "r");
+		f = fopen(path, "re");
 		if (!f)
 			continue;
 		if (fgets(name, sizeof(name), f))

@@ -29,7 +29,7 @@
 
 static void read_paranoid(char *buf, size_t n)
 {
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
 
 	snprintf(buf, n, "?");
 	if (f) {
@@ -72,7 +72,8 @@ void pmu_open(struct pmu *p, pid_t pid, int cpu)
 		a.exclude_kernel = !(i & 1);
 		a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
 				PERF_FORMAT_TOTAL_TIME_RUNNING;
-		p->fd[i] = syscall(SYS_perf_event_open, &a, pid, cpu, -1, 0);
+		p->fd[i] = syscall(SYS_perf_event_open, &a, pid, cpu, -1,
+				   PERF_FLAG_FD_CLOEXEC);
 		if (p->fd[i] < 0) {
 			int e = errno;
 

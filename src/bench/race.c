@@ -95,6 +95,10 @@ static void rate_result(struct tap *t, const struct fpabi_machine *m,
 	sample(m, o, d, v, 0.5, 1, why, sizeof(why));
 	for (i = 0; i < b->samples; i++) {
 		x[i] = sample(m, o, d, v, b->secs, i + 1, why, sizeof(why));
+		if (fpabi_interrupt_result(t, id)) {
+			free(x);
+			return;
+		}
 		if (x[i] < 0) {
 			tap_result(t, TAP_FAIL, id, NULL, NULL);
 			tap_comment(t, "%s: the round failed: %s", id, why);
@@ -131,7 +135,7 @@ static void inject_result(struct tap *t, const struct fpabi_machine *m,
 	struct stat5 s;
 
 	need = (b->runs * INJECT_NEED + 19) / 20;
-	for (i = 0; i < b->runs; i++) {
+	for (i = 0; i < b->runs && !fpabi_interrupted; i++) {
 		double tf = race_first_failure(m, o, i + 1, INJECT_RATE,
 					       INJECT_SECS, cls, sizeof(cls));
 
@@ -143,6 +147,10 @@ static void inject_result(struct tap *t, const struct fpabi_machine *m,
 		if (tf >= 0)
 			tap_comment(t, "race/inject: seed %u: after %.2f s, %s",
 				    i + 1, tf, cls);
+	}
+	if (fpabi_interrupt_result(t, "race/inject")) {
+		free(x);
+		return;
 	}
 	stat5_of(x, b->runs, &s);
 	snprintf(y, sizeof(y), "summary: \"1 dump in %u corrupted with the "
@@ -230,10 +238,14 @@ int bench_race(int argc, char **argv)
 		    "in %u of 20 runs", b.samples, b.secs, b.in_vm ?
 		    "in a guest (the TCG target applies)" : "on this machine",
 		    TARGET_HW, TARGET_TCG, INJECT_RATE, INJECT_SECS, INJECT_NEED);
-	for (i = 0; i < ARRAY_SIZE(rates); i++)
+	for (i = 0; i < ARRAY_SIZE(rates) && !fpabi_interrupted; i++)
 		rate_result(&t, &m, &o, &rates[i], &v, &b);
-	if (inject)
+	if (inject && !fpabi_interrupted)
 		inject_result(&t, &m, &o, &b);
+	if (fpabi_interrupted) {
+		free((char *)o.tracee);
+		return fpabi_interrupt_end(&t, true);
+	}
 	if (o.kmsg) {
 		kmsg_tap_result(&t, kfd);
 		close(kfd);

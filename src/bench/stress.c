@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "fpabi/output.h"
 #include "fpabi/commands.h"
 #include "fpabi/common-run.h"
 #include "fpabi/insns.h"
@@ -85,7 +86,7 @@ static void bs_measure(const struct stress *st, uint64_t seed,
 {
 	unsigned i, k;
 
-	for (i = 0; i <= f->samples; i++) {
+	for (i = 0; i <= f->samples && !fpabi_interrupted; i++) {
 		double tc = 0, tb = 0, cc = 0, cb = 0;
 		unsigned long ev = 0, ch = 0;
 
@@ -249,7 +250,7 @@ int bench_stress(int argc, char **argv)
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	/* a --json FILE that cannot be written is refused before the run */
-	if (json && !(jf = strcmp(json, "-") ? fopen(json, "w") : stdout)) {
+	if (json && !(jf = output_open(json))) {
 		fprintf(stderr, "fpabi: --json '%s': %s\n", json, strerror(errno));
 		return 2;
 	}
@@ -278,6 +279,12 @@ int bench_stress(int argc, char **argv)
 	tap_plan(&t, 1);
 	insns_open(&ins);
 	bs_measure(&st, o.seed, &f);
+	if (fpabi_interrupted) {	/* no figure from a part of the samples */
+		insns_close(&ins);
+		fpabi_interrupt_result(&t, "stress/checked-vs-bare");
+		ret = fpabi_interrupt_end(&t, false);
+		goto out;
+	}
 	bs_print(&f, false, y, sizeof(y));
 	bs_counted(&ins, &f, &t, y, sizeof(y));
 	insns_close(&ins);

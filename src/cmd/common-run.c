@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -150,6 +152,13 @@ void fpabi_probe(struct fpabi_machine *m, const char *force)
 	fpabi_calibrate(m, fpabi_calib_seed);
 }
 
+/*
+ * The first SIGINT, SIGTERM or SIGHUP stops the command the way a
+ * finished one ends, minus the cases not run: the tracee dies now (the
+ * engine's waits end), the command reports the case it cut as
+ * interrupted and ends its outputs (fpabi_interrupt_end()).  A second
+ * one, or SIGPIPE (no reader left), ends the process at once.
+ */
 static void on_fatal_signal(int sig)
 {
 	pid_t pid = fpabi_current_tracee;
@@ -159,8 +168,43 @@ static void on_fatal_signal(int sig)
 		kill(-pid, SIGKILL);
 		kill(pid, SIGKILL);
 	}
+	if (sig != SIGPIPE && !fpabi_interrupted) {
+		fpabi_interrupted = sig;
+		return;
+	}
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+bool fpabi_interrupt_result(struct tap *t, const char *id)
+{
+	char why[128], q[300], yaml[400];
+
+	if (!fpabi_interrupted)
+		return false;
+	snprintf(why, sizeof(why), "interrupted by %s: the case was stopped, "
+		 "no verdict on the kernel", tap_interrupt_name());
+	yaml_quote(q, sizeof(q), why);
+	snprintf(yaml, sizeof(yaml), "verdict: broken\nreason: %s\n", q);
+	tap_result(t, TAP_BROKEN, id, why, yaml);
+	return true;
+}
+
+int fpabi_interrupt_end(struct tap *t, bool plan)
+{
+	char why[128];
+
+	if (plan)
+		tap_plan(t, t->n);
+	snprintf(why, sizeof(why), "interrupted by %s after %u results: the "
+		 "rest were not run", tap_interrupt_name(), t->n);
+	/* the reports' outcome, with the reason */
+	t->outcome = RUN_INTERRUPTED;
+	snprintf(t->outcome_reason, sizeof(t->outcome_reason), "%s", why);
+	tap_bail(t, why);
+	tap_totals(t);
+	fflush(stdout);
+	return 128 + fpabi_interrupted;
 }
 
 void fpabi_setup_signals(void)
@@ -170,6 +214,8 @@ void fpabi_setup_signals(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_fatal_signal;
+	/* a write to a slow reader goes on: the outputs end whole */
+	sa.sa_flags = SA_RESTART;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
@@ -193,6 +239,15 @@ int fpabi_ptrace_refused(char *why, size_t n)
 	pid_t pid;
 	FILE *f;
 
+	/* every case's shared memory is a memfd: refused (a seccomp
+	 * profile), it is one reason, not a broken result per case */
+	e = (int)syscall(SYS_memfd_create, "fpabi-probe", MFD_CLOEXEC);
+	if (e < 0) {
+		snprintf(why, n, "memfd_create refused (%s): no case can have "
+			 "its shared memory", strerror(errno));
+		return -1;
+	}
+	close(e);
 	pid = fpabi_fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
@@ -206,7 +261,7 @@ int fpabi_ptrace_refused(char *why, size_t n)
 		;
 	if (!e)
 		return 0;
-	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "r");
+	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "re");
 	if (f) {
 		if (fscanf(f, "%d", &scope) != 1)
 			scope = -1;
@@ -226,7 +281,17 @@ bool common_option(int c, const char *arg, struct fpabi_common_opts *co,
 	switch (c) {
 	case 's': o->seed = opt_seed("--seed", arg); co->seeded = true; break;
 	case COPT_TRACEE: co->tracee = arg; o->tracee_given = true; break;
-	case COPT_PROFILE: co->profile = arg; break;
+	case COPT_PROFILE:
+		/* every command: a profile that is not is a typo */
+		if (!fpabi_profile_find(arg)) {
+			char names[256];
+
+			profile_names(names, sizeof(names));
+			usage_error("unknown --profile '%s'; %s has: %s", arg,
+				    fpabi_arch.name, names);
+		}
+		co->profile = arg;
+		break;
 	case COPT_KMSG: o->kmsg = true; break;
 	case COPT_INJECT: fpabi_parse_inject(o, arg); break;
 	case COPT_NOWORK: fpabi_no_workarounds = 1; break;

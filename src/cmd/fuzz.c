@@ -119,7 +119,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 	tap_comment(&t, "fuzz: %s for %u s from seed %llu, %u instances",
 		    filter, o->seconds, (unsigned long long)base, runnable);
 	batch_end = start + FUZZ_BATCH_SECONDS;
-	for (k = 0; now() < end; k++) {
+	for (k = 0; now() < end && !fpabi_interrupted; k++) {
 		o->seed = (base + k) & FPABI_SEED_MAX;	/* replayable */
 		if (!b.runs)
 			b.seed0 = o->seed;
@@ -132,12 +132,14 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 			if (it->skip)
 				continue;
 			/* --seconds bound the whole: plus one run at most */
-			if (now() >= end)
+			if (now() >= end || fpabi_interrupted)
 				break;
 			do {
 				init_run(&r, m, o, it, ++attempt);
 				run_case(&r);
-			} while (run_again(&r));
+			} while (!fpabi_interrupted && run_again(&r));
+			if (fpabi_interrupt_result(&t, r.id))
+				break;
 			runs++;
 			b.runs++;
 			checks += r.checks;
@@ -166,9 +168,11 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 		    "%llu failed; seeds %llu..%llu", runs, now() - start,
 		    checks, failed, (unsigned long long)base,
 		    (unsigned long long)((base + k - 1) & FPABI_SEED_MAX));
-	tap_plan(&t, t.n);
-	tap_totals(&t);
 	o->seed = base;
 	plan_free(&p);
+	if (fpabi_interrupted)
+		return fpabi_interrupt_end(&t, true);
+	tap_plan(&t, t.n);
+	tap_totals(&t);
 	return t.failed ? 1 : 0;
 }

@@ -22,7 +22,9 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/output.h"
 #include "fpabi/calib.h"
+#include "fpabi/escape.h"
 #include "fpabi/commands.h"
 #include "fpabi/certify.h"
 #include "fpabi/compare.h"
@@ -87,6 +89,8 @@ static const char usage[] =
 "                            repeatable): SKIP, with the reason\n"
 "      --skip-file FILE      skip each case ID or glob FILE lists, one a line\n"
 "                            ('#' starts a comment)\n"
+"      --warn-unmatched      an --exclude or --skip-file line that matches\n"
+"                            no case is a warning, not an error\n"
 "  -s, --seed N              seed of the canaries (default: random, printed)\n"
 "  -r, --repeat N            run the plan N times, seeds S, S+1, ...; each\n"
 "                            result's ID ends in @rK (K = 1..N)\n"
@@ -182,7 +186,7 @@ static int bail_setup_error(const char *msg)
 	/* the runner's, never a forked helper's die() */
 	if (!bail_tap || getpid() != bail_pid)
 		return 0;
-	tap_bail(bail_tap, RUN_SETUP_ERROR, msg);
+	tap_abort(bail_tap, RUN_SETUP_ERROR, msg);
 	return 1;
 }
 
@@ -420,6 +424,33 @@ static int json_matrix(const struct fpabi_machine *m,
 	return ret;
 }
 
+/* `list --json`, `info --json`: no FILE (last, or before an option) is
+ * stdout */
+static void json_stdout_args(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--json") &&
+		    (i + 1 == argc || (argv[i + 1][0] == '-' && argv[i + 1][1])))
+			argv[i] = (char *)"--json=-";
+}
+
+/* The reports and the plan's slicing: which command takes them. */
+static void report_scope(const struct fpabi_opts *o, const char *cmd,
+			 unsigned given, bool listing)
+{
+	if ((o->junit || (given & 32) || o->kcidb || o->known) &&
+	    strcmp(cmd, "run"))
+		bad_usage("%s", "--format, --known, --junit and --kcidb go with "
+			  "the run command");
+	if (o->json && (listing || (strcmp(cmd, "run") && strcmp(cmd, "list") &&
+				    strcmp(cmd, "info"))))
+		bad_usage("%s", "--json goes with run, list, list --matrix and info");
+	if (o->nshards && strcmp(cmd, "run") && strcmp(cmd, "list"))
+		bad_usage("%s", "--shard goes with run or list");
+}
+
 /* The whole plan skipped: the header, one `1..0 # SKIP` line, the counts. */
 static int run_refused(const struct fpabi_machine *m,
 		       const struct fpabi_opts *o, unsigned ninst,
@@ -500,6 +531,8 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 			struct timespec t0, t1;
 			unsigned attempt = 0;
 
+			if (fpabi_interrupted)
+				break;
 			if (it->skip) {
 				tap_result(&t, TAP_SKIP, it->id, it->skip, NULL);
 				continue;
@@ -512,10 +545,12 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 				run_case(&r);
 				vlog("%s: %u values checked, %u findings", r.id,
 				     r.checks, r.nfind);
-			} while (run_again(&r));
+			} while (!fpabi_interrupted && run_again(&r));
 			clock_gettime(CLOCK_MONOTONIC, &t1);
 			r.seconds = (double)(t1.tv_sec - t0.tv_sec) +
 				    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+			if (fpabi_interrupt_result(&t, r.id))
+				break;
 			if (attempt > 1 && !r.unproven)
 				snprintf(r.proof + strlen(r.proof),
 					 sizeof(r.proof) - strlen(r.proof),
@@ -525,6 +560,10 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		}
 	}
 	o->seed = base;
+	if (fpabi_interrupted) {
+		plan_free(&p);
+		return fpabi_interrupt_end(&t, false);
+	}
 	t.suffix[0] = 0;
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);
@@ -539,15 +578,65 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	return 0;
 }
 
+/* path with its directory resolved (the file itself may not exist yet),
+ * in a buffer of PATH_MAX; NULL if the directory cannot be resolved */
+static char *resolve_dir(const char *path, char *out)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX], real[PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path + 1) : 1,
+		 slash ? path : ".");
+	if (!realpath(dir, real))
+		return NULL;
+	if ((size_t)snprintf(out, PATH_MAX, "%s/%s", real,
+			     slash ? slash + 1 : path) >= PATH_MAX)
+		return NULL;
+	return out;
+}
+
+/* Do a and b name one file (as given, through their directories, or the
+ * file they already are)? */
+static bool same_path(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+	struct stat sa, sb;
+
+	if (!strcmp(a, b))
+		return true;
+	if (resolve_dir(a, ra) && resolve_dir(b, rb) && !strcmp(ra, rb))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 /*
  * The seed (random unless given: 48 bits, with room for --repeat after
  * it), and options given to a command that has no use for them.
  */
-static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded)
+static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded,
+			   unsigned given)
 {
+	static const char *const names[] = {
+		"--tracee", "--kmsg", "--timeout", "--repeat", "--skip-exit",
+	};
+	unsigned i;
+
 	if ((o->nexclude || o->skip_file) && !strcmp(cmd, "info"))
 		bad_usage("%s goes with run, list or fuzz",
 			  o->nexclude ? "--exclude" : "--skip-file");
+	if (o->warn_unmatched && !o->nexclude && !o->skip_file)
+		bad_usage("%s", "--warn-unmatched goes with --exclude or "
+			  "--skip-file");
+	/* list and info start no tracee: an option of a run is a mistake */
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if ((given >> i & 1) && (!strcmp(cmd, "list") ||
+					 !strcmp(cmd, "info")))
+			bad_usage("%s goes with run or fuzz, not %s", names[i],
+				  cmd);
+	if (o->junit && o->json && same_path(o->junit, o->json))
+		bad_usage("--junit '%s' and --json '%s' are one file", o->junit,
+			  o->json);
 	if (!seeded) {
 		if (getrandom(&o->seed, sizeof(o->seed), 0) != sizeof(o->seed))
 			o->seed = (uint64_t)getpid() * 2654435761u;
@@ -588,7 +677,7 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 
 enum { OPT_SKIP_EXIT = 256, OPT_RULES, OPT_PROFILES, OPT_SECONDS, OPT_TIER,
        OPT_FORMAT, OPT_JUNIT, OPT_JSON, OPT_KCIDB, OPT_EXCLUDE, OPT_SKIP_FILE,
-       OPT_MATRIX, OPT_KNOWN, OPT_SHARD, OPT_AXES };
+       OPT_MATRIX, OPT_KNOWN, OPT_SHARD, OPT_AXES, OPT_WARN_UNMATCHED };
 
 /* fpabi [run|list|info|fuzz]'s options */
 static const struct option longopts[] = {
@@ -596,6 +685,7 @@ static const struct option longopts[] = {
 	{ "filter", required_argument, NULL, 'f' },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "skip-file", required_argument, NULL, OPT_SKIP_FILE },
+	{ "warn-unmatched", no_argument, NULL, OPT_WARN_UNMATCHED },
 	{ "seconds", required_argument, NULL, OPT_SECONDS },
 	{ "tier", required_argument, NULL, OPT_TIER },
 	{ "repeat", required_argument, NULL, 'r' },
@@ -625,17 +715,14 @@ int main(int argc, char **argv)
 	const char *matrix = NULL;	/* --matrix [NAME]: "" for every one */
 	struct fpabi_common_opts co = { .tracee = NULL };
 	static const char **exclude;	/* static: reachable until exit */
-	unsigned k;
+	unsigned k, given = 0;	/* bits: seed_and_scope()'s names[] */
 	int c, i, ret;
 
+	output_std_fds();
+	esc_stderr();
 	o.argv0 = argv[0];
 	check_stdout_at_exit();
-	/* `list --json`, `info --json`: no FILE (last, or before an option)
-	 * is stdout */
-	for (i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--json") &&
-		    (i + 1 == argc || (argv[i + 1][0] == '-' && argv[i + 1][1])))
-			argv[i] = (char *)"--json=-";
+	json_stdout_args(argc, argv);
 	kselftest_errors(argc, argv);
 	o.exclude = exclude = xzalloc(argc * sizeof(*exclude));
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
@@ -648,19 +735,27 @@ int main(int argc, char **argv)
 		}
 	while ((c = getopt_long(argc, argv, "f:s:r:t:vhV", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f': o.filter = optarg; break;
-		case OPT_EXCLUDE: exclude[o.nexclude++] = optarg; break;
+		case 'f': o.filter = plan_check_globs("--filter", optarg); break;
+		case OPT_EXCLUDE:
+			exclude[o.nexclude++] = plan_check_globs("--exclude", optarg);
+			break;
+		case OPT_WARN_UNMATCHED: o.warn_unmatched = true; break;
 		case OPT_SKIP_FILE: o.skip_file = optarg; break;
-		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); break;
-		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); break;
-		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); o.skip_exit_given = true; break;
+		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); given |= 8; break;
+		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); given |= 4; break;
+		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); o.skip_exit_given = true; given |= 16; break;
 		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
 		case OPT_RULES: rules = true; break;
-		case OPT_MATRIX: matrix = optarg ? optarg : ""; break;
+		case OPT_MATRIX:
+			if (optarg && !*optarg)
+				bad_usage("%s", "--matrix '': name a matrix, or "
+					  "give none for every one");
+			matrix = optarg ? optarg : "";
+			break;
 		case OPT_AXES: axes = true; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
-		case OPT_FORMAT: o.format = parse_format(optarg); break;
+		case OPT_FORMAT: o.format = parse_format(optarg); given |= 32; break;
 		case OPT_KNOWN: o.known = parse_known(optarg) + 1; break;
 		case OPT_SHARD: parse_shard(&o, optarg); break;
 		case OPT_JUNIT: o.junit = optarg; break;
@@ -678,6 +773,7 @@ int main(int argc, char **argv)
 	seeded = co.seeded;
 	tracee = co.tracee;
 	profile = co.profile;
+	given |= (tracee ? 1 : 0) | (o.kmsg ? 2 : 0);
 	cmd = take_command(argc, argv, cmd, &matrix);
 	if (!strcmp(cmd, "bench"))
 		bad_usage("%s", "options that take a value go after the word bench");
@@ -688,13 +784,7 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if ((o.junit || o.format || o.kcidb || o.known) && strcmp(cmd, "run"))
-		bad_usage("%s", "--format, --known, --junit and --kcidb go with the run command");
-	if (o.json && (rules || (strcmp(cmd, "run") && strcmp(cmd, "list") &&
-				 strcmp(cmd, "info")) || profiles))
-		bad_usage("%s", "--json goes with run, list, list --matrix and info");
-	if (o.nshards && strcmp(cmd, "run") && strcmp(cmd, "list"))
-		bad_usage("%s", "--shard goes with run or list");
+	report_scope(&o, cmd, given, rules || profiles);
 	if (o.format == FMT_KSELFTEST && !o.skip_exit_given)
 		o.skip_exit = 4;	/* KSFT_SKIP */
 	if (rules && strcmp(cmd, "list"))
@@ -712,7 +802,7 @@ int main(int argc, char **argv)
 		bad_usage("unknown --profile '%s'; %s has: %s", profile,
 			  fpabi_arch.name, names);
 	}
-	seed_and_scope(&o, cmd, seeded);
+	seed_and_scope(&o, cmd, seeded, given);
 
 	fpabi_calib_seed = o.seed;
 	fpabi_probe(&m, profile);

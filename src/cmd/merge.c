@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +51,26 @@ struct mrun {
 	char outcome[32], *reason, start[32], end[32];
 	unsigned planned, given;
 	double seconds;
+	unsigned long replaced;	/* the reports' replaced_bytes, summed */
+	char interrupted[16];	/* a shard's signal (the first), or "" */
 };
+
+/* The line after the totals: `  "replaced_bytes": N, "interrupted": X`
+ * (X null or a signal's name): summed, and the first signal kept. */
+static bool add_tail(struct mrun *mr, const char *line)
+{
+	const char *in = strstr(line, "\"interrupted\": ");
+	char *end;
+
+	if (strncmp(line, "  \"replaced_bytes\": ", 20) || !in)
+		return false;
+	mr->replaced += strtoul(line + 20, &end, 10);
+	in += 15;
+	if (*in == '"' && !mr->interrupted[0])
+		snprintf(mr->interrupted, sizeof(mr->interrupted), "%.*s",
+			 (int)strcspn(in + 1, "\""), in + 1);
+	return true;
+}
 
 static char *slurp(const char *path)
 {
@@ -226,6 +246,8 @@ static void read_report(struct mrun *mr, const char *path)
 			add_result(mr, path, no, line);
 		} else if (state == 4 && !strncmp(line, "  \"totals\": {", 13)) {
 			state = 5;
+		} else if ((state == 5 || state == 7) && add_tail(mr, line)) {
+			continue;
 		} else if (state == 5 && !strncmp(line, "  \"run\": {", 10)) {
 			add_run(mr, path, no, line + 9);
 			state = 7;
@@ -279,11 +301,17 @@ static void write_merged(const struct mrun *mr, FILE *f)
 	for (i = 0; i < TAP_NSTATUS; i++)
 		fprintf(f, "%s\"%s\": %u", i ? ", " : "", tap_status_name(i),
 			mr->totals[i]);
+	fprintf(f, "},\n  \"replaced_bytes\": %lu, \"interrupted\": ",
+		mr->replaced);
+	if (mr->interrupted[0])
+		fprintf(f, "\"%s\"", mr->interrupted);
+	else
+		fputs("null", f);
 	if (!mr->has_run) {
-		fputs("}\n}\n", f);
+		fputs("\n}\n", f);
 		return;
 	}
-	fprintf(f, "},\n  \"run\": {\"outcome\": \"%s\", \"reason\": ",
+	fprintf(f, ",\n  \"run\": {\"outcome\": \"%s\", \"reason\": ",
 		mr->outcome);
 	if (mr->reason)
 		json_write_str(f, mr->reason);

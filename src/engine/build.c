@@ -102,7 +102,7 @@ static int shm_create(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
 
-	e->lay.memfd = syscall(SYS_memfd_create, "fpabi", 0);
+	e->lay.memfd = syscall(SYS_memfd_create, "fpabi", MFD_CLOEXEC);
 	if (e->lay.memfd < 0) {
 		run_broken(r, "memfd_create: %s", strerror(errno));
 		return -1;

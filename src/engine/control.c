@@ -6,6 +6,7 @@
  * model: the walk (walk.c) does, around these calls.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <signal.h>
@@ -21,6 +22,7 @@
 
 #include "control.h"
 #include "fpabi/compete.h"
+#include "fpabi/tap.h"
 #include "place.h"
 #include "fpabi/util.h"
 
@@ -43,10 +45,10 @@ static long ms_left(const struct timespec *deadline)
 	       (deadline->tv_nsec - now.tv_nsec) / 1000000;
 }
 
-/* The case's deadline passed: the run is a timeout (never "broken"). */
+/* The deadline passed (a timeout, never "broken"), or a signal came. */
 static bool deadline_passed(struct engine *e)
 {
-	if (ms_left(&e->ctl.deadline) > 0)
+	if (ms_left(&e->ctl.deadline) > 0 && !fpabi_interrupted)
 		return false;
 	e->r->timed_out = true;
 	return true;
@@ -83,47 +85,15 @@ static int wait_tracee(struct engine *e, int *status)
 			return -1;
 		}
 		left = ms_left(&e->ctl.deadline);
-		if (left <= 0) {
+		/* (or a signal came before the tracee was known to its
+		 * handler: the cleanup kills it) */
+		if (left <= 0 || fpabi_interrupted) {
 			r->timed_out = true;
 			return -1;
 		}
 		ts_add_ms(&ts, left < 100 ? left : 100);
 		sigtimedwait(&chld, NULL, &ts);
 	}
-}
-
-static const char *status_text(int status, char *buf, size_t n)
-{
-	if (WIFEXITED(status))
-		snprintf(buf, n, "exited with status %d", WEXITSTATUS(status));
-	else if (WIFSIGNALED(status))
-		snprintf(buf, n, "killed by signal %d (%s)", WTERMSIG(status),
-			 strsignal(WTERMSIG(status)));
-	else if (WIFSTOPPED(status))
-		snprintf(buf, n, "stopped by signal %d (%s), event %d",
-			 WSTOPSIG(status), strsignal(WSTOPSIG(status)),
-			 status >> 16);
-	else
-		snprintf(buf, n, "status %#x", status);
-	return buf;
-}
-
-/* A tracee that died is a finding: the ABI gives no reason to die. */
-static void tracee_died(struct fpabi_run *r, int status, const char *when)
-{
-	struct fpabi_finding f;
-	char buf[96];
-
-	memset(&f, 0, sizeof(f));
-	snprintf(f.observer, sizeof(f.observer), "tracee %s", when);
-	snprintf(f.what, sizeof(f.what), "process");
-	snprintf(f.expected, sizeof(f.expected), "runs to the end, exit 0");
-	snprintf(f.got, sizeof(f.got), "%s", status_text(status, buf, sizeof(buf)));
-	f.cls = CL_UNKNOWN;
-	snprintf(f.origin, sizeof(f.origin), "%.100s",
-		 hdr(r)->err ? hdr(r)->errmsg : "the tracee did not finish");
-	f.rule = rule_get(r->c->rule);
-	add_finding(r, &f);
 }
 
 /*
@@ -141,7 +111,7 @@ static void frame_accepted(struct fpabi_run *r, int status)
 	snprintf(f.what, sizeof(f.what), "forged frame");
 	snprintf(f.expected, sizeof(f.expected), "refused: SIGSEGV");
 	snprintf(f.got, sizeof(f.got), "tracee %s",
-		 status_text(status, buf, sizeof(buf)));
+		 ctl_status_text(status, buf, sizeof(buf)));
 	f.cls = CL_UNKNOWN;
 	snprintf(f.origin, sizeof(f.origin),
 		 "the kernel restored a frame that should have been refused");
@@ -184,7 +154,7 @@ int ctl_wait_stop(struct engine *e, int want, int alt)
 			if (want == SIGSEGV)
 				frame_accepted(r, status);
 			else
-				tracee_died(r, status, when);
+				ctl_tracee_died(e, status, when);
 			r->pid = 0;
 			return -1;
 		}
@@ -195,6 +165,7 @@ int ctl_wait_stop(struct engine *e, int want, int alt)
 			break;
 		}
 		vlog("%s: passing on stop %#x", r->id, status >> 8);
+		ctl_note_sender(e, status);
 		/* on the way to a syscall stop, go on with PTRACE_SYSCALL:
 		 * PTRACE_CONT would run through the syscall unseen */
 		if (ptrace(want == STOP_SYSCALL ? PTRACE_SYSCALL : PTRACE_CONT,
@@ -368,6 +339,24 @@ int fpabi_pin(pid_t pid, int cpu)
 }
 
 /*
+ * In the child before the exec: the shared memory as fd 3, /dev/null as
+ * stdin, stdout and stderr (not the TAP stream, nor the terminal), and no
+ * other descriptor (a --json file, a kmsg or perf fd, a second memfd).
+ */
+static int child_fds(int memfd)
+{
+	int null;
+
+	if (memfd == 3 ? fcntl(3, F_SETFD, 0) < 0 : dup2(memfd, 3) < 0)
+		return -1;
+	null = open("/dev/null", O_RDWR);
+	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
+	    dup2(null, 2) < 0)
+		return -1;
+	return close_range(4, ~0u, 0);
+}
+
+/*
  * Start the tracee program with the shared memory memfd as fd 3, in the
  * process group pgid (0: its own), dying with the runner; in_child(arg),
  * if given, runs in the child before the exec.
@@ -391,7 +380,7 @@ pid_t fpabi_spawn(const char *tracee, int memfd, pid_t pgid, const char *mode,
 	signal(SIGTERM, SIG_DFL);
 	if (in_child)
 		in_child(arg);
-	if (memfd != 3 && dup2(memfd, 3) < 0)
+	if (child_fds(memfd) < 0)
 		_exit(126);
 	execl(tracee, "fpabi-tracee", "3", mode, (char *)NULL);
 	_exit(127);
@@ -406,7 +395,7 @@ int fpabi_task_switches(pid_t pid, long *vol, long *invol)
 
 	*vol = *invol = -1;
 	snprintf(path, sizeof(path), "/proc/%d/status", pid);
-	f = fopen(path, "r");
+	f = fopen(path, "re");
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f))
@@ -477,7 +466,8 @@ int fpabi_competitor_start(struct fpabi_run *r, int memfd, int cpu,
 			return 0;
 		/* the instance's deadline, where the run has one (race's
 		 * rounds keep their own time) */
-		if (r->deadline.tv_sec && ms_left(&r->deadline) <= 0) {
+		if (fpabi_interrupted || (r->deadline.tv_sec &&
+					  ms_left(&r->deadline) <= 0)) {
 			r->timed_out = true;
 			return -1;
 		}
@@ -563,7 +553,7 @@ static int task_cpu(pid_t pid)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	f = fopen(path, "r");
+	f = fopen(path, "re");
 	if (!f)
 		return -1;
 	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')'))) {
@@ -800,7 +790,6 @@ int ctl_first_cpu(void)
 	return 0;
 }
 
-
 /*
  * Let the tracee run to its exit (signals on the way, a child's SIGCHLD,
  * are passed on) and read the counters it kept around its events: 0 when
@@ -819,6 +808,7 @@ int ctl_finish(struct engine *e)
 			return -1;
 		if (!WIFSTOPPED(status))
 			break;
+		ctl_note_sender(e, status);
 		if (ptrace(PTRACE_CONT, r->pid, 0,
 			   (status >> 16) || (status >> 8) == STOP_SYSCALL ?
 			   0 : WSTOPSIG(status)) < 0) {
@@ -829,7 +819,7 @@ int ctl_finish(struct engine *e)
 	r->pid = 0;
 	if (e->ctl.refused) {
 		if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGKILL)
-			tracee_died(r, status, "after the refused sigreturn");
+			ctl_tracee_died(e, status, "after the refused sigreturn");
 		return 0;
 	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
@@ -838,9 +828,9 @@ int ctl_finish(struct engine *e)
 			run_broken(r, "tracee setup failed: %.*s (%s)",
 				   (int)sizeof(hdr(r)->errmsg),
 				   hdr(r)->errmsg[0] ? hdr(r)->errmsg : "no message",
-				   status_text(status, text, sizeof(text)));
+				   ctl_status_text(status, text, sizeof(text)));
 		else
-			tracee_died(r, status, "while running its events");
+			ctl_tracee_died(e, status, "while running its events");
 		return -1;
 	}
 	/* (after an exec the probe writes the "after" counters) */

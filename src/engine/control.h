@@ -24,6 +24,12 @@
 #define STOP_CLONE	(SIGTRAP | PTRACE_EVENT_CLONE << 8)
 
 void ctl_start_clock(struct engine *e);
+/* died.c: how a tracee ended, as text ("killed by signal 9 (Killed)") */
+const char *ctl_status_text(int status, char *buf, size_t n);
+/* At a signal-delivery stop passed on: note a sender outside fpabi. */
+void ctl_note_sender(struct engine *e, int status);
+/* The tracee died (status) when: a finding, or broken if from outside. */
+void ctl_tracee_died(struct engine *e, int status, const char *when);
 /* The first CPU this process may run on: where competitors meet. */
 int ctl_first_cpu(void);
 /* Start the tracee (and the case's competitor), seize it, tell it to go. */

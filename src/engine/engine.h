@@ -57,6 +57,10 @@ struct eng_ctl {
 	unsigned kself;		/* SC_MIGRATE_SELF steps passed */
 	int migrated_to;	/* the last migration's target CPU, or -1 */
 	int pending_sig;	/* to deliver when the tracee resumes */
+	/* a signal someone outside fpabi sent the tracee (its delivery
+	 * stop's siginfo): its number and sender, 0 if none came */
+	int outside_sig;
+	pid_t outside_pid;
 	bool stopped;		/* the tracee sits in a ptrace stop */
 	bool refused;		/* a sigreturn was refused: SIGSEGV */
 	struct timespec deadline;

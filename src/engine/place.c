@@ -43,7 +43,7 @@ static long long cpu_arrivals(int cpu)
 {
 	char line[512], name[32];
 	long long v[9];
-	FILE *f = fopen("/proc/schedstat", "r");
+	FILE *f = fopen("/proc/schedstat", "re");
 	long long n = -1;
 
 	if (!f)
@@ -70,7 +70,7 @@ static long long task_arrivals(pid_t pid)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
-	f = fopen(path, "r");
+	f = fopen(path, "re");
 	if (!f)
 		return -1;
 	if (fscanf(f, "%llu %llu %lld", &run, &wait, &n) != 3)

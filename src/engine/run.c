@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "fpabi/tap.h"
 #include "fpabi/util.h"
 #include "control.h"
 #include "final.h"
@@ -64,6 +65,11 @@ void run_case(struct fpabi_run *r)
 	char why[200];
 
 	r->sp.comp_policy = -1;
+	/* a signal asked the command to stop: nothing more starts */
+	if (fpabi_interrupted) {
+		run_broken(r, "interrupted by %s", tap_interrupt_name());
+		return;
+	}
 	if (r->c->probe) {
 		r->c->probe(r);
 		return;

@@ -326,8 +326,9 @@ static void describe_field(struct calib_field *c)
 	if (c->none)
 		snprintf(c->quirk, sizeof(c->quirk), "%s-not-kept", g);
 	else if (canon && first && bits == 64)
-		snprintf(c->quirk, sizeof(c->quirk), "%s-canonical-%u", g,
-			 first);
+		/* (the stem cut to fit: "-canonical-" and two digits) */
+		snprintf(c->quirk, sizeof(c->quirk), "%.24s-canonical-%u", g,
+			 first % 100);
 	else
 		snprintf(c->quirk, sizeof(c->quirk), "%s-rewritten", g);
 	if (canon && first && !c->none && bits == 64) {

@@ -53,7 +53,7 @@ void fpabi_check_tracee(const char *path)
 		    strerror(errno));
 	snprintf(want, sizeof(want), "fpabi-tracee %#x %u\n", FPABI_SHM_MAGIC,
 		 FPABI_SHM_VERSION);
-	if (pipe(fd) < 0)
+	if (pipe2(fd, O_CLOEXEC) < 0)
 		die("pipe: %s", strerror(errno));
 	pid = fpabi_fork();
 	if (pid < 0)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/util.h"
 
@@ -29,6 +30,17 @@ void pats_free(struct pats *ps)
 }
 
 /* A case ID glob, or a family's name. */
+const char *plan_check_globs(const char *opt, const char *list)
+{
+	size_t len = strlen(list);
+
+	if (!len || list[0] == ',' || list[len - 1] == ',' ||
+	    strstr(list, ",,"))
+		usage_error("%s '%s': an empty glob (a comma list of IDs, "
+			    "globs or families)", opt, list);
+	return list;
+}
+
 bool pats_match_one(const char *pat, const char *id, const char *family)
 {
 	return !fnmatch(pat, id, 0) || !strcmp(pat, family);

@@ -243,10 +243,18 @@ void plan_select(struct plan *p, const struct fpabi_machine *m,
 	for (i = 0; i < o->nexclude; i++) {
 		snprintf(why, sizeof(why), "excluded: --exclude '%.200s'",
 			 o->exclude[i]);
-		plan_exclude(p, o->exclude[i], why);
+		/* a typo must not run what it meant to skip */
+		if (plan_exclude(p, o->exclude[i], why))
+			continue;
+		if (!o->warn_unmatched)
+			usage_error("--exclude '%s' matches no case (a glob of "
+				    "IDs or a family; --warn-unmatched makes "
+				    "this a warning)", o->exclude[i]);
+		fprintf(stderr, "fpabi: warning: --exclude '%s' matches no "
+			"case\n", o->exclude[i]);
 	}
-	if (o->skip_file && plan_skip_file(p, o->skip_file, why,
-					   sizeof(why)) < 0)
+	if (o->skip_file && plan_skip_file(p, o->skip_file, o->warn_unmatched,
+					   why, sizeof(why)) < 0)
 		usage_error("%s", why);
 }
 
@@ -273,17 +281,20 @@ unsigned plan_exclude(struct plan *p, const char *glob, const char *why)
 	for (i = 0; i < p->n; i++) {
 		struct plan_item *it = &p->items[i];
 
-		if (it->skip || !pats_match_one(glob, it->id, it->c->family))
+		if (!pats_match_one(glob, it->id, it->c->family))
+			continue;
+		n++;
+		if (it->skip)
 			continue;
 		if (!reason)
 			reason = own(p, xstrdup(why));
 		it->skip = reason;
-		n++;
 	}
 	return n;
 }
 
-int plan_skip_file(struct plan *p, const char *path, char *err, size_t n)
+int plan_skip_file(struct plan *p, const char *path, bool warn, char *err,
+		   size_t n)
 {
 	char *line = NULL, *s, *e, why[300];
 	size_t cap = 0;
@@ -324,7 +335,16 @@ int plan_skip_file(struct plan *p, const char *path, char *err, size_t n)
 			break;
 		}
 		snprintf(why, sizeof(why), "excluded: %.200s line %u", path, no);
-		plan_exclude(p, s, why);
+		if (plan_exclude(p, s, why))
+			continue;
+		if (!warn) {
+			snprintf(err, n, "--skip-file '%s' line %u: '%.80s' "
+				 "matches no case (--warn-unmatched makes this "
+				 "a warning)", path, no, s);
+			break;
+		}
+		fprintf(stderr, "fpabi: warning: --skip-file '%s' line %u: "
+			"'%.80s' matches no case\n", path, no, s);
 	}
 	free(line);
 	if (len >= 0 || ferror(f)) {

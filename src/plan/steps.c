@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fpabi/arch.h"
+#include "fpabi/canary.h"
 #include "fpabi/limits.h"
 #include "fpabi/precond.h"
 #include "fpabi/shm.h"
@@ -172,14 +173,52 @@ static int take(struct steps_state *w, const struct fpabi_step *s,
 	return 0;
 }
 
+static bool sc_known(unsigned sc)
+{
+	if (sc < SC_NR)
+		return true;
+	return sc >= SC_ARCH && sc < SC_ARCH_END && fpabi_arch.sc_name &&
+	       fpabi_arch.sc_name(sc);
+}
+
+int step_args_check(const struct fpabi_step *s, char *why, size_t n)
+{
+	const struct fpabi_op_info *oi = op_info(s->op);
+	unsigned edit, last;
+
+	if (s->op == S_END || (unsigned)s->op >= S_NOPS)
+		return bad(why, n, "no such step");
+	/* the engine keeps one image per phase: load_off[CANARY_MAX_PHASE
+	 * + 1] (src/engine/engine.h) */
+	if (oi->a == A_PHASE && s->a > CANARY_MAX_PHASE)
+		return bad(why, n, "phase %u: phases run from 0 to %u", s->a,
+			   CANARY_MAX_PHASE);
+	if (oi->a == A_SYSCALL && s->a && !sc_known(s->a))
+		return bad(why, n, "syscall %u: no such syscall", s->a);
+	if (oi->a == A_NONE && s->a)
+		return bad(why, n, "takes no argument (got %u)", s->a);
+	if (oi->b == B_NONE && s->b)
+		return bad(why, n, "takes no second argument (got %#x)", s->b);
+	if (oi->b != B_SIGNAL)
+		return 0;
+	edit = step_edit_kind(s);
+	last = step_edit_phase(s);
+	if (edit && fpabi_arch.edit_phases && fpabi_arch.edit_phases(edit) > 1)
+		last++;		/* the edit writes this phase and the next */
+	if (last > CANARY_MAX_PHASE)
+		return bad(why, n, "edit phase %u: its edit's phases run from 0 "
+			   "to %u", step_edit_phase(s), CANARY_MAX_PHASE);
+	return 0;
+}
+
 int steps_next(struct steps_state *w, const struct fpabi_step *s,
 	       const struct fpabi_step *prev, unsigned sc_param, char *why,
 	       size_t n)
 {
 	unsigned sc = step_syscall(s, sc_param);
 
-	if (s->op == S_END || (unsigned)s->op >= S_NOPS)
-		return bad(why, n, "no such step");
+	if (step_args_check(s, why, n) < 0)
+		return -1;
 	if (check_place(w, s, prev, why, n) < 0 ||
 	    check_processes(w, s, sc, why, n) < 0 ||
 	    take(w, s, sc, why, n) < 0)

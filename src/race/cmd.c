@@ -142,6 +142,8 @@ static void race_loop(struct race *ra, struct tap *t, const struct race_cfg *fix
 		race_cfg_text(&c, text, sizeof(text));
 		tap_comment(t, "%s: %s", id, text);
 		race_run_cfg(ra, &c, len, &res);
+		if (fpabi_interrupt_result(t, id))
+			break;
 		race_counts_add(&ra->total, &res.n);
 		if (res.n.rounds)
 			race_round_comments(t, id, &res.n, c.kinds);
@@ -169,27 +171,6 @@ static void race_loop(struct race *ra, struct tap *t, const struct race_cfg *fix
 		}
 		race_progress(ra, end);
 	}
-}
-
-static int parse_kinds(const char *s)
-{
-	char *buf = xstrdup(s), *tok, *save;
-	int k = 0;
-	unsigned i;
-
-	for (tok = strtok_r(buf, ", ", &save); tok;
-	     tok = strtok_r(NULL, ", ", &save)) {
-		for (i = 0; i < RACE_NKINDS; i++)
-			if (!strcmp(tok, race_kinds[i].name))
-				break;
-		if (i == RACE_NKINDS) {
-			free(buf);
-			return -1;
-		}
-		k |= 1 << i;
-	}
-	free(buf);
-	return k ? k : -1;
 }
 
 /* The kinds' names, ", " separated (for a usage error). */
@@ -403,7 +384,7 @@ static int parse_args(struct race *ra, struct race_args *a, int argc,
 			break;
 		case O_KINDS:
 		case O_REPLAY:
-			ra->kinds = parse_kinds(optarg);
+			ra->kinds = race_kinds_parse(optarg);
 			if (ra->kinds < 0)
 				usage_error("%s '%s': kinds are a comma list of "
 					    "%s", c == O_REPLAY ? "--replay" :
@@ -489,6 +470,7 @@ int cmd_race(int argc, char **argv)
 	if (access(o.tracee, X_OK) != 0)
 		die("cannot run the tracee %s: %s (use --tracee)", o.tracee,
 		    strerror(errno));
+	fpabi_check_tracee(o.tracee);	/* this fpabi's, like every command's */
 	fpabi_setup_signals();
 	ra.progress = isatty(2);
 	if (a.replay)
@@ -502,15 +484,19 @@ int cmd_race(int argc, char **argv)
 	race_loop(&ra, &t, a.replay ? &fixed : NULL);
 	if (ra.progress)
 		fputc('\n', stderr);
-	race_proof_points(&ra, &t);
-	race_totals(&ra, &t);
-	if (o.kmsg)
-		kmsg_tap_result(&t, kfd);
-	tap_plan(&t, t.n);
-	tap_totals(&t);
+	if (!fpabi_interrupted) {
+		race_proof_points(&ra, &t);
+		race_totals(&ra, &t);
+		if (o.kmsg)
+			kmsg_tap_result(&t, kfd);
+		tap_plan(&t, t.n);
+		tap_totals(&t);
+	}
 	if (kfd >= 0)
 		close(kfd);
 	free((char *)o.tracee);
+	if (fpabi_interrupted)
+		return fpabi_interrupt_end(&t, true);
 	return t.failed ? 1 : 0;
 }
 

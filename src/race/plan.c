@@ -44,6 +44,28 @@ const struct race_kind_def race_kinds[RACE_NKINDS] = {
 			   "sched_setaffinity to the other CPU" },
 };
 
+int race_kinds_parse(const char *s)
+{
+	const char *p = s;
+	int k = 0;
+	unsigned i;
+
+	for (;;) {
+		size_t len = strcspn(p, ",");
+
+		for (i = 0; i < RACE_NKINDS; i++)
+			if (strlen(race_kinds[i].name) == len &&
+			    !strncmp(p, race_kinds[i].name, len))
+				break;
+		if (i == RACE_NKINDS)	/* also an empty element */
+			return -1;
+		k |= 1 << i;
+		if (!p[len])
+			return k;
+		p += len + 1;
+	}
+}
+
 static const char *const point_names[RACE_NPOINTS] = {
 	[RACE_POST] = "dump after",
 	[RACE_HPRE] = "handler entry before",
@@ -403,7 +425,7 @@ static void make_slots(struct race_round *rd)
 
 static int map_shm(struct race_round *rd)
 {
-	rd->memfd = syscall(SYS_memfd_create, "fpabi-race", 0);
+	rd->memfd = syscall(SYS_memfd_create, "fpabi-race", MFD_CLOEXEC);
 	if (rd->memfd < 0)
 		return -1;
 	if (ftruncate(rd->memfd, rd->size) < 0)

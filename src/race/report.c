@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fpabi/tap.h"
 #include "fpabi/report.h"
 #include "fpabi/util.h"
 #include "race-int.h"
@@ -82,7 +83,7 @@ static bool still_fails(const struct race *ra, const struct race_cfg *c,
 	struct race_result res;
 	char got[160];
 
-	while (race_now() - t0 < budget) {
+	while (race_now() - t0 < budget && !fpabi_interrupted) {
 		(*runs)++;
 		race_run_cfg(ra, c, budget - (race_now() - t0), &res);
 		if (res.fail) {

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fpabi/tap.h"
 #include "fpabi/compete.h"
 #include "fpabi/race-run.h"
 #include "fpabi/shm.h"
@@ -84,6 +85,8 @@ static int start(struct race_round *rd, struct race_result *res)
 	setpgid(rd->pid, rd->pid);
 	rd->plan.pid = rd->pid;
 	fpabi_current_tracee = rd->pid;
+	if (fpabi_interrupted)	/* the signal came before the handler knew it */
+		kill(-rd->pid, SIGKILL);
 	if (fpabi_pin(rd->pid, rd->cpu) < 0) {
 		broken(res, "pinning to CPU %d: %s", rd->cpu, strerror(errno));
 		return -1;
@@ -303,6 +306,12 @@ void race_round_run(struct race_round *rd, double secs,
 	uint64_t x = rd->cfg.seed ^ 0x6d6f7665ull;
 	double t = 0, next_move = 0.01;
 	const struct timespec poll = { 0, POLL_NS };
+
+	if (fpabi_interrupted) {	/* a signal asked the command to stop */
+		memset(res, 0, sizeof(*res));
+		broken(res, "interrupted by %s", tap_interrupt_name());
+		return;
+	}
 
 	memset(res, 0, sizeof(*res));
 	rd->memfd = -1;

@@ -16,6 +16,7 @@
 #include "config.h"
 #include "fpabi/arch.h"
 #include "fpabi/calib.h"
+#include "fpabi/output.h"
 #include "fpabi/platform.h"
 #include "fpabi/reports.h"
 #include "fpabi/sha256.h"
@@ -153,7 +154,7 @@ void iso_time(char *buf, size_t n, const struct timespec *ts)
 
 FILE *report_output(const char *path)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	FILE *f = strcmp(path, "-") ? output_open(path) : stdout;
 
 	if (!f)
 		die("cannot write %s: %s", path, strerror(errno));

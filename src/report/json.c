@@ -12,9 +12,11 @@
 #include <time.h>
 
 #include "config.h"
+#include "fpabi/output.h"
 #include "fpabi/calib.h"
 #include "fpabi/arch.h"
 #include "fpabi/canary.h"
+#include "fpabi/escape.h"
 #include "fpabi/reports.h"
 #include "fpabi/run.h"
 #include "fpabi/util.h"
@@ -30,12 +32,23 @@ struct json {
 	struct report_run run;
 };
 
+/* the bytes of outside text that were not UTF-8, replaced by U+FFFD:
+ * the document says how many ("replaced_bytes") */
+static size_t replaced;
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	replaced += esc_json(f, s);
+	fputc('"', f);
+}
+
 /* "key": "value" (null when value is NULL), after a comma */
 static void kv(FILE *f, const char *key, const char *val)
 {
 	fprintf(f, ", \"%s\": ", key);
 	if (val)
-		json_write_str(f, val);
+		json_str(f, val);
 	else
 		fputs("null", f);
 }
@@ -46,7 +59,7 @@ static void finding(FILE *f, const struct fpabi_result *res, unsigned i)
 	const struct fpabi_finding *fi = res->finds ? &res->finds[i] : NULL;
 
 	fputs("{\"line\": ", f);
-	json_write_str(f, res->findings[i]);
+	json_str(f, res->findings[i]);
 	if (fi) {
 		kv(f, "observer", fi->observer);
 		kv(f, "component", fi->group[0] ? fi->group : NULL);
@@ -74,7 +87,7 @@ static void json_result(struct tap_sink *s, const struct tap *t,
 
 	id_split(name, cls, sizeof(cls), nm, sizeof(nm));
 	fprintf(f, "%s\n    {\"n\": %u, \"id\": ", j->n++ ? "," : "", t->n);
-	json_write_str(f, name);
+	json_str(f, name);
 	kv(f, "verdict", tap_status_name(res->st));
 	kv(f, "reason", res->reason);
 	kv(f, "rule", res->rule);
@@ -107,7 +120,10 @@ static void json_end(struct tap_sink *s, const struct tap *t)
 	clock_gettime(CLOCK_REALTIME, &now);
 	iso_time(end, sizeof(end), &now);
 	iso_time(start, sizeof(start), &j->run.start);
-	fprintf(f, "},\n  \"run\": {\"outcome\": \"%s\"",
+	fprintf(f, "},\n  \"replaced_bytes\": %zu", replaced);
+	/* a run a signal stopped: complete, and says so */
+	kv(f, "interrupted", tap_interrupt_name());
+	fprintf(f, ",\n  \"run\": {\"outcome\": \"%s\"",
 		tap_outcome_name(t->outcome));
 	kv(f, "reason", t->outcome == RUN_COMPLETE ? NULL : t->outcome_reason);
 	fprintf(f, ", \"planned\": %u, \"given\": %u, \"start\": \"%s\", "
@@ -129,7 +145,7 @@ struct tap_sink *json_open(const char *path, const struct report_run *run)
 	j->path = xstrdup(path);
 	j->run = *run;
 	fprintf(f, "{\n  \"format\": %d, \"fpabi\": ", FPABI_RESULTS_FORMAT);
-	json_write_str(f, PACKAGE_VERSION);
+	json_str(f, PACKAGE_VERSION);
 	kv(f, "command", run->command);
 	kv(f, "arch", fpabi_arch.name);
 	kv(f, "kernel", run->m->kernel);
@@ -137,12 +153,12 @@ struct tap_sink *json_open(const char *path, const struct report_run *run)
 	fputs(",\n  ", f);
 	env_json(f, run);
 	fputs(",\n  \"tier\": ", f);
-	json_write_str(f, run->tier);
+	json_str(f, run->tier);
 	kv(f, "filter", run->filter);
 	fputs(", \"exclude\": [", f);
 	for (i = 0; i < run->nexclude; i++) {
 		fputs(i ? ", " : "", f);
-		json_write_str(f, run->exclude[i]);
+		json_str(f, run->exclude[i]);
 	}
 	fputc(']', f);
 	kv(f, "skip_file", run->skip_file);

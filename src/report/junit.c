@@ -16,13 +16,16 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fpabi/output.h"
 #include "fpabi/arch.h"
+#include "fpabi/escape.h"
 #include "fpabi/reports.h"
 #include "fpabi/util.h"
 
 struct junit {
 	struct tap_sink sink;
 	char *path;
+	FILE *f;		/* the file, open from the start */
 	FILE *mem;		/* the <testcase> elements, until the end */
 	char *buf;
 	size_t len;
@@ -44,26 +47,13 @@ void id_split(const char *id, char *cls, size_t ncls, char *name,
 	snprintf(name, nname, "%s", d2 + 1);
 }
 
-/* XML text or attribute value: the five entities, and no control
- * character XML 1.0 forbids. */
+/* the bytes of outside text that were not UTF-8, replaced by U+FFFD:
+ * the "replaced_bytes" property says how many */
+static size_t replaced;
+
 static void xml_text(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = *s;
-
-		switch (c) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default:
-			if (c < 0x20 && c != '\n' && c != '\t')
-				fputc('?', f);
-			else
-				fputc(c, f);
-		}
-	}
+	replaced += esc_xml(f, s);
 }
 
 static void elem(FILE *f, const char *tag, const char *type,
@@ -169,12 +159,12 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 	char host[256] = "localhost", *env = NULL;
 	unsigned extra, refused = t->outcome == RUN_PTRACE_REFUSED;
 	size_t envlen = 0;
-	FILE *f, *e;
+	FILE *f = j->f, *e;
 
 	extra = outcome_case(j->mem, t);
 	if (fclose(j->mem))
 		die("%s: %s", j->path, strerror(errno));
-	f = report_output(j->path);
+	/* (opened once, at the start: never by its path again) */
 	gethostname(host, sizeof(host) - 1);
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(f, "<testsuites>\n");
@@ -211,6 +201,13 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 		die("open_memstream: %s", strerror(errno));
 	prop(f, "environment", env);
 	free(env);
+	fprintf(f, "      <property name=\"replaced_bytes\" value=\"%zu\"/>\n",
+		replaced);
+	/* a run a signal stopped: complete, and says so */
+	if (tap_interrupt_name())
+		fprintf(f, "      <property name=\"interrupted\" value=\"%s: "
+			"the cases after the last one were not run\"/>\n",
+			tap_interrupt_name());
 	fputs("    </properties>\n", f);
 	if (j->len)
 		fwrite(j->buf, 1, j->len, f);
@@ -228,11 +225,9 @@ struct tap_sink *junit_open(const char *path, const struct report_run *run)
 	time_t now = run->start.tv_sec;
 	FILE *f;
 
-	/* made now, so that a path that cannot be written fails first */
-	if (strcmp(path, "-")) {
-		f = report_output(path);
-		fclose(f);
-	}
+	/* opened now, so that a path that cannot be written fails first */
+	f = report_output(path);
+	j->f = f;
 	j->path = xstrdup(path);
 	j->run = *run;
 	j->mem = open_memstream(&j->buf, &j->len);

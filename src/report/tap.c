@@ -6,9 +6,11 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "fpabi/escape.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 
@@ -89,6 +91,33 @@ void tap_plan(struct tap *t, unsigned n)
 	written(t);
 }
 
+volatile sig_atomic_t fpabi_interrupted;
+
+const char *tap_interrupt_name(void)
+{
+	switch (fpabi_interrupted) {
+	case 0: return NULL;
+	case SIGINT: return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP: return "SIGHUP";
+	default: return "a signal";
+	}
+}
+
+void tap_bail(struct tap *t, const char *why)
+{
+	char safe[512];
+
+	esc_text(safe, sizeof(safe), why, ESC_RAW);
+	/* a plan given after the results goes before it: a consumer
+	 * reads nothing after "Bail out!" */
+	if (t->plan_last)
+		fprintf(t->out, "1..%u\n", t->planned);
+	t->plan_last = false;
+	fprintf(t->out, "Bail out! %s\n", safe);
+	written(t);
+}
+
 void tap_plan_skip_all(struct tap *t, const char *reason)
 {
 	fprintf(t->out, "1..0 # SKIP %s\n", reason);
@@ -104,35 +133,30 @@ void tap_comment(struct tap *t, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	for (line = strtok_r(buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save))
-		fprintf(t->out, "# %s\n", line);
+	     line = strtok_r(NULL, "\n", &save)) {
+		char safe[4 * sizeof(buf)];
+
+		esc_text(safe, sizeof(safe), line, ESC_RAW);
+		fprintf(t->out, "# %s\n", safe);
+	}
 	written(t);
 }
 
 void tap_escape(char *buf, size_t n, const char *s)
 {
-	size_t o = 0;
-
-	for (; *s && o + 3 < n; s++) {
-		if (*s == '#' || *s == '\\')
-			buf[o++] = '\\';
-		buf[o++] = (*s == '\n') ? ' ' : *s;
-	}
-	buf[o] = 0;
+	esc_text(buf, n, s, ESC_TAP);
 }
 
 void yaml_quote(char *buf, size_t n, const char *s)
 {
-	size_t o = 0;
-
-	buf[o++] = '"';
-	for (; *s && o + 4 < n; s++) {
-		if (*s == '"' || *s == '\\')
-			buf[o++] = '\\';
-		buf[o++] = (*s == '\n') ? ' ' : *s;
+	if (n < 3) {
+		if (n)
+			buf[0] = 0;
+		return;
 	}
-	buf[o++] = '"';
-	buf[o] = 0;
+	buf[0] = '"';
+	esc_text(buf + 1, n - 2, s, ESC_YAML);
+	strcat(buf, "\"");
 }
 
 /*
@@ -222,8 +246,15 @@ static void yaml_block(struct tap *t, const char *yaml)
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = xzalloc(len + 1), *safe = xzalloc(4 * len + 1);
 
-		fprintf(t->out, "  %.*s\n", (int)len, p);
+		/* (the writers quote their values: this pass finds nothing
+		 * unless one did not) */
+		memcpy(line, p, len);
+		esc_text(safe, 4 * len + 1, line, ESC_RAW);
+		fprintf(t->out, "  %s\n", safe);
+		free(line);
+		free(safe);
 		p += len + (nl ? 1 : 0);
 	}
 	fprintf(t->out, "  ...\n");
@@ -308,16 +339,13 @@ const char *tap_outcome_name(enum tap_outcome o)
 	return o < RUN_NOUTCOME ? names[o] : "?";
 }
 
-void tap_bail(struct tap *t, enum tap_outcome o, const char *reason)
+void tap_abort(struct tap *t, enum tap_outcome o, const char *reason)
 {
-	char why[512];
 	unsigned i;
 
 	t->outcome = o;
 	snprintf(t->outcome_reason, sizeof(t->outcome_reason), "%s", reason);
-	tap_escape(why, sizeof(why), reason);
-	fprintf(t->out, "Bail out! %s\n", why);
-	fflush(t->out);
+	tap_bail(t, reason);
 	for (i = 0; i < t->nsinks; i++)
 		t->sinks[i]->end(t->sinks[i], t);
 	t->nsinks = 0;

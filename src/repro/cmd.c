@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/output.h"
 #include "fpabi/plan.h"
 #include "fpabi/record.h"
 #include "fpabi/run.h"
@@ -92,7 +93,7 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 		die("%s: not runnable here: %s", id, it->skip);
 	if (fpabi_ptrace_refused(why, sizeof(why)))
 		die("%s", why);
-	f = out ? fopen(out, "w") : stdout;
+	f = out ? output_open(out) : stdout;
 	if (!f)
 		die("%s: %s", out, strerror(errno));
 	ret = repro_one(m, o, it, f, why, sizeof(why), &nfind);
@@ -160,7 +161,8 @@ int cmd_repro(int argc, char **argv)
 {
 	enum { OPT_SAMPLE = 256, OPT_KSELFTEST };
 	/* (--kmsg: fpabi-vm adds it; a reproducer has no kernel-log check;
-	 * --seed is parsed here: any 64-bit number a run printed) */
+	 * --seed through the one strict parser: every seed a run prints is
+	 * at most FPABI_SEED_MAX, and 010 is ten here as for run) */
 	static const struct option longopts[] = {
 		FPABI_COMMON_OPTIONS,
 		{ "filter", required_argument, NULL, 'f' },
@@ -177,8 +179,7 @@ int cmd_repro(int argc, char **argv)
 	struct fpabi_opts o = { .repeat = 1, .timeout = 60 };
 	const char *id = NULL, *out = NULL, *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
-	bool seeded = false, sample = false;
-	char *end;
+	bool sample = false;
 	int c, ret;
 
 	o.argv0 = argv[0];
@@ -186,13 +187,6 @@ int cmd_repro(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "f:s:o:vh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': id = optarg; break;
-		case 's':
-			errno = 0;
-			o.seed = strtoull(optarg, &end, 0);
-			if (errno || *end || !*optarg)
-				die("--seed '%s': not a number", optarg);
-			seeded = true;
-			break;
 		case 'o': out = strcmp(optarg, "-") ? optarg : NULL; break;
 		case OPT_SAMPLE: sample = true; break;
 		case OPT_KSELFTEST: repro_flags |= REPRO_KSELFTEST; break;
@@ -208,7 +202,7 @@ int cmd_repro(int argc, char **argv)
 	profile = co.profile;
 	if (optind < argc && !id)
 		id = argv[optind++];
-	if (optind < argc || (!id && !sample) || !seeded) {
+	if (optind < argc || (!id && !sample) || !co.seeded) {
 		fputs(repro_usage, stderr);
 		return 2;
 	}

@@ -207,6 +207,8 @@ static int stress_loop(struct stress *st, struct tap *t)
 			     text);
 		}
 		run_seq(st, &q, name, &out);
+		if (fpabi_interrupt_result(t, name))
+			break;
 		a.seqs++;
 		a.events += q.n;
 		a.checks += out.checks;
@@ -301,6 +303,8 @@ static int replay(struct stress *st, struct tap *t, const char *steps,
 	tap_plan(t, repeat);
 	for (i = 0; i < repeat; i++) {
 		run_seq(st, &q, "replay", &out);
+		if (fpabi_interrupt_result(t, "replay"))
+			return fpabi_interrupt_end(t, false);
 		if (out.fail || out.broken) {
 			st->shrink = false;
 			report_failure(st, t, &q, i, "replay", &out);
@@ -485,6 +489,8 @@ static int stress_run(struct stress *st, struct fpabi_opts *o,
 		    (unsigned long long)o->seed, st->seconds, st->voc[0].n,
 		    st->voc[2].n, st->voc[0].nv, st->voc[2].nv);
 	stress_loop(st, &t);
+	if (fpabi_interrupted)
+		return fpabi_interrupt_end(&t, true);
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);
 	tap_plan(&t, t.n);

@@ -266,7 +266,7 @@ void stress_format(const struct stress_seq *q, char *out, size_t n)
 
 int stress_parse(const char *text, struct stress_seq *q, char *why, size_t n)
 {
-	char buf[2048], *tok, *save = NULL;
+	char buf[2048], what[120], *tok, *save = NULL;
 
 	if (strlen(text) >= sizeof(buf)) {
 		snprintf(why, n, "longer than %zu characters", sizeof(buf) - 1);
@@ -305,6 +305,12 @@ int stress_parse(const char *text, struct stress_seq *q, char *why, size_t n)
 		q->s[q->n].op = op;
 		q->s[q->n].a = a;
 		q->s[q->n].b = b;
+		/* bounded here, where it is parsed (the engine's tables) */
+		if (step_args_check(&q->s[q->n], what, sizeof(what)) < 0) {
+			snprintf(why, n, "step %u ('%s%s%s'): %s", q->n, tok,
+				 colon ? ":" : "", colon ? colon : "", what);
+			return -1;
+		}
 		q->n++;
 	}
 	q->s[q->n].op = S_END;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fpabi/tap.h"
 #include "fpabi/common-run.h"
 #include "fpabi/report.h"
 #include "fpabi/syscalls.h"
@@ -293,11 +294,12 @@ void signature(const struct outcome *o, char *out, size_t n)
 	snprintf(out + k, n - k, "|%s|%s", f->what, canary_class_name(f->cls));
 }
 
-/* --seconds are over: nothing more starts, shrinking included, so that
- * the command ends within them plus one sequence's --timeout. */
+/* --seconds are over, or a signal asked the command to stop: nothing
+ * more starts, shrinking included, so that the command ends within them
+ * plus one sequence's --timeout. */
 static bool past_end(const struct stress *st)
 {
-	return st->end && now_s() >= st->end;
+	return (st->end && now_s() >= st->end) || fpabi_interrupted;
 }
 
 /* Does the list still fail the same way?  Races are flaky: up to tries

@@ -526,6 +526,10 @@ void tracee_trace(void)
 	pid_t writer = 0;
 
 	wait_for_go();
+	/* a test hook (tests/hostile-bytes.sh): a tracee that fails with
+	 * any bytes the test chooses as its message */
+	if (getenv("FPABI_TEST_TRACEE_SAYS"))
+		tracee_fail(EPROTO, "%s", getenv("FPABI_TEST_TRACEE_SAYS"));
 	tracee_arch_setup(h);
 
 	ev = (struct fpabi_ev *)(base + h->ev_off);

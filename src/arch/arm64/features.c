@@ -21,7 +21,7 @@
 
 static int read_int(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "re");
 	int v = -1;
 
 	if (!f)

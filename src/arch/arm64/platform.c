@@ -3,6 +3,7 @@
  * arm64's part of the platform probe: QEMU TCG told from MIDR_EL1, and
  * the quirk sme-vl-chain tested in a child.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,7 +121,7 @@ static int probe_sme_vl_chain(const struct fpabi_machine *m, char *d, size_t n)
 	}
 	hi = a->sve_vls[a->nsve - 1];
 	lo = a->sve_vls[0];
-	if (pipe(fd) < 0 || (pid = fpabi_fork()) < 0) {
+	if (pipe2(fd, O_CLOEXEC) < 0 || (pid = fpabi_fork()) < 0) {
 		snprintf(d, n, "cannot fork the probe");
 		return QUIRK_UNTESTABLE;
 	}

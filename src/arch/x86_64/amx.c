@@ -5,6 +5,7 @@
  * with or without AMX in the CPU.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -35,7 +36,7 @@ static int ask(struct answers *a)
 	int fd[2], status;
 	pid_t pid;
 
-	if (pipe(fd) < 0)
+	if (pipe2(fd, O_CLOEXEC) < 0)
 		return -1;
 	pid = fpabi_fork();
 	if (pid < 0)

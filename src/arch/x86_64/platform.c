@@ -4,6 +4,7 @@
  * the quirks no-xinuse and mxcsr-reserved-accepted tested in children.
  */
 #include <cpuid.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -74,7 +75,7 @@ static long long roundtrip(const uint8_t *in, uint64_t rfbm)
 	int fd[2], status, got;
 	pid_t pid;
 
-	if (pipe(fd) < 0)
+	if (pipe2(fd, O_CLOEXEC) < 0)
 		return -2;
 	pid = fpabi_fork();
 	if (pid < 0) {
