@@ -35,7 +35,7 @@ keep=${FPABI_FUZZ_KEEP:-$PWD/tests/fuzz-findings}
 for t in $targets; do
 	extra= opts=
 	[ "$t" = xsave ] && extra=$srcdir/src/arch/x86_64/xsave.c
-	[ "$t" = compare ] && extra="$srcdir/src/cmd/compare.c $srcdir/src/bench/read.c $srcdir/src/lib/util.c $srcdir/src/lib/escape.c"
+	[ "$t" = compare ] && extra="$srcdir/src/cmd/compare.c $srcdir/src/bench/read.c $srcdir/src/lib/util.c $srcdir/src/lib/escape.c -D_GNU_SOURCE"
 	case $t in shm | steps | kinds)
 		# the whole tracer of this build's arch, its main() renamed
 		# (libFuzzer has its own), configured as the build is
