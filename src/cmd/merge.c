@@ -160,17 +160,21 @@ static void add_result(struct mrun *mr, const char *path, unsigned no,
 static void same_run(struct mrun *mr, const char *path, const char *head)
 {
 	char *a, *b;
+	int differ;
 
 	if (!mr->head)
 		mr->head = xstrdup(head);
 	a = identity(mr->head);
 	b = identity(head);
-	if (strcmp(a, b))
+	differ = strcmp(a, b);
+	/* freed before the exit, so that LeakSanitizer has nothing to
+	 * report in the sanitizer build (its report changes the status) */
+	free(a);
+	free(b);
+	if (differ)
 		usage_error("merge: %s is not of the same run (fpabi, command, "
 			    "arch, kernel, profile, calibration, repeat) as %s",
 			    path, mr->first);
-	free(a);
-	free(b);
 }
 
 /* Read one report into mr (its text stays allocated: mr points into it). */

@@ -76,7 +76,7 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 			  "a clone whose child dumps and exits",
 		"the child dumped", .twin = TWIN_NO_EVENT_STOP,
 		.repro = RPEV_FORK),
-	[S_EXEC] = TRACEE("exec", A_NONE, B_NONE, OPF_DUMP | OPF_AT_STOP |
+	[S_EXEC] = TRACEE("exec", A_NONE, B_LOAD_KIND, OPF_DUMP | OPF_AT_STOP |
 			  OPF_CTX | OPF_GEN, ST_EXEC,
 			  "execve of the exec probe, its event stop, its dump",
 		"the exec stop came and the probe dumped", .twin = TWIN_KEEP,

@@ -39,6 +39,12 @@ const struct fpabi_known_issue a64_known[] = {
 	{ "arm64.*.stress/*-za", "NT_ARM_SVE read", "z",
 	  STALE_Z_ZA, true },
 	{ "arm64.sme.*/*-za", "signal frame", "z", STALE_Z_ZA, true },
+	/* the matrices' cells over the branch axes: a syscall before the
+	 * signal or the stop (w=syscall) or in the history, ZA on */
+	{ "arm64.signal-edit.*/*-za/*", "signal frame", "z", STALE_Z_ZA,
+	  true },
+	{ "arm64.regset-write.*/*-za/*", "NT_ARM_SVE read", "z", STALE_Z_ZA,
+	  true },
 	{ "arm64.sme.*/*-za", "NT_ARM_SVE read", "z", STALE_Z_ZA, true },
 	{ "arm64.race.*/*-za", "race iteration", "z", STALE_Z_ZA_RACE, true },
 	/* every V register in every later dump: more findings than a
