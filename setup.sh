@@ -41,6 +41,8 @@ build_deps=(
 	"dpkg:python3-magic python3-magic" "dpkg:python3-netifaces python3-netifaces"
 	"dpkg:python3-pyudev python3-pyudev"
 	"groff groff-base" "man man-db" "setpriv util-linux"
+	# tests/certify.sh: report.html rendered and its DOM checked
+	"chromium chromium"
 	"qemu-aarch64-static qemu-user-static"
 	# tests/qemu-sme-vl-chain.sh: the QEMU finding's reproducer, for arm64
 	"aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu"

@@ -355,13 +355,14 @@ line 3: '$arch.nomatch.*' matches no case	run --skip-file $t/skip-typo2
 --repeat goes with run or fuzz, not info	info -r 2
 --skip-exit goes with run or fuzz, not list	list --skip-exit 4
 --skip-exit goes with run or fuzz, not info	info --skip-exit 4
---format, --known, --junit and --json go with the run	fuzz --format tap --seconds 1
---format, --known, --junit and --json go with the run	fuzz --junit $t/out.xml --seconds 1
---format, --known, --junit and --json go with the run	fuzz --json $t/out.json --seconds 1
---format, --known, --junit and --json go with the run	list --format tap
---format, --known, --junit and --json go with the run	list --json $t/out.json
---format, --known, --junit and --json go with the run	info --junit $t/out.xml
---format, --known, --junit and --json go with the run	info --format tap
+--format, --known, --junit and --kcidb go with the run	fuzz --format tap --seconds 1
+--format, --known, --junit and --kcidb go with the run	fuzz --junit $t/out.xml --seconds 1
+--json goes with run, list, list --matrix and info	fuzz --json $t/out.json --seconds 1
+--format, --known, --junit and --kcidb go with the run	list --format tap
+--json goes with run, list, list --matrix and info	list --rules --json $t/out.json
+--format, --known, --junit and --kcidb go with the run	info --junit $t/out.xml
+--format, --known, --junit and --kcidb go with the run	list --kcidb $t/out.json
+--format, --known, --junit and --kcidb go with the run	info --format tap
 --seconds goes with the fuzz	run --seconds 5
 --seconds goes with the fuzz	list --seconds 5
 --rules goes with the list	run --rules

@@ -5,7 +5,9 @@
 # (tests/fault-injection.sh, with fpabi inside the guest), "race"
 # (tests/race.sh likewise; the fpabi options are its clean run's seconds),
 # "repro" (tests/repro-vm.sh: the guest's fpabi repro --sample, built on
-# the host, run in the guest) or "compare" (the fpabi options are a bench
+# the host, run in the guest), "certify" (the guest's run --json - with
+# the fpabi options, reported by fpabi certify --from of the guest arch's
+# build, under qemu-user on another host arch) or "compare" (the fpabi options are a bench
 # command: fpabi-vm --against-debian-kernel runs it twice on KERNEL and
 # compares the runs with this build's fpabi; with --count-insns among the
 # fpabi-vm options, every instruction count must also be the same in both
@@ -63,6 +65,47 @@ race)
 	FPABI=unused
 	export FPABI
 	exec ${SHELL:-/bin/sh} "$srcdir/tests/race.sh" ;;
+certify)
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	# shellcheck disable=SC2086
+	"$vm" --arch "$arch" --debian-kernel "$kernel" --build "$build" \
+		--timeout 900 $vmopts -- run $fpabiopts --json - >"$tmp/guest.json" 2>"$tmp/vm.err"
+	rc=$?
+	sed 's/^/# /' "$tmp/vm.err"
+	case $arch in arm64) q=aarch64 ;; *) q=$arch ;; esac
+	run=
+	[ "$(uname -m)" = "$q" ] || run=$(command -v "qemu-$q-static" || command -v "qemu-$q")
+	echo "1..3"
+	py=/usr/bin/python3
+	if $py -c 'import json, sys; d = json.load(open(sys.argv[1]))
+assert d["arch"] == sys.argv[2] and d["run"]["outcome"] == "complete" and d["results"]' "$tmp/guest.json" "$arch" 2>/dev/null; then
+		echo "ok 1 - the guest's run --json -: one JSON document, complete (fpabi-vm exit $rc)"
+	else
+		echo "not ok 1 - the guest's run --json -: not one complete JSON document (fpabi-vm exit $rc)"
+	fi
+	$run "$build/src/fpabi" certify -o "$tmp/out" --from "$tmp/guest.json" >"$tmp/c.out" 2>&1
+	sed 's/^/# /' "$tmp/c.out"
+	if [ -s "$tmp/out/report.json" ] && [ -s "$tmp/out/report.html" ]; then
+		echo "ok 2 - $arch's fpabi certify --from the guest's run: report.json and report.html"
+	else
+		echo "not ok 2 - $arch's fpabi certify --from the guest's run wrote no report"
+	fi
+	if $py - "$tmp/guest.json" "$tmp/out/report.json" <<'PY' 2>&1 | sed 's/^/# /'
+import json, sys
+g = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
+assert r["totals"] == g["totals"] and r["environment"] == g["environment"]
+assert [x["id"] for x in r["results"]] == [x["id"] for x in g["results"]]
+mx = [x for m in r["matrices"] for x in m["cells"]]
+ran = [x for x in g["results"] if any(".%s." % m["name"] in x["id"] for m in r["matrices"])]
+assert len(mx) == len(ran) and all(x["verdict"] for x in mx), (len(mx), len(ran))
+PY
+	then
+		echo "ok 3 - its numbers are the guest run's, every matrix result a heat-map cell"
+	else
+		echo "not ok 3 - its numbers are not the guest run's"
+	fi
+	exit 0 ;;
 compare)
 	counted=0
 	case " $vmopts " in *" --count-insns "*) counted=1 ;; esac

@@ -153,6 +153,10 @@ struct fpabi_arch {
 	/* features, profile, `fpabi info` */
 	void (*probe)(struct fpabi_machine *m);
 	void (*info)(const struct fpabi_machine *m, FILE *f);
+	/* the CPU for the reports' environment: JSON object members, no
+	 * braces (x86: model, XCR0, XSAVE sizes; arm64: MIDR, ID
+	 * registers, hwcaps, every VL); NULL: none */
+	void (*env_json)(const struct fpabi_machine *m, FILE *f);
 	/* variants() lists the same names on every machine, a SKIP reason
 	 * on those this one lacks (the plan then crosses every case with
 	 * them, runnable or not) */

@@ -28,6 +28,15 @@ struct jv {
  * into *v; NULL on success, else what was wrong, with *at its offset.
  */
 const char *json_parse(const char *text, struct jv *v, size_t *at);
+/* the same with at most max_items members per array or object */
+const char *json_parse_max(const char *text, struct jv *v, size_t *at,
+			   size_t max_items);
+/*
+ * The whole of a regular file of at most max bytes, NUL-ended (*len its
+ * bytes), opened without blocking; NULL after a message on stderr that
+ * names it (what: "a bench file").
+ */
+char *file_slurp(const char *path, size_t *len, size_t max, const char *what);
 
 /* The bench's TAP rewritten as the JSON --json writes (malloc'd). */
 char *bench_tap_to_json(const char *text);

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fpabi/case.h"
 
@@ -49,6 +50,7 @@ struct fpabi_mx_cell {
 	/* where src/plan/matrix.c planned it: its mode, its history kind
 	 * (-1: none), its window */
 	int8_t mode, hist, win;
+	int16_t subject;	/* the first axis' value */
 };
 
 /* A value of a matrix's window axis: steps the cell puts between its
@@ -117,5 +119,9 @@ void matrix_plan(struct plan *p, const struct fpabi_machine *m,
 /* `fpabi list --matrix [NAME]`: axes, coverage, then the cells. */
 int matrix_list(const struct fpabi_machine *m, const char *name,
 		enum fpabi_tier tier);
+/* The cells as JSON (`list --matrix --json`, certify's heat-maps): an
+ * array of matrices, each with its axes and the cells of the matrix
+ * tier; dies on an unknown name as matrix_list() does */
+void matrix_json(FILE *f, const struct fpabi_machine *m, const char *name);
 
 #endif

@@ -14,7 +14,8 @@
  * file emptied once it is open (not before: a FIFO or a device is written
  * as it is), and never through a symbolic link when its directory is
  * sticky (/tmp: O_NOFOLLOW, so a link planted there by another user
- * cannot make the run overwrite its target).  NULL with errno.
+ * cannot make the run overwrite its target).  "-" is stdout (which the
+ * caller flushes, never closes).  NULL with errno.
  */
 FILE *output_open(const char *path);
 

@@ -4,6 +4,8 @@
 #define FPABI_REPORTS_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <time.h>
 
 #include "fpabi/tap.h"
 
@@ -15,7 +17,28 @@ struct report_run {
 	uint64_t seed;
 	unsigned repeat;
 	const char *command;	/* "run", "fuzz" */
+	const char *tracee, *exec_probe;	/* the binaries run (or NULL) */
+	const char *tier;	/* "default", "full", "matrix" */
+	/* what narrowed the plan: --filter, --exclude, --skip-file */
+	const char *filter, *skip_file;
+	const char *const *exclude;
+	unsigned nexclude;
+	struct timespec start;	/* CLOCK_REALTIME when the run began */
+	struct timespec mono;	/* CLOCK_MONOTONIC then */
 };
+
+/* "-" is standard output: a report on stdout, the TAP then goes to
+ * stderr (fpabi run --json -); a path otherwise */
+FILE *report_output(const char *path);
+
+/* "environment": {...}: kernel and config digest, arch, CPU, platform,
+ * quirks, calibration, fpabi and its binaries' digests
+ * (docs/fpabi-results.schema.json's $defs/environment) */
+void env_json(FILE *f, const struct report_run *run);
+/* ts as ISO 8601 UTC, "2026-12-01T20:15:10Z" */
+void iso_time(char *buf, size_t n, const struct timespec *ts);
+/* seconds from run->mono to now */
+double run_elapsed(const struct report_run *run);
 
 /*
  * JUnit XML as Jenkins reads it: one <testsuite>, a <testcase> per result
@@ -26,6 +49,9 @@ struct report_run {
  * created.
  */
 struct tap_sink *junit_open(const char *path, const struct report_run *run);
+
+/* KCIDB I/O JSON (kcidb-io schema v5.3): a test per result */
+struct tap_sink *kcidb_open(const char *path, const struct report_run *run);
 
 /* JSON: one object per result (docs/fpabi-results.schema.json). */
 struct tap_sink *json_open(const char *path, const struct report_run *run);

@@ -52,6 +52,7 @@ struct fpabi_opts {
 	unsigned shard, nshards;	/* --shard I/N (1 <= I <= N), 0/0: all */
 	const char *junit;	/* --junit FILE */
 	const char *json;	/* --json FILE */
+	const char *kcidb;	/* --kcidb FILE */
 	bool kmsg;		/* check the kernel log at the end */
 	bool warn_unmatched;	/* an --exclude matching nothing: a warning */
 	enum fpabi_tier tier;	/* --tier: the cases planned */
@@ -84,6 +85,7 @@ struct fpabi_run {
 	unsigned param;		/* the parameter SYSCALL(0) stands for */
 	enum fpabi_place place;	/* where the tracee and the tracer run */
 	char id[192];
+	double seconds;		/* how long its attempts took (the reports) */
 	uint64_t seed;		/* this instance's seed */
 	uint16_t cseed;		/* its canary seed */
 	struct fpabi_layout lo;

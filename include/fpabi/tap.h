@@ -59,9 +59,24 @@ struct fpabi_result {
 	const char *proof;	/* what proves the event happened */
 	const char *const *findings;	/* one line each */
 	unsigned nfindings;
+	/* the same findings as the model made them (reports write each
+	 * field), nfindings of them, or NULL */
+	const struct fpabi_finding *finds;
+	double seconds;		/* how long the instance ran (0: not run) */
+};
+
+/* How the run as a whole ended, in the reports beside the TAP (README
+ * "Harnesses": where the TAP has a Bail out! or a 1..0 # SKIP). */
+enum tap_outcome {
+	RUN_COMPLETE,		/* every planned result was given */
+	RUN_SETUP_ERROR,	/* Bail out!: fpabi could not go on */
+	RUN_PTRACE_REFUSED,	/* 1..0 # SKIP ptrace refused: ... */
+	RUN_INTERRUPTED,	/* Bail out!: a signal ended the run */
+	RUN_NOUTCOME
 };
 
 struct tap;
+struct fpabi_finding;
 
 /* A report written beside the TAP (src/report/junit.c, report-json.c). */
 struct tap_sink {
@@ -72,7 +87,7 @@ struct tap_sink {
 	void *priv;
 };
 
-#define TAP_MAX_SINKS 2
+#define TAP_MAX_SINKS 3
 
 struct tap {
 	FILE *out;
@@ -88,6 +103,8 @@ struct tap {
 	char suffix[16];	/* appended to every ID (--repeat: "@r2") */
 	struct tap_sink *sinks[TAP_MAX_SINKS];
 	unsigned nsinks;
+	enum tap_outcome outcome;
+	char outcome_reason[512];	/* why, when not RUN_COMPLETE */
 };
 
 /* The signal (SIGINT, SIGTERM or SIGHUP) that asked the command to stop
@@ -119,6 +136,11 @@ void tap_result(struct tap *t, enum tap_status st, const char *id,
  * (a TODO counts as skipped there, as xfail in Totals), then a plan
  * given after the results; then the sinks write their files. */
 void tap_totals(struct tap *t);
+/* The run cannot go on: `Bail out! reason` on the TAP stream
+ * (tap_bail()), and every report written with outcome o and the reason. */
+void tap_abort(struct tap *t, enum tap_outcome o, const char *reason);
+/* "complete", "setup-error", "ptrace-refused", "interrupted" */
+const char *tap_outcome_name(enum tap_outcome o);
 /* The verdict's name in the JSON report and the YAML: "pass", "fail",
  * "skip", "known-issue", "timeout", "broken". */
 const char *tap_status_name(enum tap_status st);

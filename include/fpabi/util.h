@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -22,6 +23,11 @@ extern int fpabi_bail_out;
 int fpabi_setup_status(const char *why);
 /* Print "fpabi: msg" to stderr and exit with fpabi_setup_status(msg). */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* called once with die()'s message before it exits: 1 when it wrote
+ * the TAP's Bail out! and completed the run's reports, or NULL */
+extern int (*fpabi_die_hook)(const char *msg);
+/* s as a JSON string: quoted, escaped by esc_json() (src/lib/escape.c) */
+void json_write_str(FILE *f, const char *s);
 /* Print to stderr only with --verbose. */
 void vlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

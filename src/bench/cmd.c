@@ -385,7 +385,7 @@ static int write_json(const char *path, const struct result *res, unsigned nres,
 		fprintf(f, "}");
 	}
 	fprintf(f, "\n  ]\n}\n");
-	if (ferror(f) + fclose(f)) {
+	if (f == stdout ? ferror(f) + fflush(f) : ferror(f) + fclose(f)) {
 		fprintf(stderr, "fpabi: writing %s: %s\n", path, strerror(errno));
 		return -1;
 	}
@@ -503,8 +503,9 @@ static int bench_run(const struct bopts *o)
 	if (uname(&u) == 0)
 		snprintf(kernel, sizeof(kernel), "%s %s", u.release, u.version);
 	bench_arch.describe(state, sizeof(state));
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin(&t, stdout);
+	/* --json -: the JSON is stdout, the TAP goes to stderr */
+	setvbuf(o->json_f == stdout ? stderr : stdout, NULL, _IOLBF, 0);
+	tap_begin(&t, o->json_f == stdout ? stderr : stdout);
 	tap_comment(&t, "fpabi %s bench", PACKAGE_VERSION);
 	tap_comment(&t, "kernel: %s", kernel);
 	tap_comment(&t, "state: %s", state);

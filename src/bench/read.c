@@ -21,6 +21,7 @@ struct jparse {
 	const char *p;
 	const char *err;
 	int depth;
+	size_t max_items;	/* per array or object */
 };
 
 static bool is_ws(char c)
@@ -157,8 +158,12 @@ static bool grow(struct jparse *j, struct jv *v, size_t *cap)
 
 	if (v->n < *cap)
 		return true;
-	if (*cap >= BENCH_JSON_ITEMS) {
-		j->err = "more than 4096 members in an array or object";
+	if (*cap >= j->max_items) {
+		static char msg[64];
+
+		snprintf(msg, sizeof(msg), "more than %zu members in an array "
+			 "or object", j->max_items);
+		j->err = msg;
 		return false;
 	}
 	*cap = *cap ? *cap * 2 : 8;
@@ -268,7 +273,13 @@ static bool parse_value(struct jparse *j, struct jv *v)
 
 const char *json_parse(const char *text, struct jv *v, size_t *at)
 {
-	struct jparse j = { .p = text };
+	return json_parse_max(text, v, at, BENCH_JSON_ITEMS);
+}
+
+const char *json_parse_max(const char *text, struct jv *v, size_t *at,
+			   size_t max_items)
+{
+	struct jparse j = { .p = text, .max_items = max_items };
 
 	if (parse_value(&j, v)) {
 		skip_ws(&j);
@@ -477,6 +488,11 @@ char *bench_tap_to_json(const char *text)
 /* The whole of a regular file, NUL-ended, or NULL after a message. */
 static char *slurp(const char *path, size_t *len)
 {
+	return file_slurp(path, len, BENCH_FILE_MAX, "a bench file");
+}
+
+char *file_slurp(const char *path, size_t *len, size_t max, const char *what)
+{
 	struct stat st;
 	char *text;
 	size_t n = 0;
@@ -500,9 +516,9 @@ static char *slurp(const char *path, size_t *len)
 		close(fd);
 		return NULL;
 	}
-	if (st.st_size > (off_t)BENCH_FILE_MAX) {
-		fprintf(stderr, "fpabi: %s has %lld bytes: a bench file has at "
-			"most %u\n", path, (long long)st.st_size, BENCH_FILE_MAX);
+	if (st.st_size > (off_t)max) {
+		fprintf(stderr, "fpabi: %s has %lld bytes: %s has at most %zu\n",
+			path, (long long)st.st_size, what, max);
 		close(fd);
 		return NULL;
 	}

@@ -201,7 +201,7 @@ static int bs_json(const struct bs_figures *f, FILE *out, const char *path)
 	bs_print(f, true, body, sizeof(body));
 	fprintf(out, "{\"arch\": \"%s\", \"results\": [{\"id\": "
 		"\"stress/checked-vs-bare\", %s}]}\n", fpabi_arch.name, body);
-	if (ferror(out) + fclose(out)) {
+	if (out == stdout ? ferror(out) + fflush(out) : ferror(out) + fclose(out)) {
 		fprintf(stderr, "fpabi: writing %s: %s\n", path, strerror(errno));
 		return 2;
 	}
@@ -260,9 +260,10 @@ int bench_stress(int argc, char **argv)
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
 	fpabi_setup_signals();
 	harvest(&st);
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin(&t, stdout);
-	fpabi_header(&m, stdout, "# ");
+	/* --json -: the JSON is stdout, the TAP goes to stderr */
+	setvbuf(jf == stdout ? stderr : stdout, NULL, _IOLBF, 0);
+	tap_begin(&t, jf == stdout ? stderr : stdout);
+	fpabi_header(&m, t.out, "# ");
 	if (st.voc[0].n && st.voc[0].nv &&
 	    fpabi_ptrace_refused(y, sizeof(y))) {
 		tap_plan_skip_all(&t, y);
@@ -298,7 +299,7 @@ int bench_stress(int argc, char **argv)
 	jf = NULL;
 	tap_totals(&t);
 out:
-	if (jf)
+	if (jf && jf != stdout)
 		fclose(jf);
 	for (k = 0; k < 4; k++)
 		free(f.v[k]);

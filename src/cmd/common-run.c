@@ -198,6 +198,9 @@ int fpabi_interrupt_end(struct tap *t, bool plan)
 		tap_plan(t, t->n);
 	snprintf(why, sizeof(why), "interrupted by %s after %u results: the "
 		 "rest were not run", tap_interrupt_name(), t->n);
+	/* the reports' outcome, with the reason */
+	t->outcome = RUN_INTERRUPTED;
+	snprintf(t->outcome_reason, sizeof(t->outcome_reason), "%s", why);
 	tap_bail(t, why);
 	tap_totals(t);
 	fflush(stdout);

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -25,6 +26,9 @@
 #include "fpabi/calib.h"
 #include "fpabi/escape.h"
 #include "fpabi/commands.h"
+#include "fpabi/certify.h"
+#include "fpabi/compare.h"
+#include "fpabi/describe.h"
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/axes.h"
@@ -67,6 +71,12 @@ static const char usage[] =
 "                 (fpabi stress --help)\n"
 "  repro ID       run one case instance (--seed S) and write it as a\n"
 "                 standalone C reproducer (fpabi repro --help)\n"
+"  compare A.json B.json  what changed from run A to run B: new and fixed\n"
+"                 failures, new and vanished IDs, skips, known issues, the\n"
+"                 environment; exit 1 when B regresses (fpabi compare --help)\n"
+"  certify -o DIR run every tier (or report --from RUN.json) and write\n"
+"                 DIR/report.json and DIR/report.html: the artefacts a lab\n"
+"                 files (fpabi certify --help)\n"
 "  merge A.json B.json ... [-o FILE]  join the --json reports of a run's\n"
 "                 shards (--shard I/N) into one (fpabi merge --help)\n"
 "  race           the unobserved loop: load, event, store and compare in\n"
@@ -113,7 +123,11 @@ static const char usage[] =
 "                            not ok # TODO (tap's default), ok # XFAIL\n"
 "                            (kselftest's), ok # SKIP, or a failure\n"
 "      --junit FILE          run: write the results as JUnit XML to FILE\n"
-"      --json FILE           run: write the results as JSON to FILE\n"
+"      --kcidb FILE          run: write the results as KernelCI's KCIDB I/O\n"
+"                            JSON (kcidb-io schema v5.3) to FILE\n"
+"      --json FILE           run: write the results as JSON to FILE; list,\n"
+"                            list --matrix and info: themselves as JSON\n"
+"                            (FILE '-' or none: stdout)\n"
 "      --kmsg                fail if the kernel logs an Oops, BUG or WARNING\n"
 "                            while the suite runs (reads /dev/kmsg)\n"
 "      --inject-fault=KIND:TARGET\n"
@@ -157,6 +171,52 @@ static enum tap_format_opt parse_format(const char *s)
 	bad_usage("--format is tap or kselftest, got '%s'", s);
 }
 
+static const char *tier_name(enum fpabi_tier t)
+{
+	return t == TIER_EXHAUSTIVE ? "exhaustive" : t == TIER_MATRIX ? "matrix" :
+	       t == TIER_FULL ? "full" : "default";
+}
+
+/* the run whose reports a die() completes (a setup error) */
+static struct tap *bail_tap;
+static pid_t bail_pid;
+
+static int bail_setup_error(const char *msg)
+{
+	/* the runner's, never a forked helper's die() */
+	if (!bail_tap || getpid() != bail_pid)
+		return 0;
+	tap_abort(bail_tap, RUN_SETUP_ERROR, msg);
+	return 1;
+}
+
+/* The TAP stream: stdout, or stderr where a report is on stdout
+ * (--json -, --junit -, --kcidb -). */
+static FILE *tap_stream(const struct fpabi_opts *o)
+{
+	bool json = o->json && !strcmp(o->json, "-");
+	bool junit = o->junit && !strcmp(o->junit, "-");
+	bool kcidb = o->kcidb && !strcmp(o->kcidb, "-");
+
+	struct stat so, se;
+
+	if (json + junit + kcidb > 1)
+		bad_usage("%s", "only one of --json, --junit and --kcidb can be - "
+			  "(stdout)");
+	if (!json && !junit && !kcidb)
+		return stdout;
+	/* stderr the same file as stdout (fpabi-vm's guest sends both out
+	 * of one port): the report alone, the TAP nowhere */
+	if (!fstat(1, &so) && !fstat(2, &se) && so.st_dev == se.st_dev &&
+	    so.st_ino == se.st_ino && !isatty(1)) {
+		FILE *null = fopen("/dev/null", "w");
+
+		if (null)
+			return null;
+	}
+	return stderr;
+}
+
 static enum tap_known parse_known(const char *s)
 {
 	enum tap_known k;
@@ -198,18 +258,37 @@ static void kselftest_errors(int argc, char **argv)
 			fpabi_bail_out = 1;
 }
 
-/* --junit and --json: reports of the run beside its TAP */
+/*
+ * --junit and --json: reports of the run beside its TAP, begun with the
+ * TAP; from here a setup error (die()) is a Bail out! that completes them.
+ */
 static void reports_open(struct tap *t, const struct fpabi_machine *m,
 			 const struct fpabi_opts *o, const char *cmd)
 {
+	FILE *out = tap_stream(o);
 	struct report_run run = {
 		.m = m, .seed = o->seed, .repeat = o->repeat, .command = cmd,
+		.tracee = o->tracee, .exec_probe = o->exec_probe,
+		.tier = tier_name(o->tier), .filter = o->filter,
+		.skip_file = o->skip_file, .exclude = o->exclude,
+		.nexclude = o->nexclude,
 	};
 
+	clock_gettime(CLOCK_REALTIME, &run.start);
+	clock_gettime(CLOCK_MONOTONIC, &run.mono);
+	setvbuf(out, NULL, _IOLBF, 0);
+	tap_begin_format(t, out, o->format == FMT_KSELFTEST ?
+			 TAPF_KSELFTEST : TAPF_TAP);
+	t->known = o->known ? o->known - 1 : t->known;
 	if (o->junit)
 		tap_add_sink(t, junit_open(o->junit, &run));
 	if (o->json)
 		tap_add_sink(t, json_open(o->json, &run));
+	if (o->kcidb)
+		tap_add_sink(t, kcidb_open(o->kcidb, &run));
+	bail_tap = t;
+	bail_pid = getpid();
+	fpabi_die_hook = bail_setup_error;
 }
 
 static int cmd_profiles(const struct fpabi_machine *m)
@@ -225,8 +304,23 @@ static int cmd_profiles(const struct fpabi_machine *m)
 	return 0;
 }
 
-static int cmd_info(const struct fpabi_machine *m)
+static int cmd_info(const struct fpabi_machine *m, const struct fpabi_opts *o)
 {
+	if (o->json) {
+		char *tracee = fpabi_find_tracee(NULL);
+		char *probe = fpabi_sibling(tracee, "fpabi-exec-probe");
+		struct report_run run = {
+			.m = m, .tracee = tracee, .exec_probe = probe,
+		};
+		FILE *f = report_output(o->json);
+		int ret = info_json(f, m, &run);
+
+		if (f == stdout ? fflush(f) : ferror(f) | fclose(f))
+			die("writing %s: failed", o->json);
+		free(tracee);
+		free(probe);
+		return ret;
+	}
 	fpabi_header(m, stdout, "");
 	fpabi_arch.info(m, stdout);
 	return 0;
@@ -286,6 +380,14 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 
 	if (rules)
 		return list_rules();
+	if (o->json) {
+		FILE *f = report_output(o->json);
+		int ret = list_json(f, m, o, tier_name(o->tier));
+
+		if (f == stdout ? fflush(f) : ferror(f) | fclose(f))
+			die("writing %s: failed", o->json);
+		return ret;
+	}
 	plan_select(&p, m, o);
 	for (i = 0; i < p.n; i++) {
 		const struct fpabi_case *c = p.items[i].c;
@@ -311,6 +413,44 @@ static int cmd_list(const struct fpabi_machine *m, const struct fpabi_opts *o,
 	return 0;
 }
 
+static int json_matrix(const struct fpabi_machine *m,
+		       const struct fpabi_opts *o, const char *name)
+{
+	FILE *f = report_output(o->json);
+	int ret = list_matrix_json(f, m, name);
+
+	if (f == stdout ? fflush(f) : ferror(f) | fclose(f))
+		die("writing %s: failed", o->json);
+	return ret;
+}
+
+/* `list --json`, `info --json`: no FILE (last, or before an option) is
+ * stdout */
+static void json_stdout_args(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--json") &&
+		    (i + 1 == argc || (argv[i + 1][0] == '-' && argv[i + 1][1])))
+			argv[i] = (char *)"--json=-";
+}
+
+/* The reports and the plan's slicing: which command takes them. */
+static void report_scope(const struct fpabi_opts *o, const char *cmd,
+			 unsigned given, bool listing)
+{
+	if ((o->junit || (given & 32) || o->kcidb || o->known) &&
+	    strcmp(cmd, "run"))
+		bad_usage("%s", "--format, --known, --junit and --kcidb go with "
+			  "the run command");
+	if (o->json && (listing || (strcmp(cmd, "run") && strcmp(cmd, "list") &&
+				    strcmp(cmd, "info"))))
+		bad_usage("%s", "--json goes with run, list, list --matrix and info");
+	if (o->nshards && strcmp(cmd, "run") && strcmp(cmd, "list"))
+		bad_usage("%s", "--shard goes with run or list");
+}
+
 /* The whole plan skipped: the header, one `1..0 # SKIP` line, the counts. */
 static int run_refused(const struct fpabi_machine *m,
 		       const struct fpabi_opts *o, unsigned ninst,
@@ -318,16 +458,18 @@ static int run_refused(const struct fpabi_machine *m,
 {
 	struct tap t;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
-			 TAPF_KSELFTEST : TAPF_TAP);
-	t.known = o->known ? o->known - 1 : t.known;
 	reports_open(&t, m, o, "run");
 	/* the plan directly after the version line: tap.py's rule */
 	tap_plan_skip_all(&t, why);
-	fpabi_header(m, stdout, "# ");
+	fpabi_header(m, t.out, "# ");
 	tap_comment(&t, "%u case instances, none can run here", ninst);
+	/* a refused ptrace ends the run early; an empty shard is complete */
+	if (!strncmp(why, "ptrace refused", 14)) {
+		t.outcome = RUN_PTRACE_REFUSED;
+		snprintf(t.outcome_reason, sizeof(t.outcome_reason), "%s", why);
+	}
 	tap_totals(&t);
+	fpabi_die_hook = NULL;
 	return o->skip_exit;
 }
 
@@ -356,25 +498,19 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		plan_free(&p);
 		return run_refused(m, o, i, why);
 	}
+	reports_open(&t, m, o, "run");
 	if (runnable)
 		fpabi_check_tracee(o->tracee);
 	if (o->kmsg)
 		kfd = kmsg_open();
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin_format(&t, stdout, o->format == FMT_KSELFTEST ?
-			 TAPF_KSELFTEST : TAPF_TAP);
-	t.known = o->known ? o->known - 1 : t.known;
-	reports_open(&t, m, o, "run");
 	/* the count is known: the plan directly after the version line
 	 * (tap.py accepts a plan only there, first or last) */
 	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0));
-	fpabi_header(m, stdout, "# ");
+	fpabi_header(m, t.out, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
 		    (unsigned long long)base, o->repeat, o->timeout,
-		    o->tier == TIER_EXHAUSTIVE ? "exhaustive" :
-		    o->tier == TIER_MATRIX ? "matrix" :
-		    o->tier == TIER_FULL ? "full" : "default");
+		    tier_name(o->tier));
 	tap_comment(&t, "tracee: %s", o->tracee);
 	for (i = 0; i < o->ninj; i++)
 		tap_comment(&t, "fault injection: %s into %s (test-only: "
@@ -392,6 +528,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		for (i = 0; i < p.n; i++) {
 			const struct plan_item *it = &p.items[i];
 			struct fpabi_run r;
+			struct timespec t0, t1;
 			unsigned attempt = 0;
 
 			if (fpabi_interrupted)
@@ -400,6 +537,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 				tap_result(&t, TAP_SKIP, it->id, it->skip, NULL);
 				continue;
 			}
+			clock_gettime(CLOCK_MONOTONIC, &t0);
 			do {
 				init_run(&r, m, o, it, ++attempt);
 				vlog("running %s (seed %llu, attempt %u)", r.id,
@@ -408,6 +546,9 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 				vlog("%s: %u values checked, %u findings", r.id,
 				     r.checks, r.nfind);
 			} while (!fpabi_interrupted && run_again(&r));
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			r.seconds = (double)(t1.tv_sec - t0.tv_sec) +
+				    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 			if (fpabi_interrupt_result(&t, r.id))
 				break;
 			if (attempt > 1 && !r.unproven)
@@ -427,6 +568,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);
 	tap_totals(&t);
+	fpabi_die_hook = NULL;
 	plan_free(&p);
 	if (t.failed)
 		return 1;
@@ -513,7 +655,8 @@ static const struct {
 	int (*cmd)(int argc, char **argv);
 } subcommands[] = {
 	{ "bench", cmd_bench }, { "stress", cmd_stress }, { "race", cmd_race },
-	{ "repro", cmd_repro }, { "merge", cmd_merge },
+	{ "repro", cmd_repro }, { "compare", cmd_compare },
+	{ "certify", cmd_certify }, { "merge", cmd_merge },
 };
 
 /*
@@ -533,7 +676,7 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 }
 
 enum { OPT_SKIP_EXIT = 256, OPT_RULES, OPT_PROFILES, OPT_SECONDS, OPT_TIER,
-       OPT_FORMAT, OPT_JUNIT, OPT_JSON, OPT_EXCLUDE, OPT_SKIP_FILE,
+       OPT_FORMAT, OPT_JUNIT, OPT_JSON, OPT_KCIDB, OPT_EXCLUDE, OPT_SKIP_FILE,
        OPT_MATRIX, OPT_KNOWN, OPT_SHARD, OPT_AXES, OPT_WARN_UNMATCHED };
 
 /* fpabi [run|list|info|fuzz]'s options */
@@ -557,6 +700,7 @@ static const struct option longopts[] = {
 	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "json", required_argument, NULL, OPT_JSON },
+	{ "kcidb", required_argument, NULL, OPT_KCIDB },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -578,6 +722,7 @@ int main(int argc, char **argv)
 	esc_stderr();
 	o.argv0 = argv[0];
 	check_stdout_at_exit();
+	json_stdout_args(argc, argv);
 	kselftest_errors(argc, argv);
 	o.exclude = exclude = xzalloc(argc * sizeof(*exclude));
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
@@ -615,6 +760,7 @@ int main(int argc, char **argv)
 		case OPT_SHARD: parse_shard(&o, optarg); break;
 		case OPT_JUNIT: o.junit = optarg; break;
 		case OPT_JSON: o.json = optarg; break;
+		case OPT_KCIDB: o.kcidb = optarg; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("fpabi %s\n", PACKAGE_VERSION); return 0;
 		default:
@@ -638,10 +784,7 @@ int main(int argc, char **argv)
 		bad_usage("%s", "--seconds goes with the fuzz command");
 	if (!strcmp(cmd, "fuzz") && !seconds)
 		o.seconds = 60;
-	if ((o.junit || o.json || (given & 32) || o.known) && strcmp(cmd, "run"))
-		bad_usage("%s", "--format, --known, --junit and --json go with the run command");
-	if (o.nshards && strcmp(cmd, "run") && strcmp(cmd, "list"))
-		bad_usage("%s", "--shard goes with run or list");
+	report_scope(&o, cmd, given, rules || profiles);
 	if (o.format == FMT_KSELFTEST && !o.skip_exit_given)
 		o.skip_exit = 4;	/* KSFT_SKIP */
 	if (rules && strcmp(cmd, "list"))
@@ -666,7 +809,9 @@ int main(int argc, char **argv)
 	if (profiles)
 		return cmd_profiles(&m);
 	if (!strcmp(cmd, "info"))
-		return cmd_info(&m);
+		return cmd_info(&m, &o);
+	if (!strcmp(cmd, "list") && matrix && o.json)
+		return json_matrix(&m, &o, *matrix ? matrix : NULL);
 	if (axes)
 		return axes_list(fpabi_arch.axes, fpabi_arch.name);
 	if (!strcmp(cmd, "list"))

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/bench-read.h"
 #include "fpabi/commands.h"
 #include "fpabi/opts.h"
 #include "fpabi/tap.h"
@@ -22,7 +23,9 @@ static const char merge_usage[] =
 "in the order given, numbered again, and the totals counted again.  The\n"
 "reports must come from the same fpabi, command, arch, kernel, profile,\n"
 "calibration and --repeat, and no result ID may be in two of them.  The seed is the\n"
-"first report's (each result's reproduce line names its own).\n"
+"first report's (each result's reproduce line names its own).  The run\n"
+"lines are joined: the first outcome that is not complete and its reason,\n"
+"the counts added, the earliest start, the latest end, the longest shard.\n"
 "Exit status: 0 merged, 2 bad usage or a report that is not one.\n";
 
 /* one result: its line (from after "n": K, on) and what merge reads */
@@ -41,6 +44,13 @@ struct mrun {
 	char **texts;		/* the reports, which the results point into */
 	unsigned ntexts;
 	unsigned totals[TAP_NSTATUS];
+	/* the reports' "run" lines (format 2) joined: the first outcome that
+	 * is not complete, the counts added, the earliest start, the latest
+	 * end, the longest shard */
+	bool has_run;
+	char outcome[32], *reason, start[32], end[32];
+	unsigned planned, given;
+	double seconds;
 	unsigned long replaced;	/* the reports' replaced_bytes, summed */
 	char interrupted[16];	/* a shard's signal (the first), or "" */
 };
@@ -168,6 +178,42 @@ static void same_run(struct mrun *mr, const char *path, const char *head)
 }
 
 /* Read one report into mr (its text stays allocated: mr points into it). */
+/* `  "run": {...}`: how one shard's run ended (format 2) */
+static void add_run(struct mrun *mr, const char *path, unsigned no,
+		    const char *obj)
+{
+	const char *o, *r, *st, *en, *err;
+	double planned, given, secs;
+	struct jv v;
+	size_t at;
+
+	err = json_parse(obj, &v, &at);
+	o = err ? NULL : jv_str(&v, "outcome");
+	r = err ? NULL : jv_str(&v, "reason");
+	st = err ? NULL : jv_str(&v, "start");
+	en = err ? NULL : jv_str(&v, "end");
+	if (err || !o || !st || !en || !jv_num(&v, "planned", &planned) ||
+	    !jv_num(&v, "given", &given) || !jv_num(&v, "seconds", &secs) ||
+	    planned < 0 || given < 0 || planned > 1e9 || given > 1e9)
+		bad(path, no, "a run line needs its outcome, counts and times");
+	if (!mr->has_run || (!strcmp(mr->outcome, "complete") &&
+			     strcmp(o, "complete"))) {
+		snprintf(mr->outcome, sizeof(mr->outcome), "%s", o);
+		free(mr->reason);
+		mr->reason = r ? xstrdup(r) : NULL;
+	}
+	if (!mr->has_run || strcmp(st, mr->start) < 0)
+		snprintf(mr->start, sizeof(mr->start), "%s", st);
+	if (!mr->has_run || strcmp(en, mr->end) > 0)
+		snprintf(mr->end, sizeof(mr->end), "%s", en);
+	mr->planned += (unsigned)planned;
+	mr->given += (unsigned)given;
+	if (secs > mr->seconds)
+		mr->seconds = secs;
+	mr->has_run = true;
+	jv_free(&v);
+}
+
 static void read_report(struct mrun *mr, const char *path)
 {
 	char *text = slurp(path), *line, *save = NULL, *head = NULL;
@@ -204,9 +250,12 @@ static void read_report(struct mrun *mr, const char *path)
 			add_result(mr, path, no, line);
 		} else if (state == 4 && !strncmp(line, "  \"totals\": {", 13)) {
 			state = 5;
-		} else if (state == 5 && add_tail(mr, line)) {
+		} else if ((state == 5 || state == 7) && add_tail(mr, line)) {
 			continue;
-		} else if (state == 5 && !strcmp(line, "}")) {
+		} else if (state == 5 && !strncmp(line, "  \"run\": {", 10)) {
+			add_run(mr, path, no, line + 9);
+			state = 7;
+		} else if ((state == 5 || state == 7) && !strcmp(line, "}")) {
 			state = 6;
 		} else {
 			bad(path, no, "unexpected");
@@ -259,9 +308,22 @@ static void write_merged(const struct mrun *mr, FILE *f)
 	fprintf(f, "},\n  \"replaced_bytes\": %lu, \"interrupted\": ",
 		mr->replaced);
 	if (mr->interrupted[0])
-		fprintf(f, "\"%s\"\n}\n", mr->interrupted);
+		fprintf(f, "\"%s\"", mr->interrupted);
 	else
-		fputs("null\n}\n", f);
+		fputs("null", f);
+	if (!mr->has_run) {
+		fputs("\n}\n", f);
+		return;
+	}
+	fprintf(f, ",\n  \"run\": {\"outcome\": \"%s\", \"reason\": ",
+		mr->outcome);
+	if (mr->reason)
+		json_write_str(f, mr->reason);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"planned\": %u, \"given\": %u, \"start\": \"%s\", "
+		"\"end\": \"%s\", \"seconds\": %.3f}\n}\n", mr->planned,
+		mr->given, mr->start, mr->end, mr->seconds);
 }
 
 int cmd_merge(int argc, char **argv)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "fpabi/escape.h"
+#include "fpabi/util.h"
 
 unsigned utf8_char(const char *s, uint32_t *cp)
 {
@@ -259,4 +260,11 @@ void esc_stderr(void)
 	setvbuf(f, NULL, _IONBF, 0);	/* as stderr was */
 	fflush(stderr);
 	stderr = f;
+}
+
+void json_write_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	esc_json(f, s ? s : "");
+	fputc('"', f);
 }

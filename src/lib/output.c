@@ -35,6 +35,9 @@ FILE *output_open(const char *path)
 	struct stat st;
 	FILE *f;
 
+	/* "-": standard output, for every output option */
+	if (!strcmp(path, "-"))
+		return stdout;
 	if (in_sticky_dir(path))
 		flags |= O_NOFOLLOW;
 	fd = open(path, flags, 0666);

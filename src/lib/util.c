@@ -12,6 +12,7 @@
 int fpabi_verbose;
 int fpabi_bail_out;
 static pid_t main_pid;
+int (*fpabi_die_hook)(const char *msg);
 
 int fpabi_setup_status(const char *why)
 {
@@ -25,13 +26,22 @@ int fpabi_setup_status(const char *why)
 
 void die(const char *fmt, ...)
 {
+	int (*hook)(const char *msg) = fpabi_die_hook;
 	char why[1024];
 	va_list ap;
 
-	fflush(stdout);
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
+	/* once: a report that cannot be written dies here again */
+	fpabi_die_hook = NULL;
+	/* the run's reports completed, its Bail out! written */
+	if (hook && hook(why)) {
+		fflush(stdout);
+		fprintf(stderr, "fpabi: %s\n", why);
+		exit(fpabi_bail_out ? 1 : 2);
+	}
+	fflush(stdout);
 	fprintf(stderr, "fpabi: %s\n", why);
 	exit(fpabi_setup_status(why));
 }

@@ -276,6 +276,7 @@ static const struct fpabi_case *cell_case(struct plan *p,
 	cell->mode = (int8_t)at->mode;
 	cell->hist = (int8_t)at->hk;
 	cell->win = (int8_t)at->w;
+	cell->subject = (int16_t)at->k;
 	memset(&proto, 0, sizeof(proto));
 	proto.family = mx->name;
 	proto.name = mx->subject_name(at->k);
@@ -399,4 +400,123 @@ void matrix_plan(struct plan *p, const struct fpabi_machine *m,
 
 	for (mx = fpabi_arch.matrices; mx && *mx; mx++)
 		plan_one(p, m, *mx, filter, tier);
+}
+
+/* matrix_list()'s checks of the name: every one, or NAME among them */
+static void check_name(const char *name)
+{
+	const struct fpabi_matrix *const *mx;
+	char names[128];
+	size_t o = 0;
+
+	names[0] = 0;
+	for (mx = fpabi_arch.matrices; mx && *mx; mx++) {
+		if (!name || !strcmp(name, (*mx)->name))
+			return;
+		o += snprintf(names + o, sizeof(names) - o, "%s%s",
+			      o ? ", " : "", (*mx)->name);
+	}
+	if (!names[0])
+		bad_usage("--matrix: %s has no matrices", fpabi_arch.name);
+	bad_usage("--matrix: %s has no matrix '%s' (it has: %s)",
+		  fpabi_arch.name, name, names);
+}
+
+static void json_names(FILE *f, const char *key, const char *axis,
+		       unsigned n, const char *(*name)(unsigned k))
+{
+	unsigned k;
+
+	fprintf(f, "\"%s\": {\"name\": ", key);
+	json_write_str(f, axis);
+	fputs(", \"values\": [", f);
+	for (k = 0; k < n; k++) {
+		fputs(k ? ", " : "", f);
+		json_write_str(f, name(k));
+	}
+	fputs("]}", f);
+}
+
+static void json_one(FILE *f, const struct fpabi_machine *m,
+		     const struct fpabi_matrix *mx)
+{
+	struct plan p;
+	unsigned i, k;
+
+	memset(&p, 0, sizeof(p));
+	matrix_plan(&p, m, mx->name, TIER_MATRIX);
+	fputs("{\"name\": ", f);
+	json_write_str(f, mx->name);
+	fputs(", \"what\": ", f);
+	json_write_str(f, mx->what);
+	fputs(",\n   \"axes\": {", f);
+	json_names(f, "subject", mx->subject, mx->nsubjects(), mx->subject_name);
+	fputs(", \"groups\": [", f);
+	for (k = 0; k < mx->nsubjects(); k++) {
+		fputs(k ? ", " : "", f);
+		json_write_str(f, mx->subject_group(k));
+	}
+	fputs("], ", f);
+	json_names(f, "mode", mx->mode_axis, mx->nmodes, mx->mode_name);
+	fputs(", \"history\": [\"none\"", f);
+	for (k = 0; k < mx->nhist; k++) {
+		fputs(", ", f);
+		json_write_str(f, mx->hist_kinds[k]);
+	}
+	fputs("], \"window\": {\"name\": ", f);
+	json_write_str(f, mx->win_axis ? mx->win_axis : "window");
+	fputs(", \"values\": [", f);
+	for (k = 0; k < mx->nwin; k++) {
+		fputs(k ? ", " : "", f);
+		json_write_str(f, mx->wins[k].name);
+	}
+	fputs("]}},\n   \"cells\": [", f);
+	for (i = 0; i < p.n; i++) {
+		const struct plan_item *it = &p.items[i];
+		const struct fpabi_mx_cell *c = it->c->mx;
+
+		fputs(i ? ",\n    {\"id\": " : "\n    {\"id\": ", f);
+		json_write_str(f, it->id);
+		fputs(", \"subject\": ", f);
+		json_write_str(f, mx->subject_name((unsigned)c->subject));
+		fputs(", \"mode\": ", f);
+		json_write_str(f, mx->mode_name((unsigned)c->mode));
+		fputs(", \"history\": ", f);
+		json_write_str(f, c->hist < 0 ? "none" :
+			       mx->hist_kinds[c->hist]);
+		fputs(", \"window\": ", f);
+		json_write_str(f, c->win > 0 ? mx->wins[c->win].name : "none");
+		fputs(", \"expect\": ", f);
+		json_write_str(f, c->expect);
+		fputs(", \"rule\": ", f);
+		json_write_str(f, c->rule);
+		fprintf(f, ", \"exact\": %s, \"skip\": ",
+			c->unspecified ? "false" : "true");
+		if (it->skip)
+			json_write_str(f, it->skip);
+		else
+			fputs("null", f);
+		fputs(", \"what\": ", f);
+		json_write_str(f, c->what);
+		fputc('}', f);
+	}
+	fputs("]}", f);
+	plan_free(&p);
+}
+
+void matrix_json(FILE *f, const struct fpabi_machine *m, const char *name)
+{
+	const struct fpabi_matrix *const *mx;
+	bool any = false;
+
+	check_name(name);
+	fputc('[', f);
+	for (mx = fpabi_arch.matrices; mx && *mx; mx++) {
+		if (name && strcmp(name, (*mx)->name))
+			continue;
+		fputs(any ? ",\n  " : "\n  ", f);
+		json_one(f, m, *mx);
+		any = true;
+	}
+	fputs(any ? "\n]" : "]", f);
 }

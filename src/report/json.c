@@ -1,30 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fpabi run --json FILE: the results as one JSON document, one object
- * per result (ID, verdict, reason, rule, findings, reproducer, proof) and
- * the totals; docs/fpabi-results.schema.json is its schema.
+ * fpabi run --json FILE: the results as one JSON document: the
+ * environment, one object per result (ID, verdict, duration, reason,
+ * rule, findings field by field, reproducer, proof), the totals and how
+ * the run ended; docs/fpabi-results.schema.json is its schema.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "config.h"
 #include "fpabi/output.h"
 #include "fpabi/calib.h"
 #include "fpabi/arch.h"
+#include "fpabi/canary.h"
 #include "fpabi/escape.h"
 #include "fpabi/reports.h"
+#include "fpabi/run.h"
 #include "fpabi/util.h"
 
 /* the document's schema version: docs/fpabi-results.schema.json */
-#define FPABI_RESULTS_FORMAT 1
+#define FPABI_RESULTS_FORMAT 2
 
 struct json {
 	struct tap_sink sink;
 	char *path;
 	FILE *f;
 	unsigned n;
+	struct report_run run;
 };
 
 /* the bytes of outside text that were not UTF-8, replaced by U+FFFD:
@@ -48,6 +53,30 @@ static void kv(FILE *f, const char *key, const char *val)
 		fputs("null", f);
 }
 
+/* One finding, field by field (and its one-line form). */
+static void finding(FILE *f, const struct fpabi_result *res, unsigned i)
+{
+	const struct fpabi_finding *fi = res->finds ? &res->finds[i] : NULL;
+
+	fputs("{\"line\": ", f);
+	json_str(f, res->findings[i]);
+	if (fi) {
+		kv(f, "observer", fi->observer);
+		kv(f, "component", fi->group[0] ? fi->group : NULL);
+		kv(f, "register", fi->what);
+		if (fi->lo || fi->hi)
+			fprintf(f, ", \"bytes\": [%u, %u]", fi->lo, fi->hi);
+		else
+			fputs(", \"bytes\": null", f);
+		kv(f, "expected", fi->expected);
+		kv(f, "got", fi->got);
+		kv(f, "classification", canary_class_name(fi->cls));
+		kv(f, "origin", fi->origin);
+		kv(f, "rule", fi->rule ? fi->rule->id : NULL);
+	}
+	fputc('}', f);
+}
+
 static void json_result(struct tap_sink *s, const struct tap *t,
 			const struct fpabi_result *res, const char *name)
 {
@@ -64,10 +93,10 @@ static void json_result(struct tap_sink *s, const struct tap *t,
 	kv(f, "rule", res->rule);
 	kv(f, "classification", res->classification);
 	kv(f, "diagnosis", res->diagnosis);
-	fputs(", \"findings\": [", f);
+	fprintf(f, ", \"seconds\": %.6f, \"findings\": [", res->seconds);
 	for (i = 0; i < res->nfindings; i++) {
 		fputs(i ? ", " : "", f);
-		json_str(f, res->findings[i]);
+		finding(f, res, i);
 	}
 	fputc(']', f);
 	kv(f, "reproduce", res->reproduce);
@@ -79,18 +108,28 @@ static void json_result(struct tap_sink *s, const struct tap *t,
 static void json_end(struct tap_sink *s, const struct tap *t)
 {
 	struct json *j = s->priv;
+	struct timespec now;
 	FILE *f = j->f;
+	char start[32], end[32];
 	unsigned i;
 
 	fputs("\n  ],\n  \"totals\": {", f);
 	for (i = 0; i < TAP_NSTATUS; i++)
 		fprintf(f, "%s\"%s\": %u", i ? ", " : "",
 			tap_status_name(i), t->count[i]);
+	clock_gettime(CLOCK_REALTIME, &now);
+	iso_time(end, sizeof(end), &now);
+	iso_time(start, sizeof(start), &j->run.start);
 	fprintf(f, "},\n  \"replaced_bytes\": %zu", replaced);
 	/* a run a signal stopped: complete, and says so */
 	kv(f, "interrupted", tap_interrupt_name());
-	fputs("\n}\n", f);
-	if (ferror(f) | fclose(f))
+	fprintf(f, ",\n  \"run\": {\"outcome\": \"%s\"",
+		tap_outcome_name(t->outcome));
+	kv(f, "reason", t->outcome == RUN_COMPLETE ? NULL : t->outcome_reason);
+	fprintf(f, ", \"planned\": %u, \"given\": %u, \"start\": \"%s\", "
+		"\"end\": \"%s\", \"seconds\": %.3f}\n}\n", t->planned, t->n,
+		start, end, run_elapsed(&j->run));
+	if (f == stdout ? fflush(f) | ferror(f) : ferror(f) | fclose(f))
 		die("writing %s: %s", j->path, strerror(errno));
 	free(j->path);
 	free(j);
@@ -99,12 +138,12 @@ static void json_end(struct tap_sink *s, const struct tap *t)
 struct tap_sink *json_open(const char *path, const struct report_run *run)
 {
 	struct json *j = xzalloc(sizeof(*j));
-	FILE *f = output_open(path);
+	FILE *f = report_output(path);
+	unsigned i;
 
-	if (!f)
-		die("cannot write %s: %s", path, strerror(errno));
 	j->f = f;
 	j->path = xstrdup(path);
+	j->run = *run;
 	fprintf(f, "{\n  \"format\": %d, \"fpabi\": ", FPABI_RESULTS_FORMAT);
 	json_str(f, PACKAGE_VERSION);
 	kv(f, "command", run->command);
@@ -112,7 +151,17 @@ struct tap_sink *json_open(const char *path, const struct report_run *run)
 	kv(f, "kernel", run->m->kernel);
 	kv(f, "profile", run->m->profile);
 	fputs(",\n  ", f);
-	calib_json(run->m, f);
+	env_json(f, run);
+	fputs(",\n  \"tier\": ", f);
+	json_str(f, run->tier);
+	kv(f, "filter", run->filter);
+	fputs(", \"exclude\": [", f);
+	for (i = 0; i < run->nexclude; i++) {
+		fputs(i ? ", " : "", f);
+		json_str(f, run->exclude[i]);
+	}
+	fputc(']', f);
+	kv(f, "skip_file", run->skip_file);
 	fprintf(f, ", \"seed\": %llu, \"repeat\": %u,\n  \"results\": [",
 		(unsigned long long)run->seed, run->repeat);
 	j->sink.result = json_result;

@@ -4,7 +4,9 @@
  * JUnit plugin reads (one <testsuite> in <testsuites>): a failure is a
  * <failure> holding the YAML block and the reproducer, a timeout or a
  * broken setup an <error>, a skip and a known kernel issue a <skipped>
- * whose message says which.
+ * whose message says which; each case's time is how long it ran, the
+ * properties hold the environment, and a run that ended early (a setup
+ * error, ptrace refused, a signal) is one more <testcase> saying why.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -92,7 +94,7 @@ static void junit_result(struct tap_sink *s, const struct tap *t,
 	xml_text(f, cls);
 	fputs("\" name=\"", f);
 	xml_text(f, nm);
-	fputs("\" time=\"0\">\n", f);
+	fprintf(f, "\" time=\"%.6f\">\n", res->seconds);
 	switch (res->st) {
 	case TAP_PASS:
 		break;
@@ -121,13 +123,45 @@ static void junit_result(struct tap_sink *s, const struct tap *t,
 	fputs("    </testcase>\n", f);
 }
 
+static void prop(FILE *f, const char *name, const char *value)
+{
+	fprintf(f, "      <property name=\"%s\" value=\"", name);
+	xml_text(f, value ? value : "");
+	fputs("\"/>\n", f);
+}
+
+/* The run's outcome as a testcase of its own, where it did not complete:
+ * a refused ptrace skips the run, a setup error or a signal is an error. */
+static unsigned outcome_case(FILE *f, const struct tap *t)
+{
+	if (t->outcome == RUN_COMPLETE)
+		return 0;
+	fputs("    <testcase classname=\"fpabi\" name=\"run\" time=\"0\">\n", f);
+	if (t->outcome == RUN_PTRACE_REFUSED) {
+		fputs("      <skipped message=\"", f);
+		xml_text(f, t->outcome_reason);
+		fputs("\"/>\n", f);
+	} else {
+		fprintf(f, "      <error type=\"%s\" message=\"",
+			tap_outcome_name(t->outcome));
+		xml_text(f, t->outcome_reason);
+		fprintf(f, "\">%u of %u planned results given</error>\n",
+			t->n, t->planned);
+	}
+	fputs("    </testcase>\n", f);
+	return 1;
+}
+
 static void junit_end(struct tap_sink *s, const struct tap *t)
 {
 	struct junit *j = s->priv;
 	const struct fpabi_machine *m = j->run.m;
-	char host[256] = "localhost";
-	FILE *f = j->f;
+	char host[256] = "localhost", *env = NULL;
+	unsigned extra, refused = t->outcome == RUN_PTRACE_REFUSED;
+	size_t envlen = 0;
+	FILE *f = j->f, *e;
 
+	extra = outcome_case(j->mem, t);
 	if (fclose(j->mem))
 		die("%s: %s", j->path, strerror(errno));
 	/* (opened once, at the start: never by its path again) */
@@ -135,10 +169,11 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(f, "<testsuites>\n");
 	fprintf(f, "  <testsuite name=\"fpabi\" tests=\"%u\" failures=\"%u\" "
-		"errors=\"%u\" skipped=\"%u\" time=\"0\" timestamp=\"%s\" "
-		"hostname=\"", t->n, t->count[TAP_FAIL],
-		t->count[TAP_TIMEOUT] + t->count[TAP_BROKEN],
-		t->count[TAP_SKIP] + t->count[TAP_TODO], j->stamp);
+		"errors=\"%u\" skipped=\"%u\" time=\"%.3f\" timestamp=\"%s\" "
+		"hostname=\"", t->n + extra, t->count[TAP_FAIL],
+		t->count[TAP_TIMEOUT] + t->count[TAP_BROKEN] + extra - refused,
+		t->count[TAP_SKIP] + t->count[TAP_TODO] + refused,
+		run_elapsed(&j->run), j->stamp);
 	xml_text(f, host);
 	fputs("\">\n    <properties>\n", f);
 	fprintf(f, "      <property name=\"fpabi\" value=\"%s\"/>\n",
@@ -151,6 +186,21 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 	xml_text(f, m->profile);
 	fprintf(f, "\"/>\n      <property name=\"seed\" value=\"%llu\"/>\n",
 		(unsigned long long)j->run.seed);
+	prop(f, "tier", j->run.tier);
+	prop(f, "outcome", tap_outcome_name(t->outcome));
+	if (t->outcome != RUN_COMPLETE)
+		prop(f, "outcome_reason", t->outcome_reason);
+	/* the environment as the JSON report has it (one JSON object) */
+	e = open_memstream(&env, &envlen);
+	if (!e)
+		die("open_memstream: %s", strerror(errno));
+	fputc('{', e);
+	env_json(e, &j->run);
+	fputc('}', e);
+	if (fclose(e))
+		die("open_memstream: %s", strerror(errno));
+	prop(f, "environment", env);
+	free(env);
 	fprintf(f, "      <property name=\"replaced_bytes\" value=\"%zu\"/>\n",
 		replaced);
 	/* a run a signal stopped: complete, and says so */
@@ -162,7 +212,7 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 	if (j->len)
 		fwrite(j->buf, 1, j->len, f);
 	fputs("  </testsuite>\n</testsuites>\n", f);
-	if (ferror(f) | fclose(f))
+	if (f == stdout ? fflush(f) | ferror(f) : ferror(f) | fclose(f))
 		die("writing %s: %s", j->path, strerror(errno));
 	free(j->buf);
 	free(j->path);
@@ -172,13 +222,11 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 struct tap_sink *junit_open(const char *path, const struct report_run *run)
 {
 	struct junit *j = xzalloc(sizeof(*j));
-	time_t now = time(NULL);
+	time_t now = run->start.tv_sec;
 	FILE *f;
 
 	/* opened now, so that a path that cannot be written fails first */
-	f = output_open(path);
-	if (!f)
-		die("cannot write %s: %s", path, strerror(errno));
+	f = report_output(path);
 	j->f = f;
 	j->path = xstrdup(path);
 	j->run = *run;

@@ -164,6 +164,7 @@ static void report_clean(struct tap *t, const struct fpabi_run *r)
 	struct fpabi_result res = {
 		.st = r->skip[0] ? TAP_SKIP : TAP_PASS, .id = r->id,
 		.reason = r->skip[0] ? r->skip : NULL, .proof = r->proof,
+		.seconds = r->seconds,
 	};
 
 	tap_emit(t, &res);
@@ -242,7 +243,9 @@ void report(struct tap *t, const struct fpabi_run *r)
 	struct buf b = { yaml, sizeof(yaml), 0 };
 	struct fpabi_known_issue test;
 	const struct fpabi_known_issue *k;
-	struct fpabi_result res = { .id = r->id, .proof = r->proof };
+	struct fpabi_result res = {
+		.id = r->id, .proof = r->proof, .seconds = r->seconds,
+	};
 
 	yaml[0] = 0;
 	if (!r->broken[0] && !r->timed_out && !r->nfind) {
@@ -274,6 +277,7 @@ void report(struct tap *t, const struct fpabi_run *r)
 	if (r->nfind) {
 		yaml_findings(&b, r, lines, list);
 		res.findings = list;
+		res.finds = r->find;
 		res.nfindings = MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS);
 		res.rule = r->find[0].rule ? r->find[0].rule->id : NULL;
 		res.classification = canary_class_name(r->find[0].cls);

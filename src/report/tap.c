@@ -328,6 +328,29 @@ void tap_result(struct tap *t, enum tap_status st, const char *id,
 	tap_emit(t, &res);
 }
 
+const char *tap_outcome_name(enum tap_outcome o)
+{
+	static const char *const names[RUN_NOUTCOME] = {
+		[RUN_COMPLETE] = "complete", [RUN_SETUP_ERROR] = "setup-error",
+		[RUN_PTRACE_REFUSED] = "ptrace-refused",
+		[RUN_INTERRUPTED] = "interrupted",
+	};
+
+	return o < RUN_NOUTCOME ? names[o] : "?";
+}
+
+void tap_abort(struct tap *t, enum tap_outcome o, const char *reason)
+{
+	unsigned i;
+
+	t->outcome = o;
+	snprintf(t->outcome_reason, sizeof(t->outcome_reason), "%s", reason);
+	tap_bail(t, reason);
+	for (i = 0; i < t->nsinks; i++)
+		t->sinks[i]->end(t->sinks[i], t);
+	t->nsinks = 0;
+}
+
 void tap_totals(struct tap *t)
 {
 	unsigned i;

@@ -187,7 +187,7 @@ int cmd_repro(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "f:s:o:vh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': id = optarg; break;
-		case 'o': out = optarg; break;
+		case 'o': out = strcmp(optarg, "-") ? optarg : NULL; break;
 		case OPT_SAMPLE: sample = true; break;
 		case OPT_KSELFTEST: repro_flags |= REPRO_KSELFTEST; break;
 		case 'h': fputs(repro_usage, stdout); return 0;

@@ -169,6 +169,9 @@ bool a64_load_without_sme(struct fpabi_run *r, struct fpabi_ev *ev);
 
 void a64_probe(struct fpabi_machine *m);
 void a64_info(const struct fpabi_machine *m, FILE *f);
+void a64_env_json(const struct fpabi_machine *m, FILE *f);
+/* MIDR_EL1 from sysfs, or the mrs Linux emulates (HWCAP_CPUID); 0 */
+unsigned long long a64_read_midr(void);
 int a64_variants(const struct fpabi_machine *m, enum variant_set set,
 		 struct fpabi_variant *v, int max);
 const char *a64_group_name(unsigned group);

@@ -12,6 +12,7 @@
 #include <sys/prctl.h>
 
 #include "uapi-compat/arm64.h"
+#include "fpabi/reports.h"
 #include "fpabi/util.h"
 #include "a64.h"
 
@@ -158,6 +159,66 @@ void a64_info(const struct fpabi_machine *m, FILE *f)
 		m->have & NEED_FPMR ? "yes" : "no");
 	print_vls(f, "SVE", a->sve_vls, a->nsve, a->sve_default);
 	print_vls(f, "SME", a->sme_vls, a->nsme, a->sme_default);
+}
+
+static void vls_json(FILE *f, const char *key, const unsigned *v, unsigned n,
+		     int def)
+{
+	unsigned i;
+
+	fprintf(f, ", \"%s\": {\"supported\": [", key);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%u", i ? ", " : "", v[i]);
+	if (def >= 0)
+		fprintf(f, "], \"default\": %d}", def);
+	else
+		fputs("], \"default\": null}", f);
+}
+
+/*
+ * The ID registers Linux lets EL0 read (HWCAP_CPUID: the kernel emulates
+ * the mrs and shows the fields it exposes), as arm64's cpu-feature-
+ * registers.rst lists them; null without HWCAP_CPUID.
+ */
+static void idregs_json(const struct a64_machine *a, FILE *f)
+{
+	uint64_t pfr0, pfr1, zfr0, smfr0, isar0, isar1, mmfr0;
+
+	if (!(a->hwcap & HWCAP_CPUID)) {
+		fputs(", \"id_registers\": null", f);
+		return;
+	}
+	__asm__ volatile("mrs %0, S3_0_C0_C4_0" : "=r"(pfr0));
+	__asm__ volatile("mrs %0, S3_0_C0_C4_1" : "=r"(pfr1));
+	__asm__ volatile("mrs %0, S3_0_C0_C4_4" : "=r"(zfr0));
+	__asm__ volatile("mrs %0, S3_0_C0_C4_5" : "=r"(smfr0));
+	__asm__ volatile("mrs %0, S3_0_C0_C6_0" : "=r"(isar0));
+	__asm__ volatile("mrs %0, S3_0_C0_C6_1" : "=r"(isar1));
+	__asm__ volatile("mrs %0, S3_0_C0_C7_0" : "=r"(mmfr0));
+	fprintf(f, ", \"id_registers\": {\"id_aa64pfr0_el1\": \"0x%llx\", "
+		"\"id_aa64pfr1_el1\": \"0x%llx\", \"id_aa64zfr0_el1\": \"0x%llx\", "
+		"\"id_aa64smfr0_el1\": \"0x%llx\", \"id_aa64isar0_el1\": \"0x%llx\", "
+		"\"id_aa64isar1_el1\": \"0x%llx\", \"id_aa64mmfr0_el1\": \"0x%llx\"}",
+		(unsigned long long)pfr0, (unsigned long long)pfr1,
+		(unsigned long long)zfr0, (unsigned long long)smfr0,
+		(unsigned long long)isar0, (unsigned long long)isar1,
+		(unsigned long long)mmfr0);
+}
+
+void a64_env_json(const struct fpabi_machine *m, FILE *f)
+{
+	const struct a64_machine *a = m->arch;
+	unsigned long long midr = a64_read_midr();
+
+	if (midr)
+		fprintf(f, "\"midr_el1\": \"0x%llx\"", midr);
+	else
+		fputs("\"midr_el1\": null", f);
+	fprintf(f, ", \"hwcap\": \"0x%lx\", \"hwcap2\": \"0x%lx\"",
+		a->hwcap, a->hwcap2);
+	idregs_json(a, f);
+	vls_json(f, "sve_vls", a->sve_vls, a->nsve, a->sve_default);
+	vls_json(f, "sme_vls", a->sme_vls, a->nsme, a->sme_default);
 }
 
 /*

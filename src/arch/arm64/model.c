@@ -854,6 +854,7 @@ const struct fpabi_arch fpabi_arch = {
 	.group_name = a64_group_name,
 	.probe = a64_probe,
 	.info = a64_info,
+	.env_json = a64_env_json,
 	.variants = a64_variants,
 	.layout = a64_layout,
 	.init_image = a64_init_image,

@@ -28,7 +28,7 @@ long a64_vl_after_smstop_br(void);
  * MIDR_EL1: Linux gives it in sysfs, and emulates the mrs for EL0 where
  * HWCAP_CPUID says so (and so does qemu-aarch64).  0 if neither.
  */
-static unsigned long long read_midr(void)
+unsigned long long a64_read_midr(void)
 {
 	char buf[64];
 	unsigned long long v = 0;
@@ -50,7 +50,7 @@ static unsigned long long read_midr(void)
  */
 void fpabi_platform_identify(struct fpabi_platform *p)
 {
-	unsigned long long midr = read_midr();
+	unsigned long long midr = a64_read_midr();
 	unsigned impl = midr >> 24 & 0xff, part = midr >> 4 & 0xfff;
 	char compat[64];
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "fpabi/util.h"
+#include "fpabi/reports.h"
 #include "x86.h"
 
 #ifndef ARCH_GET_XCOMP_SUPP
@@ -216,6 +217,42 @@ void x86_info(const struct fpabi_machine *m, FILE *f)
 			(unsigned long long)x->xcomp_perm);
 	fprintf(f, "AT_MINSIGSTKSZ: %lu\n", x->minsigstksz);
 	fprintf(f, "components tested: %#llx\n", (unsigned long long)x->testable);
+}
+
+void x86_env_json(const struct fpabi_machine *m, FILE *f)
+{
+	const struct x86_machine *x = m->arch;
+
+	fputs("\"vendor\": ", f);
+	json_write_str(f, x->vendor);
+	fputs(", \"model_name\": ", f);
+	json_write_str(f, x->brand);
+	fprintf(f, ", \"family\": %u, \"model\": %u, \"stepping\": %u",
+		x->family, x->model, x->stepping);
+	if (!(m->have & NEED_XSAVE)) {
+		fputs(", \"xcr0\": null", f);
+		return;
+	}
+	fprintf(f, ", \"xcr0\": \"0x%llx\", \"xsave\": {\"size\": %u, "
+		"\"size_all_user\": %u, \"size_compacted\": %u, "
+		"\"user_supported\": \"0x%llx\", \"xss_supported\": \"0x%llx\", "
+		"\"xsaveopt\": %s, \"xsavec\": %s, \"xsaves\": %s, "
+		"\"xgetbv1\": %s, \"xfd\": %s}, \"mxcsr_mask\": \"0x%x\", "
+		"\"components_tested\": \"0x%llx\", \"minsigstksz\": %lu",
+		(unsigned long long)x->xl.xcr0, x->xl.size_enabled,
+		x->xl.size_supported, x->xl.size_compacted,
+		(unsigned long long)x->xl.user_supported,
+		(unsigned long long)x->xl.xss_supported,
+		x->xl.xsaveopt ? "true" : "false", x->xl.xsavec ? "true" : "false",
+		x->xl.xsaves ? "true" : "false", x->xl.xgetbv1 ? "true" : "false",
+		x->xl.xfd ? "true" : "false", x->mxcsr_mask,
+		(unsigned long long)x->testable, x->minsigstksz);
+	if (x->xcomp_err)
+		fputs(", \"xcomp_supp\": null, \"xcomp_perm\": null", f);
+	else
+		fprintf(f, ", \"xcomp_supp\": \"0x%llx\", \"xcomp_perm\": \"0x%llx\"",
+			(unsigned long long)x->xcomp_supp,
+			(unsigned long long)x->xcomp_perm);
 }
 
 /* Why the CPU cannot run a variant that loads components mask. */

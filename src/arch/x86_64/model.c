@@ -426,6 +426,7 @@ const struct fpabi_arch fpabi_arch = {
 	.calib_trip = x86_calib_trip,
 	.calib_stores = x86_calib_stores,
 	.info = x86_info,
+	.env_json = x86_env_json,
 	.variants = x86_variants,
 	.variants_stable = true,
 	.layout = x86_layout,

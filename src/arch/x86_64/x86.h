@@ -122,6 +122,7 @@ const char *x86_calib_trip(struct fpabi_run *r, unsigned k,
 bool x86_calib_stores(const struct fpabi_run *r, unsigned k,
 		      const struct fpabi_field *f);
 void x86_info(const struct fpabi_machine *m, FILE *f);
+void x86_env_json(const struct fpabi_machine *m, FILE *f);
 int x86_variants(const struct fpabi_machine *m, enum variant_set set,
 		 struct fpabi_variant *v, int max);
 const char *x86_group_name(unsigned group);
