@@ -43,6 +43,12 @@ printf '%s.*\n' "$arch" >"$t/skip-all"
 : >"$t/out.json"
 ln -s "$t/out.json" "$t/link.json"
 ln "$t/out.json" "$t/hard.json"
+# two shards of one run whose "planned" counts sum past 1e9
+for i in 1 2; do
+	"$FPABI" run --filter "$arch.ptrace-read.*" --shard "$i/2" --seed 1 \
+		--json "$t/shard$i.json" >/dev/null 2>&1
+	sed 's/"planned": [0-9]*/"planned": 600000000/' "$t/shard$i.json" >"$t/big$i.json"
+done
 long=$(printf 'load:1 %.0s' $(seq 400))
 many=$(printf 'load:1 read store %.0s' $(seq 80))
 
@@ -106,7 +112,7 @@ requires an argument	-f
 --inject-fault=byte:nomatch	run --inject-fault byte:nomatch
 --inject-fault=step:nomatch	run --inject-fault=step:nomatch
 --inject-fault=hang:nomatch	run --inject-fault=hang:nomatch
-KIND is byte, step, hang, known, unproven, cpu or calib	run --inject-fault bogus:any
+KIND is byte, step, hang, known, unproven, iovlen, cpu or calib	run --inject-fault bogus:any
 wants KIND:TARGET	run --inject-fault byte
 wants KIND:TARGET	run --inject-fault byte:
 /bin/true is not this fpabi's tracee	run --tracee /bin/true
@@ -217,7 +223,7 @@ step 0 (read)	stress --replay read --seed 1
 no variant 'nonexistent'	stress --replay load:1,store --variant nonexistent --seed 1
 stress lists mark no step	stress --inject-fault step:any
 stress takes any or stress	stress --inject-fault 'byte:$arch.syscall.*'
-KIND is byte, step, hang, known, unproven, cpu or calib	stress --inject-fault x:any
+KIND is byte, step, hang, known, unproven, iovlen, cpu or calib	stress --inject-fault x:any
 unknown --profile 'bogus'	stress --profile bogus
 /bin/true is not this fpabi's tracee	stress --seconds 1 --tracee /bin/true
 /nonexistent	stress --seconds 1 --tracee /nonexistent
@@ -341,6 +347,7 @@ line 3: '$arch.nomatch.*' matches no case	run --skip-file $t/skip-typo2
 --filter ''	fuzz --filter ''
 --filter ','	list -f ,
 --warn-unmatched goes with --exclude, --skip-file or --filter	run --warn-unmatched
+the shards' counts at most 1e9 in all	merge $t/big1.json $t/big2.json -o $t/merged.json
 # one glob of a list that matches nothing, beside one that does
 --filter '$arch.syscall.*,nomatch': 'nomatch' matches no case	run --filter '$arch.syscall.*,nomatch'
 --filter '$arch.syscall.*,nomatch': 'nomatch' matches no case	list --filter '$arch.syscall.*,nomatch'

@@ -194,8 +194,10 @@ static void add_run(struct mrun *mr, const char *path, unsigned no,
 	en = err ? NULL : jv_str(&v, "end");
 	if (err || !o || !st || !en || !jv_num(&v, "planned", &planned) ||
 	    !jv_num(&v, "given", &given) || !jv_num(&v, "seconds", &secs) ||
-	    planned < 0 || given < 0 || planned > 1e9 || given > 1e9)
-		bad(path, no, "a run line needs its outcome, counts and times");
+	    planned < 0 || given < 0 || planned > 1e9 || given > 1e9 ||
+	    planned + mr->planned > 1e9 || given + mr->given > 1e9)
+		bad(path, no, "a run line needs its outcome, counts and times "
+		    "(the shards' counts at most 1e9 in all)");
 	if (!mr->has_run || (!strcmp(mr->outcome, "complete") &&
 			     strcmp(o, "complete"))) {
 		snprintf(mr->outcome, sizeof(mr->outcome), "%s", o);
