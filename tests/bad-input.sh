@@ -348,6 +348,10 @@ line 3: '$arch.nomatch.*' matches no case	run --skip-file $t/skip-typo2
 --filter ','	list -f ,
 --warn-unmatched goes with --exclude, --skip-file or --filter	run --warn-unmatched
 the shards' counts at most 1e9 in all	merge $t/big1.json $t/big2.json -o $t/merged.json
+not a regular file (a FIFO)	merge $t/fifo $t/shard1.json
+not a regular file (a directory)	merge $t/shard1.json $t/dir
+a NUL byte	merge $t/nul.json $t/shard1.json
+cannot read $t/no-such.json	merge $t/shard1.json $t/no-such.json
 # one glob of a list that matches nothing, beside one that does
 --filter '$arch.syscall.*,nomatch': 'nomatch' matches no case	run --filter '$arch.syscall.*,nomatch'
 --filter '$arch.syscall.*,nomatch': 'nomatch' matches no case	list --filter '$arch.syscall.*,nomatch'

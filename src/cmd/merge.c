@@ -12,6 +12,7 @@
 
 #include "fpabi/bench-read.h"
 #include "fpabi/commands.h"
+#include "fpabi/compare.h"
 #include "fpabi/opts.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -72,25 +73,19 @@ static bool add_tail(struct mrun *mr, const char *line)
 	return true;
 }
 
+/* The report, as compare reads one: a regular file (a FIFO is refused,
+ * never waited on) of bounded size, without a NUL (src/bench/read.c). */
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
-	int c;
+	size_t len;
+	char *text = file_slurp(path, &len, CMP_FILE_MAX, "a results report");
 
-	if (!f)
-		usage_error("merge: cannot read %s: %s", path, strerror(errno));
-	m = open_memstream(&buf, &len);
-	if (!m)
-		die("out of memory");
-	while ((c = getc(f)) != EOF)
-		putc(c, m);
-	fclose(f);
-	if (fclose(m))
-		die("out of memory");
-	return buf;
+	if (!text)
+		usage_error("merge: cannot read %s (the reason above)", path);
+	if (strlen(text) != len)
+		usage_error("merge: %s: a NUL byte at byte %zu", path,
+			    strlen(text));
+	return text;
 }
 
 /* The line's head without its `"seed": N, ` (what must be the same). */
