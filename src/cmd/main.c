@@ -85,7 +85,7 @@ static const char usage[] =
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
-"      --exclude GLOB        skip the cases it matches (a glob or a family;\n"
+"      --exclude GLOB[,GLOB] skip the cases they match (globs or families;\n"
 "                            repeatable): SKIP, with the reason\n"
 "      --skip-file FILE      skip each case ID or glob FILE lists, one a line\n"
 "                            ('#' starts a comment)\n"
