@@ -84,11 +84,17 @@ certify)
 	run=
 	[ "$(uname -m)" = "$q" ] || run=$(command -v "qemu-$q-static" || command -v "qemu-$q")
 	echo "1..4"
-	py=/usr/bin/python3
+	# pycheck ARGS... <script: python's status, its messages as comments
+	pycheck() {
+		/usr/bin/python3 - "$@" >"$tmp/py.out" 2>&1
+		r=$?
+		sed 's/^/# /' "$tmp/py.out"
+		return $r
+	}
 	# intact: report.json's own digest (the SHA-256 of every byte before
 	# its "sha256" line), report.html whole, the run's JSON complete
 	if [ $rc -le 1 ] && grep -q '^fpabi-vm: --out-dir: [0-9]* files' "$tmp/vm.err" &&
-		$py - "$tmp/out" "$arch" <<'PY' 2>&1 | sed 's/^/# /'
+		pycheck "$tmp/out" "$arch" <<'PY'
 import hashlib, json, sys
 d = sys.argv[1]
 raw = open(d + "/report.json", "rb").read()
@@ -106,7 +112,7 @@ PY
 		echo "not ok 1 - fpabi certify -o /out in the guest: its files did not arrive intact (fpabi-vm exit $rc)"
 	fi
 	# its numbers: the guest's run (run.json, and the TAP's result lines)
-	if $py - "$tmp/out" <<'PY' 2>&1 | sed 's/^/# /'
+	if pycheck "$tmp/out" <<'PY'
 import json, re, sys
 d = sys.argv[1]
 r = json.load(open(d + "/report.json")); g = json.load(open(d + "/run.json"))
@@ -136,7 +142,7 @@ PY
 	else
 		echo "not ok 3 - $arch's fpabi certify --from the guest's run.json on the host wrote no report"
 	fi
-	if $py - "$tmp/out/report.json" "$tmp/host/report.json" <<'PY' 2>&1 | sed 's/^/# /'
+	if pycheck "$tmp/out/report.json" "$tmp/host/report.json" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
 assert a["totals"] == b["totals"] and a["verdict"] == b["verdict"], (a["totals"], b["totals"])
