@@ -2,14 +2,16 @@
 /*
  * The engine's model walk: the steps in order, the arch model following
  * the tracee through each, the tracer's actions at the stops (through
- * control.c), and every observation recorded with the model's expectation
- * at that point for the final checks.  The one place the model is applied.
+ * stops.c and scheduling.c), and every observation recorded with the
+ * model's expectation at that point for the final checks.  The one place
+ * the model is applied.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "control.h"
 #include "fpabi/util.h"
+#include "scheduling.h"
+#include "stops.h"
 #include "walk.h"
 
 static void *memdup(const void *p, size_t n)
