@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "died.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 #include "place.h"
@@ -212,18 +213,24 @@ int ctl_wait_stop(struct engine *e, int want, int alt)
 	return 0;
 }
 
-/* Resume to the next syscall stop (entry, then exit). */
-int ctl_syscall_stop(struct engine *e)
+/*
+ * Resume from a stop with ptrace request req (PTRACE_SYSCALL: to the next
+ * syscall stop, entry then exit) and wait for the stop want it leads to.
+ */
+int ctl_resume_to(struct engine *e, int req, int want)
 {
 	struct fpabi_run *r = e->r;
 
-	if (ptrace(PTRACE_SYSCALL, r->pid, 0, e->ctl.pending_sig) < 0) {
-		run_broken(r, "PTRACE_SYSCALL: %s", strerror(errno));
+	if (ptrace(req, r->pid, 0, e->ctl.pending_sig) < 0) {
+		if (req == PTRACE_SYSCALL)
+			run_broken(r, "PTRACE_SYSCALL: %s", strerror(errno));
+		else
+			run_broken(r, "ptrace(%d): %s", req, strerror(errno));
 		return -1;
 	}
 	e->ctl.stopped = false;
 	e->ctl.pending_sig = 0;
-	return ctl_wait_stop(e, STOP_SYSCALL, 0);
+	return ctl_wait_stop(e, want, 0);
 }
 
 /*
@@ -360,7 +367,11 @@ int ctl_fork_stop(struct engine *e, unsigned sc)
 	unsigned long child;
 	int status, tries;
 
-	if (ctl_wait_stop(e, sc == SC_THREAD ? STOP_CLONE : STOP_FORK, 0) < 0)
+	/* kernel_clone() (kernel/fork.c): "else if (args->exit_signal !=
+	 * SIGCHLD) trace = PTRACE_EVENT_CLONE; else trace =
+	 * PTRACE_EVENT_FORK": a thread's exit signal is 0 (SCF_THREAD) */
+	if (ctl_wait_stop(e, sc_has(sc, SCF_THREAD) ? STOP_CLONE : STOP_FORK,
+			  0) < 0)
 		return -1;
 	if (ptrace(PTRACE_GETEVENTMSG, r->pid, 0, &child) < 0) {
 		run_broken(r, "PTRACE_GETEVENTMSG: %s", strerror(errno));

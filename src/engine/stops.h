@@ -36,8 +36,8 @@ int ctl_wait_tracee(struct engine *e, int *status);
 int ctl_wait_stop(struct engine *e, int want, int alt);
 /* Resume from a stop (with the signal of a signal-delivery stop). */
 int ctl_resume(struct engine *e);
-/* Resume to the next syscall stop (entry, then exit). */
-int ctl_syscall_stop(struct engine *e);
+/* Resume with ptrace request req (PTRACE_SYSCALL), wait for stop want. */
+int ctl_resume_to(struct engine *e, int req, int want);
 /* Ask for PTRACE_O_* event stops too (EXEC, FORK_STOP), from a stop. */
 int ctl_event_options(struct engine *e, int events);
 /* The tracee spins at its k-th spin: 0, or -1 (stopped, died, 30 s, or
