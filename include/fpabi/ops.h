@@ -3,8 +3,10 @@
  * The step kinds, as one table (src/plan/ops.c): each kind's one name, which
  * side runs it, what its fields mean, what it needs and what it leaves.
  * The engine, the report and fpabi stress all read their facts from here;
- * a new step kind is a row of fpabi_ops[] plus its engine and model code,
- * and -Wswitch on enum fpabi_op points at every switch that must learn it.
+ * a new step kind is its enum value, a row of fpabi_ops[] and its case in
+ * the engine's one switch over step kinds (walk_step(), src/engine/walk.c),
+ * which -Wswitch on enum fpabi_op points at (tests/kinds.sh keeps it the
+ * one; docs/developers/howto-step-kind.md).
  */
 #ifndef FPABI_OPS_H
 #define FPABI_OPS_H

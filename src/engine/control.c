@@ -115,13 +115,13 @@ int fpabi_competitor_start(struct fpabi_run *r, int memfd, int cpu,
 	return -1;
 }
 
+/* Does a step of the case make syscall kind sc (its event's)? */
 static bool has_sc(const struct fpabi_run *r, unsigned sc)
 {
 	const struct fpabi_step *s;
 
 	for (s = r->c->steps; s->op != S_END; s++)
-		if ((s->op == S_SYSCALL || s->op == S_SYSCALL_STOP) &&
-		    step_sc(r, s) == sc)
+		if (op_info(s->op)->ev == OPEV_SYSCALL && step_sc(r, s) == sc)
 			return true;
 	return false;
 }
