@@ -13,7 +13,7 @@
 #     (A list of steps as data, a case's params, is not a hand list.)
 #  3: the how-tos' "Files" tables name only files that exist, at most 3
 #     each, among them the file of the one switch (walk.c; tracee.c).
-top=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+top=$(cd "${srcdir:-$(dirname "$0")/..}" && pwd)
 allow=$top/tests/kinds.allow
 echo "TAP version 13"
 echo "1..3"
