@@ -399,7 +399,9 @@ const struct fpabi_arch fpabi_arch = {
 	.preconds = x86_preconds,
 	.axes = &x86_axes,
 	.matrices = (const struct fpabi_matrix *const[]){
-		&x86_matrix_write, &x86_matrix_signal, NULL },
+		&x86_matrix_write, &x86_matrix_signal, &x86_matrix_ev_syscall,
+		&x86_matrix_ev_signal, &x86_matrix_ev_exec, &x86_matrix_ev_fork,
+		NULL },
 	.known = (const struct fpabi_known_issue[]){
 		{ "x86_64.exec.*", "NT_X86_XSTATE", "pkru",
 		  "kernel: at PTRACE_EVENT_EXEC NT_X86_XSTATE shows PKRU 0 "
