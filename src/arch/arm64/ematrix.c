@@ -155,6 +155,22 @@ static void trap_window(struct fpabi_mx_cell *out, unsigned w)
 		mx_insert(out, 5, (const struct fpabi_step[]){ MIGRATE }, 1);
 }
 
+/* The trap's cell in mode at window w: proven in SVCR off only. */
+static void trap_cell(unsigned k, unsigned mode, unsigned w,
+		      struct fpabi_mx_cell *out)
+{
+	mx_ev_fill(&traps[k], out);
+	/* the TIF_SVE proof is the stop's NT_ARM_SVE form outside SME
+	 * variants (regset.c: a64_prove_sve_off()); in an SME variant the
+	 * cell would pass with TIF_SVE unproven */
+	if (mode)
+		out->skip = "TIF_SVE clear is not provable in an SME variant "
+			    "(the stop's NT_ARM_SVE form proves it outside "
+			    "them only): the trap's scenario would pass "
+			    "unproven";
+	trap_window(out, w);
+}
+
 /* A syscall leaves streaming mode (fpsimd_syscall_enter(): A-SYS-2): SM
  * is 0 at an event after the syscall window. */
 static const char *win_why(unsigned mask, unsigned mode, unsigned w)
@@ -248,7 +264,7 @@ FPABI_EV_MATRIX(a64_matrix_ev_syscall, "syscall", syscalls,
 FPABI_EV_MATRIX(a64_matrix_ev_trap, "trap", traps,
 	"the first-use SVE trap after a syscall's discard, in every SVCR, "
 	"after task histories and windows",
-	mx_ev_fill(&traps[k], out); trap_window(out, w),
+	trap_cell(k, mode, w, out),
 	A64_EV_AXES(trap_mode_variant, twins, NTWIN, NULL));
 FPABI_EV_MATRIX(a64_matrix_ev_signal, "signal", signals,
 	"a signal's delivery (frame, handler, sigreturn) in every SVCR, after "
