@@ -197,10 +197,13 @@ static const struct fpabi_axis_def rows[] = {
 			 "with SVCR 0 at the stops before the smstart",
 		.apart = "SVCR.SM and SVCR.ZA: TIF_SME stays set after "
 			 "smstop, with both clear",
-		.crossed = "event-*: history (sme-used: streaming mode entered "
-			   "and left, so TIF_SME set with SVCR off; none in "
-			   "SVCR off: clear), crossed with SVCR.SM, SVCR.ZA and "
-			   "the window",
+		.crossed = "event-*: history sme-used (set before the cell's "
+			   "loads, SVCR 0 again) against none in SVCR off, "
+			   "crossed with SVCR.SM, SVCR.ZA and the window; at "
+			   "the event itself TIF_SME differs from SVCR only in "
+			   "event-exec (no store before the exec; every other "
+			   "cell's store reads SVCR, an SME instruction that "
+			   "sets TIF_SME)",
 	},
 	{
 		.name = "SVCR.SM",
@@ -363,9 +366,10 @@ static const struct fpabi_axis_def rows[] = {
 		       "an SME regset write",
 		.proof = "the run's own steps since exec",
 		.apart = "TIF_SME and SVCR.ZA: ZA off keeps the buffer",
-		.crossed = "event-*: history sme-used (allocated with SVCR off) "
-			   "against none in SVCR off (never used: the cell runs "
-			   "no SME instruction), crossed with the window",
+		.crossed = "event-*: history sme-used (allocated with SVCR 0 "
+			   "before the cell's loads) against none in SVCR off "
+			   "(never used until the cell's first SME instruction), "
+			   "crossed with the window",
 	},
 	{ .name = NULL },
 };

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "fpabi/ematrix.h"
-#include "fpabi/util.h"
 #include "a64.h"
 
 #define SYSCALL_SUBJ(id, sc)						\
@@ -30,7 +29,8 @@ static const struct fpabi_ev_subject syscalls[] = {
 
 static const struct fpabi_ev_subject traps[] = {
 	{ .name = "after-syscall", .summary = "the first SVE instruction "
-	  "after a blocking syscall (TIF_SVE clear) sees V in Z[127:0] and zero above",
+	  "after a blocking syscall (TIF_SVE clear) sees V in Z[127:0] and "
+	  "zero above",
 	  .rule = "A-SYS-3", .expect = "zeroed", .what = "Z[127:0] the "
 	  "syscall's V, zero above; P and FFR zero; never the bytes the "
 	  "stop before the syscall saved", .needs = NEED_SVE,
@@ -192,11 +192,13 @@ static const char *const hist_sets[EV_HISTS] = {
 	"a syscall after a load: TIF_SVE may be clear and sve_state "
 	"allocated before the cell's loads, which may then take do_sve_acc() "
 	"with stale buffers (SME: SVCR.SM 0, ZA kept)",
-	"streaming mode entered and left (smstart sm, smstop sm): TIF_SME "
-	"set (do_sme_acc()) and sme_state allocated while SVCR is 0 again, "
-	"so in mode off TIF_SME and SVCR differ; without it (and in mode "
-	"off) TIF_SME is clear: the cell runs no SME instruction "
-	"(a64_svcr_zero_for_certain())",
+	"streaming mode entered and left (smstart sm, smstop sm) before the "
+	"cell's first load: TIF_SME set (do_sme_acc()) and sme_state "
+	"allocated while SVCR is 0 again, so the cell's loads take no SME "
+	"first-use trap; in SVCR off without it, TIF_SME stays clear until "
+	"the cell's first SME instruction: in event-exec up to the exec (its "
+	"load of SVCR 0 runs none: a64_svcr_zero_for_certain()), in the "
+	"cells with a store before the event until that store (mrs svcr)",
 };
 
 /* discarded: the shared kind (wmatrix.c); sme-used: an SME variant's
