@@ -23,6 +23,7 @@ struct fpabi_ev_subject {
 	uint64_t needs;
 	unsigned pre;		/* the preconditions it proves */
 	uint8_t competitor;
+	unsigned quirks;	/* QUIRK_* that can decide it */
 	uint8_t at;		/* the window's steps go before step at */
 	int8_t drop;
 	const char *drop_class;

@@ -45,8 +45,10 @@ struct fpabi_mx_cell {
 	/* the preconditions (fpabi/precond.h) that prove the cell's branch
 	 * values: struct fpabi_case.pre */
 	unsigned pre;
-	/* another process on the tracee's CPU (struct fpabi_case) */
+	/* another process on the tracee's CPU, the platform quirks that
+	 * can decide the cell (struct fpabi_case) */
 	uint8_t competitor;
+	unsigned quirks;
 	int8_t drop;		/* fault injection's step, and its class */
 	const char *drop_class;
 	/* where src/plan/matrix.c planned it: its mode, its history kind

@@ -48,6 +48,7 @@ void mx_ev_fill(const struct fpabi_ev_subject *s, struct fpabi_mx_cell *out)
 	out->needs = s->needs;
 	out->pre = s->pre;
 	out->competitor = s->competitor;
+	out->quirks = s->quirks;
 	out->drop = s->drop;
 	out->drop_class = s->drop_class;
 	memcpy(out->steps, s->steps, (n + 1) * sizeof(*s->steps));
@@ -304,6 +305,7 @@ static const struct fpabi_case *cell_case(struct plan *p,
 	proto.needs = cell->needs | mx->wins[at->w].needs;
 	proto.pre = cell->pre;
 	proto.competitor = cell->competitor;
+	proto.quirks = cell->quirks;
 	proto.min_kver = cell->min_kver;
 	proto.min_kver_why = cell->min_kver_why;
 	proto.vset = VSET_DEFAULT;
