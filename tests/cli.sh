@@ -76,6 +76,11 @@ for mx in $(sed -n 's/^matrix \([a-z-]*\) (.*/\1/p' "$tmp/mxall"); do
 	"$FPABI" list --matrix $mx | cmp -s - "$tmp/mx"
 	ok $? "list --matrix $mx: the same plan twice (no seed in the generator)"
 done
+# a run prints each planned matrix's pair coverage in its header
+"$FPABI" run --filter '*.event-syscall.*' --seed 1 >"$tmp/mxrun" 2>&1
+grep -q '^# matrix event-syscall: [0-9]* cells planned; pairs of branch values in a runnable cell: \([0-9]*\) of the \1 this machine can run (100%)' "$tmp/mxrun" &&
+	[ "$(grep -c '^# matrix ' "$tmp/mxrun")" -eq 1 ]
+ok $? "run prints the pair coverage of the matrices it plans (only those): $(grep '^# matrix ' "$tmp/mxrun" | cut -c3-120)"
 "$FPABI" list --tier exhaustive >"$tmp/xlist"
 [ "$(cut -f1 "$tmp/xlist" | sort | uniq -d | wc -l)" -eq 0 ] &&
 	[ "$(wc -l <"$tmp/xlist")" -gt "$(wc -l <"$tmp/mlist")" ]

@@ -466,6 +466,12 @@ static int run_refused(const struct fpabi_machine *m,
 	return o->skip_exit;
 }
 
+/* a matrix's coverage line (matrix_coverage_lines()) as a comment */
+static void coverage_line(void *t, const char *line)
+{
+	tap_comment(t, "%s", line);
+}
+
 static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 {
 	char why[256];
@@ -512,6 +518,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 			    o->inj[i].kind == INJ_KNOWN ? "; reported as a "
 			    "known issue" : "");
 	tap_comment(&t, "%u case instances, %u runnable here", p.n, runnable);
+	matrix_coverage_lines(m, &p, o->tier, coverage_line, &t);
 
 	for (rep = 0; rep < o->repeat; rep++) {
 		o->seed = base + rep;
