@@ -31,6 +31,9 @@ struct fpabi_opts {
 	unsigned repeat;
 	unsigned timeout;	/* seconds per case */
 	int skip_exit;		/* exit status when everything skipped */
+	/* run: the race loop's seconds after the cases (--race-share), 0:
+	 * none */
+	unsigned race_share;
 	const char *filter;
 	const char *const *exclude;	/* --exclude globs */
 	unsigned nexclude;
