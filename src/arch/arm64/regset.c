@@ -399,49 +399,146 @@ static void check_sme_tls_fpmr(struct fpabi_run *r)
  * the inactive one as a header (6.16+), ZA, ZT, TLS, FPMR.  Returns
  * whether NT_ARM_SVE is left to the caller's (non-streaming) check.
  */
-static bool a64_sme_check_stop(struct fpabi_run *r)
+/* ------------------------------------------------------------ the rows */
+
+/*
+ * The regset reads at a stop, one row each (as the writes are, wtable.c):
+ * the regset, when it is read (NULL: at every stop), the check that reads
+ * it into a poisoned buffer and compares it with the model, and for a
+ * regset the system lacks the rule of its EINVAL.  a64_check_stop() runs
+ * the rows of the run's table in order.
+ */
+struct a64_read {
+	unsigned note;		/* NT_*; the first, for a check of two */
+	const char *name;	/* as the observer names it */
+	bool (*when)(const struct fpabi_run *r);
+	void (*check)(struct fpabi_run *r, const struct a64_read *rd);
+	const char *rule;	/* read_absent(): EINVAL's rule */
+};
+
+static void read_absent(struct fpabi_run *r, const struct a64_read *rd)
+{
+	check_absent(r, rd->note, rd->name, rd->rule);
+}
+
+/* A-PT-7 (6.16+): the inactive mode's regset at that mode's VL */
+static void read_inactive(struct fpabi_run *r, const struct a64_read *rd)
 {
 	const struct a64_machine *a = am(r);
-	bool sm = a64_svcr(r) & SV_SM;
+	bool sve = rd->note == NT_ARM_SVE;
 
-	AV(&r->v)->svcr = a64_svcr(r);
-	if (sm) {
-		check_ssve_active(r);
-		if (a->v616 && has_sve(r))
-			check_inactive(r, NT_ARM_SVE, "NT_ARM_SVE", AV(&r->v)->vl,
-				       a->sve_max);
-	} else if (a->v616) {
-		check_inactive(r, NT_ARM_SSVE, "NT_ARM_SSVE", AV(&r->v)->svl,
-			       a->sme_max);
-	}
-	check_za_zt(r);
-	check_sme_tls_fpmr(r);
-	return !sm;
+	check_inactive(r, rd->note, rd->name, sve ? AV(&r->v)->vl : AV(&r->v)->svl,
+		       sve ? a->sve_max : a->sme_max);
 }
+
+/* Not a read: the model's SVCR from the expectation (after a snapshot
+ * restore), which the layout of the reads after it follows. */
+static void sync_svcr(struct fpabi_run *r, const struct a64_read *rd)
+{
+	(void)rd;
+	a64_sync_svcr(r);
+}
+
+#define A64_READ(fn) \
+	static void read_##fn(struct fpabi_run *r, const struct a64_read *rd) \
+	{ \
+		(void)rd; \
+		check_##fn(r); \
+	}
+A64_READ(fpr)
+A64_READ(sve)
+A64_READ(ssve_inactive)
+A64_READ(za_off)
+A64_READ(tls_fpmr)
+A64_READ(ssve_active)
+A64_READ(za_zt)
+A64_READ(sme_tls_fpmr)
+#undef A64_READ
+
+static bool with_sve(const struct fpabi_run *r)
+{
+	return has_sve(r);
+}
+
+static bool without_sve(const struct fpabi_run *r)
+{
+	return !has_sve(r);
+}
+
+static bool with_sme(const struct fpabi_run *r)
+{
+	return r->m->have & NEED_SME;
+}
+
+static bool without_sme(const struct fpabi_run *r)
+{
+	return !(r->m->have & NEED_SME);
+}
+
+static bool sme_v616(const struct fpabi_run *r)
+{
+	return with_sme(r) && am(r)->v616;
+}
+
+static bool streaming(const struct fpabi_run *r)
+{
+	return a64_svcr(r) & SV_SM;
+}
+
+/* streaming, with the non-streaming NT_ARM_SVE inactive (6.16+) */
+static bool streaming_sve_v616(const struct fpabi_run *r)
+{
+	return streaming(r) && am(r)->v616 && has_sve(r);
+}
+
+static bool not_streaming_v616(const struct fpabi_run *r)
+{
+	return !streaming(r) && am(r)->v616;
+}
+
+static bool not_streaming_sve(const struct fpabi_run *r)
+{
+	return !streaming(r) && has_sve(r);
+}
+
+/* A run without SME variants: SM and ZA off throughout */
+static const struct a64_read reads[] = {
+	{ NT_PRFPREG, "NT_PRFPREG", NULL, read_fpr },
+	{ NT_ARM_SVE, "NT_ARM_SVE", with_sve, read_sve },
+	{ NT_ARM_SSVE, "NT_ARM_SSVE", sme_v616, read_ssve_inactive },
+	{ NT_ARM_ZA, "NT_ARM_ZA", with_sme, read_za_off },
+	{ NT_ARM_SSVE, "NT_ARM_SSVE", without_sme, read_absent, "A-PT-9" },
+	{ NT_ARM_ZA, "NT_ARM_ZA", without_sme, read_absent, "A-PT-9" },
+	{ NT_ARM_ZT, "NT_ARM_ZT", without_sme, read_absent, "A-PT-9" },
+	{ NT_ARM_TLS, "NT_ARM_TLS", NULL, read_tls_fpmr },
+	{ 0 }
+};
+
+/*
+ * An SME variant's run: NT_PRFPREG (V of the active mode, A-PT-3), the
+ * active one of NT_ARM_SVE / NT_ARM_SSVE in full and the inactive one as
+ * a header (6.16+), ZA, ZT, TLS, FPMR, then the non-streaming
+ * NT_ARM_SVE (or its absence: SME alone).
+ */
+static const struct a64_read sme_reads[] = {
+	{ NT_PRFPREG, "NT_PRFPREG", NULL, read_fpr },
+	{ 0, "SVCR", NULL, sync_svcr },
+	{ NT_ARM_SSVE, "NT_ARM_SSVE", streaming, read_ssve_active },
+	{ NT_ARM_SVE, "NT_ARM_SVE", streaming_sve_v616, read_inactive },
+	{ NT_ARM_SSVE, "NT_ARM_SSVE", not_streaming_v616, read_inactive },
+	{ NT_ARM_ZA, "NT_ARM_ZA", NULL, read_za_zt },
+	{ NT_ARM_TLS, "NT_ARM_TLS", NULL, read_sme_tls_fpmr },
+	{ NT_ARM_SVE, "NT_ARM_SVE", without_sve, read_absent, "A-PT-9" },
+	{ NT_ARM_SVE, "NT_ARM_SVE", not_streaming_sve, read_sve },
+	{ 0 }
+};
 
 void a64_check_stop(struct fpabi_run *r)
 {
-	r->reads++;
-	check_fpr(r);
-	if (sme_run(r)) {
-		bool not_streaming = a64_sme_check_stop(r);
+	const struct a64_read *rd;
 
-		if (!has_sve(r))	/* SME alone */
-			check_absent(r, NT_ARM_SVE, "NT_ARM_SVE", "A-PT-9");
-		else if (not_streaming)
-			check_sve(r);
-		return;
-	}
-	if (has_sve(r))
-		check_sve(r);
-	if (r->m->have & NEED_SME) {
-		if (am(r)->v616)
-			check_ssve_inactive(r);
-		check_za_off(r);
-	} else {
-		check_absent(r, NT_ARM_SSVE, "NT_ARM_SSVE", "A-PT-9");
-		check_absent(r, NT_ARM_ZA, "NT_ARM_ZA", "A-PT-9");
-		check_absent(r, NT_ARM_ZT, "NT_ARM_ZT", "A-PT-9");
-	}
-	check_tls_fpmr(r);
+	r->reads++;
+	for (rd = sme_run(r) ? sme_reads : reads; rd->check; rd++)
+		if (!rd->when || rd->when(r))
+			rd->check(r, rd);
 }
