@@ -176,8 +176,8 @@ static const struct a64_write a64_writes[W_NKINDS] = {
 		     .flags = WF_SYNC_SVCR, .rule = "A-PT-20",
 		     .model = a64_wm_fpmr },
 	/*
-	 * A-PT-22: malformed NT_ARM_SVE writes (regset.c, before
-	 * a64_wm_sve_rounded(), says why each gives what it gives)
+	 * A-PT-22: malformed NT_ARM_SVE writes (the comment before
+	 * a64_wm_sve_rounded() below says why each gives what it gives)
 	 */
 	[W_REJ_SVE_LEN0] = SVE("NT_ARM_SVE of 0 bytes", FIXED(0),
 			       .err = EINVAL, .rule = "A-PT-22"),
