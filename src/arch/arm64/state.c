@@ -270,12 +270,13 @@ unsigned a64_frame_fmt(const struct fpabi_run *r, unsigned sig)
 /* Does the model expect live SVE bits (anything above V non-zero)? */
 bool a64_expects_sve_bits(const struct fpabi_run *r)
 {
+	const uint64_t sve = GM(G_ZHI) | GM(G_P) | GM(G_FFR);
 	unsigned i;
 
 	for (i = 0; i < r->lo.nfields; i++) {
 		const struct fpabi_field *f = &r->lo.f[i];
 
-		if (((GM(G_ZHI) | GM(G_P) | GM(G_FFR)) >> f->group & 1) && r->exp.kind[i] == EXP_VALUE &&
+		if ((sve >> f->group & 1) && r->exp.kind[i] == EXP_VALUE &&
 		    memcmp(r->exp.img + f->off, r->exp.init + f->off, f->size))
 			return true;
 	}
