@@ -5,9 +5,10 @@
 # (tests/fault-injection.sh, with fpabi inside the guest), "race"
 # (tests/race.sh likewise; the fpabi options are its clean run's seconds),
 # "repro" (tests/repro-vm.sh: the guest's fpabi repro --sample, built on
-# the host, run in the guest), "certify" (the guest's run --json - with
-# the fpabi options, reported by fpabi certify --from of the guest arch's
-# build, under qemu-user on another host arch) or "compare" (the fpabi options are a bench
+# the host, run in the guest), "certify" (fpabi certify -o /out with the
+# fpabi options in the guest, its files brought back by fpabi-vm
+# --out-dir, and certify --from its run.json by the guest arch's build,
+# under qemu-user on another host arch) or "compare" (the fpabi options are a bench
 # command: fpabi-vm --against-debian-kernel runs it twice on KERNEL and
 # compares the runs with this build's fpabi; with --count-insns among the
 # fpabi-vm options, every instruction count must also be the same in both
@@ -66,44 +67,91 @@ race)
 	export FPABI
 	exec ${SHELL:-/bin/sh} "$srcdir/tests/race.sh" ;;
 certify)
+	# fpabi certify -o /out in the guest; fpabi-vm --out-dir brings /out
+	# back (a cpio archive on its own port, checked against the guest's
+	# count); then this arch's build certifies --from the guest's run.json
+	# on the host (under qemu-user on another host arch) for comparison
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	# shellcheck disable=SC2086
 	"$vm" --arch "$arch" --debian-kernel "$kernel" --build "$build" \
-		--timeout 900 $vmopts -- run $fpabiopts --json - >"$tmp/guest.json" 2>"$tmp/vm.err"
+		--timeout 900 --out-dir "$tmp/out" --logdir "$tmp/log" $vmopts -- \
+		certify -o /out $fpabiopts \
+		>"$tmp/vm.out" 2>"$tmp/vm.err"
 	rc=$?
-	sed 's/^/# /' "$tmp/vm.err"
+	sed 's/^/# /' "$tmp/vm.out" "$tmp/vm.err"
 	case $arch in arm64) q=aarch64 ;; *) q=$arch ;; esac
 	run=
 	[ "$(uname -m)" = "$q" ] || run=$(command -v "qemu-$q-static" || command -v "qemu-$q")
-	echo "1..3"
-	py=/usr/bin/python3
-	if $py -c 'import json, sys; d = json.load(open(sys.argv[1]))
-assert d["arch"] == sys.argv[2] and d["run"]["outcome"] == "complete" and d["results"]' "$tmp/guest.json" "$arch" 2>/dev/null; then
-		echo "ok 1 - the guest's run --json -: one JSON document, complete (fpabi-vm exit $rc)"
-	else
-		echo "not ok 1 - the guest's run --json -: not one complete JSON document (fpabi-vm exit $rc)"
-	fi
-	$run "$build/src/fpabi" certify -o "$tmp/out" --from "$tmp/guest.json" >"$tmp/c.out" 2>&1
-	sed 's/^/# /' "$tmp/c.out"
-	if [ -s "$tmp/out/report.json" ] && [ -s "$tmp/out/report.html" ]; then
-		echo "ok 2 - $arch's fpabi certify --from the guest's run: report.json and report.html"
-	else
-		echo "not ok 2 - $arch's fpabi certify --from the guest's run wrote no report"
-	fi
-	if $py - "$tmp/guest.json" "$tmp/out/report.json" <<'PY' 2>&1 | sed 's/^/# /'
-import json, sys
-g = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
-assert r["totals"] == g["totals"] and r["environment"] == g["environment"]
-assert [x["id"] for x in r["results"]] == [x["id"] for x in g["results"]]
-mx = [x for m in r["matrices"] for x in m["cells"]]
-ran = [x for x in g["results"] if any(".%s." % m["name"] in x["id"] for m in r["matrices"])]
-assert len(mx) == len(ran) and all(x["verdict"] for x in mx), (len(mx), len(ran))
+	echo "1..4"
+	# pycheck ARGS... <script: python's status, its messages as comments
+	pycheck() {
+		/usr/bin/python3 - "$@" >"$tmp/py.out" 2>&1
+		r=$?
+		sed 's/^/# /' "$tmp/py.out"
+		return $r
+	}
+	# intact: report.json's own digest (the SHA-256 of every byte before
+	# its "sha256" line), report.html whole, the run's JSON complete
+	if [ $rc -le 1 ] && grep -q '^fpabi-vm: --out-dir: [0-9]* files' "$tmp/vm.err" &&
+		pycheck "$tmp/out" "$arch" <<'PY'
+import hashlib, json, sys
+d = sys.argv[1]
+raw = open(d + "/report.json", "rb").read()
+head, _, tail = raw.rpartition(b'  "sha256": "')
+assert head and hashlib.sha256(head).hexdigest() == tail[:64].decode(), "report.json's digest"
+r = json.loads(raw)
+g = json.load(open(d + "/run.json"))
+assert g["arch"] == sys.argv[2] and g["run"]["outcome"] == "complete" and g["results"]
+html = open(d + "/report.html").read()
+assert html.rstrip().endswith("</html>") and r["verdict"] in html
 PY
 	then
-		echo "ok 3 - its numbers are the guest run's, every matrix result a heat-map cell"
+		echo "ok 1 - fpabi certify -o /out in the guest: report.json (its digest right), report.html and run.json arrived through fpabi-vm --out-dir (exit $rc)"
 	else
-		echo "not ok 3 - its numbers are not the guest run's"
+		echo "not ok 1 - fpabi certify -o /out in the guest: its files did not arrive intact (fpabi-vm exit $rc)"
+	fi
+	# its numbers: the guest's run (run.json, and the TAP's result lines)
+	if pycheck "$tmp/out" <<'PY'
+import json, re, sys
+d = sys.argv[1]
+r = json.load(open(d + "/report.json")); g = json.load(open(d + "/run.json"))
+n = {}
+for x in g["results"]:
+    n[x["verdict"]] = n.get(x["verdict"], 0) + 1
+assert r["totals"] == g["totals"] and all(n.get(k, 0) == v for k, v in r["totals"].items()), (r["totals"], n)
+assert [x["id"] for x in r["results"]] == [x["id"] for x in g["results"]]
+assert r["environment"] == g["environment"]
+tap = [l for l in open(d + "/run.tap") if re.match(r"(not )?ok \d+ ", l)]
+assert len(tap) == len(g["results"]), (len(tap), len(g["results"]))
+v = {x["id"]: x["verdict"] for x in g["results"]}
+cells = [c for m in r["matrices"] for c in m["cells"]]
+ran = [x for x in g["results"] if any(".%s." % m["name"] in x["id"] for m in r["matrices"])]
+assert all(c["verdict"] == v.get(c["id"]) for c in cells), "a cell's verdict is not its result's"
+assert {c["id"] for c in cells if c["verdict"]} == {x["id"] for x in ran}, "a matrix result is not a cell"
+PY
+	then
+		echo "ok 2 - report.json's counts, IDs and environment are the guest run's, every matrix result a heat-map cell with its verdict"
+	else
+		echo "not ok 2 - report.json's numbers are not the guest run's"
+	fi
+	$run "$build/src/fpabi" certify -o "$tmp/host" --from "$tmp/out/run.json" >"$tmp/c.out" 2>&1
+	sed 's/^/# /' "$tmp/c.out"
+	if [ -s "$tmp/host/report.json" ] && [ -s "$tmp/host/report.html" ]; then
+		echo "ok 3 - $arch's fpabi certify --from the guest's run.json on the host: report.json and report.html"
+	else
+		echo "not ok 3 - $arch's fpabi certify --from the guest's run.json on the host wrote no report"
+	fi
+	if pycheck "$tmp/out/report.json" "$tmp/host/report.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
+assert a["totals"] == b["totals"] and a["verdict"] == b["verdict"], (a["totals"], b["totals"])
+assert [x["id"] for x in a["results"]] == [x["id"] for x in b["results"]]
+PY
+	then
+		echo "ok 4 - the host's report of it has the guest's totals and verdict"
+	else
+		echo "not ok 4 - the host's report of the guest's run differs from the guest's"
 	fi
 	exit 0 ;;
 compare)

@@ -16,7 +16,13 @@
  *      word when the file does not exist: no SVE/SME in this kernel);
  *   5. runs /fpabi with those arguments, stdout and stderr on the port,
  *      FPABI_IN_VM=1 in its environment, and waits for it;
- *   6. writes "# fpabi-vm: exit=N" and "# fpabi-vm: done" to the port,
+ *   6. with fpabi.out=1 on the kernel command line (fpabi-vm --out-dir),
+ *      writes every file and directory fpabi left in /out (made empty
+ *      before step 5) to the virtio port "fpabi-out" as one cpio archive
+ *      (newc with checksums, "070702": each file's byte sum, which
+ *      cpio -i checks), then "# fpabi-vm: out=F files, B bytes" on the
+ *      fpabi port, which the host compares with what it unpacked;
+ *   7. writes "# fpabi-vm: exit=N" and "# fpabi-vm: done" to the port,
  *      syncs and powers off.
  * Its own messages on the port start with "# fpabi-vm: ", which the host
  * strips from the TAP stream.  N is fpabi's exit status, 128+SIG if a signal
@@ -31,6 +37,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +54,8 @@
 #endif
 
 #define PORT_NAME	"fpabi"
+#define OUT_PORT_NAME	"fpabi-out"
+#define OUT_DIR		"/out"
 #define PORT_WAIT_MS	5000
 #define FPABI_PATH	"/fpabi"
 #define ARGS_PATH	"/fpabi.args"
@@ -223,13 +232,13 @@ static int find_port(const char *name, char *dev, size_t size)
 }
 
 /* the port can appear (and its /dev node) a little after init starts */
-static int open_port(void)
+static int open_port(const char *name)
 {
 	char dev[300] = "";
 	int fd, ms;
 
 	for (ms = 0; ms < PORT_WAIT_MS; ms += 10) {
-		if (find_port(PORT_NAME, dev, sizeof(dev)) == 0) {
+		if (find_port(name, dev, sizeof(dev)) == 0) {
 			fd = open(dev, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 			if (fd >= 0)
 				return fd;
@@ -239,8 +248,8 @@ static int open_port(void)
 	if (dev[0])
 		dprintf(2, "fpabi-vminit: cannot open %s: %s\n", dev, strerror(errno));
 	else
-		dprintf(2, "fpabi-vminit: no virtio port named \"" PORT_NAME "\" after %d ms"
-			" (virtio_console missing?)\n", PORT_WAIT_MS);
+		dprintf(2, "fpabi-vminit: no virtio port named \"%s\" after %d ms"
+			" (virtio_console missing?)\n", name, PORT_WAIT_MS);
 	return -1;
 }
 
@@ -329,6 +338,178 @@ static char **read_args(char *buf, size_t size)
 	return argv;
 }
 
+/* ------------------------------------------- --out-dir: /out as cpio */
+
+struct out {
+	int fd;			/* the "fpabi-out" port */
+	unsigned files;
+	unsigned long long bytes;
+	unsigned ino;
+	int err;		/* the first errno, 0 if none */
+};
+
+static void out_write(struct out *o, const void *buf, size_t len)
+{
+	const char *p = buf;
+	ssize_t n;
+
+	while (len && !o->err) {
+		n = write(o->fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			o->err = n < 0 ? errno : EIO;
+			say("write to port " OUT_PORT_NAME ": %s", strerror(o->err));
+			return;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+}
+
+/* zeros up to the next multiple of 4 of the archive's offset */
+static void out_pad(struct out *o, unsigned long long at)
+{
+	static const char zero[4];
+
+	out_write(o, zero, (4 - at % 4) % 4);
+}
+
+/*
+ * One member: a newc header with checksum ("070702", as cpio -H crc
+ * writes it: the check field is the sum of the data's bytes), the name
+ * and its NUL padded to 4 bytes, the data padded to 4.
+ */
+static void out_header(struct out *o, const char *name, unsigned mode,
+		       unsigned long long size, unsigned check)
+{
+	char hdr[128];
+	size_t nlen = strlen(name) + 1;
+	int n;
+
+	n = snprintf(hdr, sizeof(hdr), "070702%08X%08X%08X%08X%08X%08X%08llX"
+		     "%08X%08X%08X%08X%08zX%08X", ++o->ino, mode, 0u, 0u,
+		     S_ISDIR(mode) ? 2u : 1u, 0u, size, 0u, 0u, 0u, 0u, nlen,
+		     check);
+	out_write(o, hdr, (size_t)n);
+	out_write(o, name, nlen);
+	out_pad(o, (unsigned long long)n + nlen);
+}
+
+/* the bytes of path, summed (the member's check), or -1 */
+static int file_sum(const char *path, unsigned *sum, unsigned long long *size)
+{
+	unsigned char buf[65536];
+	ssize_t n, i;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	*sum = 0;
+	*size = 0;
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			close(fd);
+			return -1;
+		}
+		for (i = 0; i < n; i++)
+			*sum += buf[i];
+		*size += (unsigned long long)n;
+	}
+	close(fd);
+	return 0;
+}
+
+static void out_file(struct out *o, const char *path, const char *name,
+		     const struct stat *st)
+{
+	char buf[65536];
+	unsigned long long size, sent = 0;
+	unsigned sum;
+	ssize_t n;
+	int fd;
+
+	if (file_sum(path, &sum, &size) < 0 ||
+	    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		o->err = errno;
+		say("cannot read %s: %s", path, strerror(errno));
+		return;
+	}
+	out_header(o, name, S_IFREG | (st->st_mode & 0777), size, sum);
+	while (sent < size && !o->err) {
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0 || sent + (unsigned long long)n > size) {
+			o->err = n < 0 ? errno : EIO;
+			say("%s changed while it was sent", path);
+			break;
+		}
+		out_write(o, buf, (size_t)n);
+		sent += (unsigned long long)n;
+	}
+	close(fd);
+	out_pad(o, size);
+	o->files++;
+	o->bytes += size;
+}
+
+/* every file and directory under dir (path) as name/..., depth first */
+static void out_tree(struct out *o, const char *path, const char *name)
+{
+	char p[4096], nm[4096];
+	struct dirent *de;
+	struct stat st;
+	DIR *d = opendir(path);
+
+	if (!d) {
+		o->err = errno;
+		say("cannot read %s: %s", path, strerror(errno));
+		return;
+	}
+	while (!o->err && (de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", path, de->d_name);
+		snprintf(nm, sizeof(nm), "%s%s%s", name, *name ? "/" : "",
+			 de->d_name);
+		if (lstat(p, &st) < 0) {
+			o->err = errno;
+			say("cannot stat %s: %s", p, strerror(errno));
+		} else if (S_ISDIR(st.st_mode)) {
+			out_header(o, nm, S_IFDIR | (st.st_mode & 0777), 0, 0);
+			out_tree(o, p, nm);
+		} else if (S_ISREG(st.st_mode)) {
+			out_file(o, p, nm, &st);
+		} else {
+			say("%s is not a file or a directory: not sent", p);
+		}
+	}
+	closedir(d);
+}
+
+/* /out to the port "fpabi-out", then its count on the fpabi port */
+static int send_out(void)
+{
+	struct out o = { .fd = open_port(OUT_PORT_NAME) };
+
+	if (o.fd < 0) {
+		say("no port " OUT_PORT_NAME ": the files in " OUT_DIR " stay in the guest");
+		return -1;
+	}
+	out_tree(&o, OUT_DIR, "");
+	out_header(&o, "TRAILER!!!", 0, 0, 0);
+	if (fsync(o.fd) < 0 && errno != EINVAL && !o.err)
+		o.err = errno;
+	close(o.fd);
+	if (o.err)
+		return -1;
+	say("out=%u files, %llu bytes", o.files, o.bytes);
+	return 0;
+}
+
 static int run_fpabi(char **argv)
 {
 	pid_t pid, w;
@@ -382,8 +563,9 @@ int main(void)
 {
 	static char cmdline[4096], args[65536];
 	struct utsname u;
-	char **argv;
+	char **argv, val[8];
 	int ret = EXIT_SETUP;
+	bool out = false;
 	char end[64];
 	int n;
 
@@ -399,18 +581,25 @@ int main(void)
 	open_console();
 	load_modules();
 
-	port_fd = open_port();
+	port_fd = open_port(PORT_NAME);
 	if (port_fd < 0)
 		power_off();	/* the host reports the missing end marker */
 
 	if (uname(&u) == 0)
 		say("kernel %s %s %s", u.release, u.version, u.machine);
-	if (read_file("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)
+	if (read_file("/proc/cmdline", cmdline, sizeof(cmdline)) < 0) {
 		say("cannot read /proc/cmdline: %s", strerror(errno));
-	else if (set_default_vl(cmdline, "fpabi.sve_vl", "/proc/sys/abi/sve_default_vector_length") == 0 &&
+	} else if ((out = cmdline_opt(cmdline, "fpabi.out", val, sizeof(val)) &&
+			  !strcmp(val, "1")) && mkdir(OUT_DIR, 0755) < 0) {
+		say("cannot make " OUT_DIR ": %s", strerror(errno));
+	} else if (set_default_vl(cmdline, "fpabi.sve_vl", "/proc/sys/abi/sve_default_vector_length") == 0 &&
 		 set_default_vl(cmdline, "fpabi.sme_vl", "/proc/sys/abi/sme_default_vector_length") == 0 &&
 		 (argv = read_args(args, sizeof(args))))
 		ret = run_fpabi(argv);
+	/* what fpabi wrote, whatever its status (a failed run's report is
+	 * what a lab wants); a failure to send it is a setup failure */
+	if (out && send_out() < 0 && ret != EXIT_SETUP)
+		ret = EXIT_SETUP;
 
 	n = snprintf(end, sizeof(end), "# fpabi-vm: exit=%d\n# fpabi-vm: done\n", ret);
 	if (n < 0 || write(port_fd, end, (size_t)n) != n)

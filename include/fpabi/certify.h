@@ -48,6 +48,7 @@ struct cert {
 	char source[4096], source_sha[65], generated[32];
 	bool from;			/* --from: a run made elsewhere */
 	bool same_arch;			/* the run is of this build's arch */
+	unsigned shard, nshards;	/* certify --shard I/N (0/0: none) */
 	struct cert_covs fam, rule, mat;
 	const char **rule_of;		/* each result's case rule, or NULL */
 };
@@ -62,6 +63,12 @@ char *cert_repro(const struct jv *r);
 
 /* a parsed JSON value written back as JSON */
 void cert_jv_write(FILE *f, const struct jv *v);
+
+struct fpabi_machine;
+/* c's verdict and why (src/cmd/certify-verdict.c): fail, incomplete
+ * (the run stopped, or is of another tier, a part of the plan, a shard
+ * or a partial merge of shards) or pass */
+void cert_verdict_of(struct cert *c, const struct fpabi_machine *m);
 
 /* report.html: one self-contained page of c */
 void cert_html(FILE *f, const struct cert *c);

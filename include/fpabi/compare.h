@@ -28,6 +28,10 @@ struct cmp_run {
 	unsigned format;
 	const struct jv *env;		/* "environment", or NULL */
 	const char *kernel, *version;
+	/* not the whole plan: "shard 2/3", "a partial merge: shard 2/3
+	 * missing"; "" for a whole run (its IDs only in the other run may
+	 * be another shard's) */
+	char part[160];
 	struct cmp_result *r;
 	size_t n;
 };
@@ -65,6 +69,7 @@ struct cmp {
 	struct cmp_env *env;
 	size_t nenv, capenv;
 	bool regressed;			/* a new failure or known issue */
+	const char *part[2];		/* A's and B's cmp_run part */
 };
 
 void cmp_runs(struct cmp *c, const struct cmp_run *a, const struct cmp_run *b);

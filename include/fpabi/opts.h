@@ -30,6 +30,9 @@ void bad_usage(const char *fmt, ...)
 unsigned long long opt_uint(const char *opt, const char *s,
 			    unsigned long long min, unsigned long long max);
 
+/* --shard I/N: 1 <= I <= N <= 1000000, else a usage error */
+void opt_shard(const char *s, unsigned *shard, unsigned *nshards);
+
 /* As opt_uint, for a decimal fraction (digits, optionally '.' digits). */
 double opt_real(const char *opt, const char *s, double min, double max);
 

@@ -28,6 +28,10 @@ struct plan {
 	unsigned nderived, derived_cap;
 	char **owned;		/* skip reasons made for this plan */
 	unsigned nowned;
+	/* plan_select(): the whole plan before --shard, its IDs' count and
+	 * SHA-256 (each ID and a newline, in plan order) */
+	unsigned whole;
+	char whole_sha[65];
 };
 
 /* Every case instance of tier (and the tiers below) that filter (a comma

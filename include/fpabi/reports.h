@@ -23,6 +23,10 @@ struct report_run {
 	const char *filter, *skip_file;
 	const char *const *exclude;
 	unsigned nexclude;
+	/* --shard I/N (0/0: none), and the whole plan's IDs before it:
+	 * their count and SHA-256 (struct plan's whole, whole_sha) */
+	unsigned shard, nshards, plan_ids;
+	const char *plan_sha;
 	struct timespec start;	/* CLOCK_REALTIME when the run began */
 	struct timespec mono;	/* CLOCK_MONOTONIC then */
 };

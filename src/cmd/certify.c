@@ -41,11 +41,16 @@ static const char certify_usage[] =
 "matrix, the failures with their reproducers, the skips by reason, the\n"
 "known kernel issues).  The verdict is fail when a case failed, timed\n"
 "out or broke, incomplete when the run did not finish, ran another tier\n"
-"or a part of it (--filter, --exclude), and pass otherwise.\n"
+"or a part of it (--filter, --exclude, one --shard, a merge of shards\n"
+"with some missing), and pass otherwise.\n"
 "  -o, --output DIR   where the report goes (made if missing)\n"
-"      --from FILE    report this run --json report instead of running\n"
+"      --from FILE    report this run --json report (or fpabi merge's\n"
+"                     merge of the shards' run.json) instead of running\n"
+"      --shard I/N    run shard I of N only (fpabi run --shard): its\n"
+"                     report is incomplete; fpabi merge the shards'\n"
+"                     DIR/run.json and certify --from the merge\n"
 "  run options passed on: --tier, --filter, --exclude, --seed, --timeout,\n"
-"      --tracee, --profile, --inject-fault (test-only)\n"
+"      --tracee, --profile, --shard, --kmsg, --inject-fault (test-only)\n"
 "Exit status: 0 pass, 1 fail or incomplete, 2 bad usage or setup.\n";
 
 /* ------------------------------------------------------------ JSON out */
@@ -322,9 +327,11 @@ static void syn_matrix(FILE *f, const struct cert *c, const struct jv *b)
 
 	for (i = 0; !c->from && cells && i < cells->n; i++) {
 		const struct jv *x = &cells->kid[i];
-
 		char col[128];
 
+		/* a shard's cells are those of its IDs */
+		if (!plan_in_shard(cert_str(x, "id"), c->shard, c->nshards))
+			continue;
 		column(col, sizeof(col), cert_str(x, "history"),
 		       cert_str(x, "window"));
 		syn_add(&s, cert_str(x, "id"), cert_str(x, "subject"),
@@ -431,52 +438,6 @@ static void matrices(struct cert *c, const struct fpabi_machine *m)
 			cov_add(cv, cert_verdict(cc->res));
 		}
 	}
-}
-
-/* The verdict: fail, incomplete (with why), or pass. */
-static void verdict(struct cert *c, const struct fpabi_machine *m)
-{
-	const struct jv *run = jv_get(&c->run, "run");
-	const char *outcome = cert_str(run, "outcome"), *tier = cert_str(&c->run, "tier");
-	struct fpabi_opts o = { .repeat = 1, .tier = TIER_MATRIX };
-	unsigned failed = c->count[CR_FAIL] + c->count[CR_TIMEOUT] + c->count[CR_BROKEN];
-	struct plan p;
-
-	plan_select(&p, m, &o);
-	c->verdict = "pass";
-	snprintf(c->why, sizeof(c->why), "every case of every tier ran: %u "
-		 "passed, none failed; %u skipped (this machine cannot run "
-		 "them), %u known kernel issues", c->count[CR_PASS],
-		 c->count[CR_SKIP], c->count[CR_KNOWN]);
-	if (failed) {
-		c->verdict = "fail";
-		snprintf(c->why, sizeof(c->why), "%u of %zu results failed "
-			 "(%u fail, %u timeout, %u broken)", failed, c->results->n,
-			 c->count[CR_FAIL], c->count[CR_TIMEOUT], c->count[CR_BROKEN]);
-	} else if (!outcome || strcmp(outcome, "complete")) {
-		c->verdict = "incomplete";
-		snprintf(c->why, sizeof(c->why), "the run did not complete: %s: %s",
-			 outcome ? outcome : "no outcome (a format 1 report)",
-			 cert_str(run, "reason") ? cert_str(run, "reason") : "");
-	} else if (!tier || (strcmp(tier, "matrix") && strcmp(tier, "exhaustive"))) {
-		c->verdict = "incomplete";
-		snprintf(c->why, sizeof(c->why), "the run is of --tier %s, not "
-			 "of every tier (--tier matrix)", tier ? tier : "?");
-	} else if (cert_str(&c->run, "filter") || cert_str(&c->run, "skip_file") ||
-		   (jv_get(&c->run, "exclude") && jv_get(&c->run, "exclude")->n)) {
-		c->verdict = "incomplete";
-		snprintf(c->why, sizeof(c->why), "the run was narrowed (--filter "
-			 "%s, %zu --exclude, --skip-file %s): not every case of "
-			 "every tier", cert_str(&c->run, "filter") ?: "none",
-			 jv_get(&c->run, "exclude") ? jv_get(&c->run, "exclude")->n : 0,
-			 cert_str(&c->run, "skip_file") ?: "none");
-	} else if (c->results->n < p.n && c->same_arch && !c->from) {
-		c->verdict = "incomplete";
-		snprintf(c->why, sizeof(c->why), "%zu results of the %u case "
-			 "instances of every tier (--filter or --exclude)",
-			 c->results->n, p.n);
-	}
-	plan_free(&p);
 }
 
 static void load_run(struct cert *c, const char *path)
@@ -688,6 +649,10 @@ static void write_json(FILE *f, const struct cert *c)
 	copy(f, "tier", &c->run, false);
 	copy(f, "seed", &c->run, true);
 	copy(f, "repeat", &c->run, true);
+	copy(f, "shard", &c->run, true);
+	copy(f, "plan", &c->run, true);
+	if (jv_get(&c->run, "merged"))
+		copy(f, "merged", &c->run, true);
 	for (i = 0; run && i < run->n; i++) {
 		fprintf(f, ", \"%s\": ", run->key[i]);
 		cert_jv_write(f, &run->kid[i]);
@@ -795,7 +760,7 @@ static void report(struct cert *c, const struct fpabi_machine *m, const char *di
 				"(none)"), v);
 	}
 	matrices(c, m);
-	verdict(c, m);
+	cert_verdict_of(c, m);
 	f = open_memstream(&buf, &len);
 	if (!f)
 		die("open_memstream: %s", strerror(errno));
@@ -827,6 +792,8 @@ static const struct option certify_opts[] = {
 	{ "tracee", required_argument, NULL, 'P' },
 	{ "profile", required_argument, NULL, 'P' },
 	{ "inject-fault", required_argument, NULL, 'P' },
+	{ "shard", required_argument, NULL, 'S' },
+	{ "kmsg", no_argument, NULL, 'K' },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -839,10 +806,19 @@ int cmd_certify(int argc, char **argv)
 	int ch, idx, npass = 0, rc = 0;
 	bool tier = false;
 
+	memset(&c, 0, sizeof(c));
 	while ((ch = getopt_long(argc, argv, "o:h", certify_opts, &idx)) != -1) {
 		switch (ch) {
 		case 'o': dir = optarg; break;
 		case 'F': from = optarg; break;
+		case 'K':	/* fpabi-vm's `fpabi --kmsg certify ...` */
+			pass[npass++] = (char *)"--kmsg";
+			break;
+		case 'S':
+			opt_shard(optarg, &c.shard, &c.nshards);
+			pass[npass++] = (char *)"--shard";
+			pass[npass++] = optarg;
+			break;
 		case 'h': fputs(certify_usage, stdout); return 0;
 		case 'P':
 			pass[npass] = xmalloc(strlen(certify_opts[idx].name) + 3);
@@ -857,7 +833,7 @@ int cmd_certify(int argc, char **argv)
 		usage_error("certify: unexpected argument '%s'", argv[optind]);
 	if (!dir)
 		usage_error("%s", "certify: -o DIR is needed");
-	if (from && npass)
+	if (from && (npass || c.nshards))
 		usage_error("%s", "certify: --from reports a run made before: "
 			    "run options do not go with it");
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
@@ -866,7 +842,6 @@ int cmd_certify(int argc, char **argv)
 		pass[npass++] = (char *)"--tier";
 		pass[npass++] = (char *)"matrix";
 	}
-	memset(&c, 0, sizeof(c));
 	snprintf(c.source, sizeof(c.source), "%s", from ? from : "run.json");
 	if (!from) {
 		char json[4200];

@@ -115,6 +115,40 @@ static bool env_twice(const struct jv *env)
 	return twice;
 }
 
+/*
+ * A shard ("shard": {"index": I, "of": N}) or a partial merge ("merged":
+ * {"partial": true, "missing": [...]}), at the top (run --json, merge)
+ * or in "run" (certify's report.json): what part of the plan it is.
+ */
+static void part_of(const struct jv *root, char *buf, size_t n)
+{
+	const struct jv *run = jv_get(root, "run");
+	const struct jv *s = jv_get(root, "shard") ? jv_get(root, "shard") :
+			     jv_get(run, "shard");
+	const struct jv *mg = jv_get(root, "merged") ? jv_get(root, "merged") :
+			      jv_get(run, "merged");
+	const struct jv *pt = jv_get(mg, "partial"), *ms = jv_get(mg, "missing");
+	double i, of;
+	size_t k, len;
+
+	buf[0] = 0;
+	if (s && s->t == J_OBJ && jv_num(s, "index", &i) && jv_num(s, "of", &of) &&
+	    i >= 1 && of > 1 && of <= 1e6) {
+		snprintf(buf, n, "shard %.0f/%.0f", i, of);
+		return;
+	}
+	if (!pt || pt->t != J_BOOL || !pt->num || !jv_num(mg, "of", &of) ||
+	    !ms || ms->t != J_ARR)
+		return;
+	len = (size_t)snprintf(buf, n, "a partial merge: shard%s ",
+			       ms->n > 1 ? "s" : "");
+	for (k = 0; k < ms->n && len < n - 40; k++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%.0f/%.0f",
+					k ? ", " : "", ms->kid[k].t == J_NUM ?
+					ms->kid[k].num : 0, of);
+	snprintf(buf + len, n - len, " missing");
+}
+
 const char *cmp_parse(const char *text, struct cmp_run *run, size_t *at)
 {
 	const struct jv *res, *fmt, *cmd;
@@ -148,6 +182,7 @@ const char *cmp_parse(const char *text, struct cmp_run *run, size_t *at)
 	if (!opt_str(&run->root, "kernel", &run->kernel) ||
 	    !opt_str(&run->root, "fpabi", &run->version))
 		return "\"kernel\" or \"fpabi\" is not a string";
+	part_of(&run->root, run->part, sizeof(run->part));
 	run->n = res->n;
 	run->r = xzalloc((res->n + 1) * sizeof(*run->r));
 	for (i = 0; i < res->n; i++) {
@@ -338,6 +373,8 @@ void cmp_runs(struct cmp *c, const struct cmp_run *a, const struct cmp_run *b)
 		}
 	}
 	env_diff(c, a, b);
+	c->part[0] = a->part;
+	c->part[1] = b->part;
 	c->regressed = c->l[CL_NEW_FAIL].n || c->l[CL_NEW_KNOWN].n;
 }
 
@@ -395,6 +432,10 @@ static void write_tap(FILE *f, const struct cmp *c, const char *pa,
 	size_t i;
 
 	fprintf(f, "TAP version 13\n# fpabi compare\n# A: %s\n# B: %s\n", pa, pb);
+	for (k = 0; k < 2; k++)
+		if (c->part[k][0])
+			fprintf(f, "# %s is not the whole plan: %s (its other "
+				"IDs are not in it)\n", k ? "B" : "A", c->part[k]);
 	fprintf(f, "1..%u\n", CL_N + 1);
 	for (k = 0; k < CL_N; k++) {
 		const struct cmp_list *l = &c->l[k];
@@ -433,6 +474,10 @@ static void write_json(FILE *f, const struct cmp *c, const char *pa,
 	fputs(", \"b\": ", f);
 	jstr(f, pb);
 	fprintf(f, ", \"regression\": %s", c->regressed ? "true" : "false");
+	fputs(",\n  \"a_part\": ", f);
+	jstr(f, c->part[0][0] ? c->part[0] : NULL);
+	fputs(", \"b_part\": ", f);
+	jstr(f, c->part[1][0] ? c->part[1] : NULL);
 	for (k = 0; k < CL_N; k++) {
 		const struct cmp_list *l = &c->l[k];
 

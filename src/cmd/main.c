@@ -101,7 +101,8 @@ static const char usage[] =
 "                            4, KSFT_SKIP; autopkgtest wants 77)\n"
 "      --shard I/N           run only shard I of N (1 <= I <= N): the\n"
 "                            planned IDs whose hash modulo N is I-1, the\n"
-"                            same on every machine (run, list)\n"
+"                            same on every machine (run, list); without\n"
+"                            --seed the seed is 1, the same for each shard\n"
 "      --tracee PATH         the tracee program (default: next to fpabi,\n"
 "                            then in the installed layout relative to\n"
 "                            fpabi, then " FPABI_LIBEXECDIR "/fpabi-tracee)\n"
@@ -226,22 +227,6 @@ static enum tap_known parse_known(const char *s)
 	return k;
 }
 
-/* --shard I/N: 1 <= I <= N <= 1000000 */
-static void parse_shard(struct fpabi_opts *o, const char *s)
-{
-	char i[16], n[16];
-	const char *slash = strchr(s, '/');
-
-	if (!slash || (size_t)(slash - s) >= sizeof(i) ||
-	    strlen(slash + 1) >= sizeof(n))
-		bad_usage("--shard is I/N (e.g. 2/3), got '%s'", s);
-	memcpy(i, s, (size_t)(slash - s));
-	i[slash - s] = 0;
-	strcpy(n, slash + 1);
-	o->nshards = opt_uint("--shard's N", n, 1, 1000000);
-	o->shard = opt_uint("--shard's I", i, 1, o->nshards);
-}
-
 /*
  * --format kselftest, wherever it stands: bad usage and setup errors are
  * kselftest's KSFT_FAIL (1) after a "Bail out!" line, from the first
@@ -263,7 +248,8 @@ static void kselftest_errors(int argc, char **argv)
  * TAP; from here a setup error (die()) is a Bail out! that completes them.
  */
 static void reports_open(struct tap *t, const struct fpabi_machine *m,
-			 const struct fpabi_opts *o, const char *cmd)
+			 const struct fpabi_opts *o, const char *cmd,
+			 const struct plan *p)
 {
 	FILE *out = tap_stream(o);
 	struct report_run run = {
@@ -271,7 +257,9 @@ static void reports_open(struct tap *t, const struct fpabi_machine *m,
 		.tracee = o->tracee, .exec_probe = o->exec_probe,
 		.tier = tier_name(o->tier), .filter = o->filter,
 		.skip_file = o->skip_file, .exclude = o->exclude,
-		.nexclude = o->nexclude,
+		.nexclude = o->nexclude, .shard = o->shard,
+		.nshards = o->nshards, .plan_ids = p->whole,
+		.plan_sha = p->whole_sha,
 	};
 
 	clock_gettime(CLOCK_REALTIME, &run.start);
@@ -453,12 +441,13 @@ static void report_scope(const struct fpabi_opts *o, const char *cmd,
 
 /* The whole plan skipped: the header, one `1..0 # SKIP` line, the counts. */
 static int run_refused(const struct fpabi_machine *m,
-		       const struct fpabi_opts *o, unsigned ninst,
-		       const char *why)
+		       const struct fpabi_opts *o, struct plan *p,
+		       unsigned ninst, const char *why)
 {
 	struct tap t;
 
-	reports_open(&t, m, o, "run");
+	reports_open(&t, m, o, "run", p);
+	plan_free(p);
 	/* the plan directly after the version line: tap.py's rule */
 	tap_plan_skip_all(&t, why);
 	fpabi_header(m, t.out, "# ");
@@ -486,19 +475,15 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 	plan_select(&p, m, o);
 	fpabi_inject_check(o, &p);
 	if (!p.n) {
-		plan_free(&p);
 		snprintf(why, sizeof(why), "no planned case is in --shard %u/%u",
 			 o->shard, o->nshards);
-		return run_refused(m, o, 0, why);
+		return run_refused(m, o, &p, 0, why);
 	}
 	for (i = 0; i < p.n; i++)
 		runnable += !p.items[i].skip;
-	if (runnable && fpabi_ptrace_refused(why, sizeof(why))) {
-		i = p.n * o->repeat;
-		plan_free(&p);
-		return run_refused(m, o, i, why);
-	}
-	reports_open(&t, m, o, "run");
+	if (runnable && fpabi_ptrace_refused(why, sizeof(why)))
+		return run_refused(m, o, &p, p.n * o->repeat, why);
+	reports_open(&t, m, o, "run", &p);
 	if (runnable)
 		fpabi_check_tracee(o->tracee);
 	if (o->kmsg)
@@ -637,7 +622,12 @@ static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded,
 	if (o->junit && o->json && same_path(o->junit, o->json))
 		bad_usage("--junit '%s' and --json '%s' are one file", o->junit,
 			  o->json);
-	if (!seeded) {
+	/* the shards of one run share its seed, wherever each runs:
+	 * --shard without --seed is seed 1 (fpabi merge refuses shards of
+	 * other seeds) */
+	if (!seeded && o->nshards) {
+		o->seed = 1;
+	} else if (!seeded) {
 		if (getrandom(&o->seed, sizeof(o->seed), 0) != sizeof(o->seed))
 			o->seed = (uint64_t)getpid() * 2654435761u;
 		o->seed %= FPABI_SEED_MAX - (o->repeat - 1) + 1;
@@ -757,7 +747,7 @@ int main(int argc, char **argv)
 		case OPT_TIER: o.tier = parse_tier(optarg); break;
 		case OPT_FORMAT: o.format = parse_format(optarg); given |= 32; break;
 		case OPT_KNOWN: o.known = parse_known(optarg) + 1; break;
-		case OPT_SHARD: parse_shard(&o, optarg); break;
+		case OPT_SHARD: opt_shard(optarg, &o.shard, &o.nshards); break;
 		case OPT_JUNIT: o.junit = optarg; break;
 		case OPT_JSON: o.json = optarg; break;
 		case OPT_KCIDB: o.kcidb = optarg; break;

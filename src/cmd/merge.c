@@ -17,16 +17,29 @@
 #include "fpabi/util.h"
 
 static const char merge_usage[] =
-"Usage: fpabi merge A.json B.json ... [-o FILE]\n"
+"Usage: fpabi merge [--partial] A.json B.json ... [-o FILE]\n"
 "Join the --json reports of the shards of one run (fpabi run --shard I/N\n"
 "--json ...) into one report, on standard output or in FILE: the results\n"
 "in the order given, numbered again, and the totals counted again.  The\n"
-"reports must come from the same fpabi, command, arch, kernel, profile,\n"
-"calibration and --repeat, and no result ID may be in two of them.  The seed is the\n"
-"first report's (each result's reproduce line names its own).  The run\n"
-"lines are joined: the first outcome that is not complete and its reason,\n"
-"the counts added, the earliest start, the latest end, the longest shard.\n"
-"Exit status: 0 merged, 2 bad usage or a report that is not one.\n";
+"reports must be shards of one N of one plan (the same \"plan\" digest:\n"
+"tier, --filter, the machine's variants), from the same fpabi, command,\n"
+"arch, kernel, environment, profile, seed and --repeat; each shard once,\n"
+"no result ID in two of them, and every shard 1..N given.  The run lines\n"
+"are joined: the first outcome that is not complete and its reason, the\n"
+"counts added, the earliest start, the latest end, the longest shard.\n"
+"The merge's \"merged\" member names the shards it holds.\n"
+"      --partial   merge without the shards not given: the merge says it\n"
+"                  is partial and which shards are missing (fpabi certify\n"
+"                  --from it is incomplete)\n"
+"Exit status: 0 merged, 2 bad usage, a report that is not one, or\n"
+"reports that are not all the shards of one run.\n";
+
+/* one report's "shard" and "plan" (its line before the results) */
+struct mshard {
+	unsigned index, of, ids;	/* index 0: the line is missing */
+	char sha[65];
+	const char *path;
+};
 
 /* one result: its line (from after "n": K, on) and what merge reads */
 struct mres {
@@ -53,6 +66,9 @@ struct mrun {
 	double seconds;
 	unsigned long replaced;	/* the reports' replaced_bytes, summed */
 	char interrupted[16];	/* a shard's signal (the first), or "" */
+	struct mshard *sh;	/* per report, in the order given */
+	bool partial;		/* --partial: shards may be missing */
+	unsigned *missing, nmissing;
 };
 
 /* The line after the totals: `  "replaced_bytes": N, "interrupted": X`
@@ -93,14 +109,46 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-/* The line's head without its `"seed": N, ` (what must be the same). */
-static char *identity(const char *head)
+/* The path (KEY.KEY...) of the first value that differs between a and
+ * b, parsed JSON, into buf; false if they are the same. */
+static bool differ_at(const struct jv *a, const struct jv *b, char *buf,
+		      size_t n)
 {
-	char *s = xstrdup(head), *p = strstr(s, ", \"seed\": "), *e;
+	size_t i, len = strlen(buf);
 
-	if (p && (e = strchr(p + 2, ',')))
-		memmove(p, e, strlen(e) + 1);
-	return s;
+	if (a->t != b->t || a->n != b->n ||
+	    (a->t == J_NUM || a->t == J_BOOL ? a->num != b->num :
+	     a->t == J_STR && strcmp(a->str, b->str)))
+		return true;
+	for (i = 0; (a->t == J_OBJ || a->t == J_ARR) && i < a->n; i++) {
+		if (a->t == J_OBJ && strcmp(a->key[i], b->key[i]))
+			return true;
+		if (a->t == J_OBJ)
+			snprintf(buf + len, n - len, "%s%s", len ? "." : "",
+				 a->key[i]);
+		else
+			snprintf(buf + len, n - len, "[%zu]", i);
+		if (differ_at(&a->kid[i], &b->kid[i], buf, n))
+			return true;
+		buf[len] = 0;
+	}
+	return false;
+}
+
+/* a head's lines as one JSON object */
+static const char *head_parse(const char *head, struct jv *v)
+{
+	size_t len = strlen(head), at;
+	char *obj = xmalloc(len + 3);
+	const char *err;
+
+	sprintf(obj, "{%s", head);
+	if (obj[len] == ',')
+		obj[len] = 0;
+	strcat(obj, "}");
+	err = json_parse(obj, v, &at);
+	free(obj);
+	return err;
 }
 
 static void bad(const char *path, unsigned line, const char *what)
@@ -156,28 +204,73 @@ static void add_result(struct mrun *mr, const char *path, unsigned no,
 	r->file = path;
 }
 
-/* Check the report's head (between "{" and "results") against the first. */
+/* Check the report's head (between "{" and "results", without its
+ * shard line) against the first's: byte for byte the same. */
 static void same_run(struct mrun *mr, const char *path, const char *head)
 {
-	char *a, *b;
-	int differ;
+	struct jv a = { 0 }, b = { 0 };
+	char key[256] = "";
 
 	if (!mr->head)
 		mr->head = xstrdup(head);
-	a = identity(mr->head);
-	b = identity(head);
-	differ = strcmp(a, b);
+	if (!strcmp(mr->head, head))
+		return;
+	if (head_parse(mr->head, &a) || head_parse(head, &b) ||
+	    !differ_at(&a, &b, key, sizeof(key)))
+		snprintf(key, sizeof(key), "layout");
 	/* freed before the exit, so that LeakSanitizer has nothing to
 	 * report in the sanitizer build (its report changes the status) */
-	free(a);
-	free(b);
-	if (differ)
-		usage_error("merge: %s is not of the same run (fpabi, command, "
-			    "arch, kernel, profile, calibration, repeat) as %s",
-			    path, mr->first);
+	jv_free(&a);
+	jv_free(&b);
+	usage_error("merge: %s is not of the same run as %s: their values of %s differ "
+		    "(the shards of one run have the same fpabi, command, "
+		    "arch, kernel, environment, profile, tier, filter, seed "
+		    "and repeat)", path, mr->first, key);
 }
 
-/* Read one report into mr (its text stays allocated: mr points into it). */
+/* `  "shard": {"index": I, "of": N} or null, "plan": {...},` */
+static void add_shard(struct mrun *mr, const char *path, unsigned no,
+		      const char *line)
+{
+	struct mshard *sh = &mr->sh[mr->ntexts - 1];
+	char *obj = xmalloc(strlen(line) + 3);
+	const struct jv *s, *p;
+	const char *err, *sha;
+	double i = 0, n = 0, ids = 0;
+	bool merged;
+	struct jv v;
+	size_t at, len;
+
+	sprintf(obj, "{%s", line + 2);
+	len = strlen(obj);
+	if (len && obj[len - 1] == ',')
+		obj[len - 1] = '}';
+	err = json_parse(obj, &v, &at);
+	free(obj);
+	s = err ? NULL : jv_get(&v, "shard");
+	p = err ? NULL : jv_get(&v, "plan");
+	sha = p ? jv_str(p, "sha256") : NULL;
+	if (err || !s || !p || !sha || strlen(sha) != 64 ||
+	    !jv_num(p, "ids", &ids) || ids < 0 || ids > 1e9 ||
+	    (s->t != J_NULL && (!jv_num(s, "index", &i) ||
+				!jv_num(s, "of", &n) || n < 1 || n > 1e6 ||
+				i < 1 || i > n)))
+		bad(path, no, "a shard line needs its shard and plan");
+	sh->index = (unsigned)i;
+	sh->of = (unsigned)n;
+	sh->ids = (unsigned)ids;
+	snprintf(sh->sha, sizeof(sh->sha), "%s", sha);
+	sh->path = path;
+	merged = jv_get(&v, "merged") != NULL;
+	jv_free(&v);
+	if (merged)
+		usage_error("merge: %s is a merge already: merge the shards "
+			    "it was made of", path);
+	if (!sh->index)
+		usage_error("merge: %s is not a shard (a run without --shard "
+			    "I/N): it has nothing to be merged with", path);
+}
+
 /* `  "run": {...}`: how one shard's run ended (format 2) */
 static void add_run(struct mrun *mr, const char *path, unsigned no,
 		    const char *obj)
@@ -214,6 +307,7 @@ static void add_run(struct mrun *mr, const char *path, unsigned no,
 	jv_free(&v);
 }
 
+/* Read one report into mr (its text stays allocated: mr points into it). */
 static void read_report(struct mrun *mr, const char *path)
 {
 	char *text = slurp(path), *line, *save = NULL, *head = NULL;
@@ -235,6 +329,8 @@ static void read_report(struct mrun *mr, const char *path)
 		} else if (state == 1 && no == 2 &&
 			   strncmp(line, "  \"format\": ", 12)) {
 			bad(path, no, "no \"format\"");
+		} else if (state == 1 && !strncmp(line, "  \"shard\": ", 11)) {
+			add_shard(mr, path, no, line);
 		} else if (state == 1 && !strcmp(line, "  \"results\": [")) {
 			if (no == 2 || fclose(h))
 				bad(path, no, "no head before the results");
@@ -267,6 +363,82 @@ static void read_report(struct mrun *mr, const char *path)
 	}
 	if (state != 6)
 		bad(path, no, "the report ends early");
+	if (!mr->sh[mr->ntexts - 1].index)
+		usage_error("merge: %s has no shard line (\"shard\", \"plan\"): "
+			    "not a shard of fpabi run --shard I/N --json", path);
+}
+
+/*
+ * The reports are the shards of one run: one N, one plan, each shard
+ * once; every shard 1..N, or (--partial) the missing ones noted.
+ */
+static void check_shards(struct mrun *mr)
+{
+	const struct mshard *a = &mr->sh[0], *b;
+	unsigned i, k, of = a->of;
+	const char **by = xzalloc((of + 1) * sizeof(*by));
+	char list[200];
+	size_t len = 0;
+
+	for (k = 0; k < mr->ntexts; k++) {
+		b = &mr->sh[k];
+		if (b->of != of)
+			usage_error("merge: %s is shard %u/%u, %s of %u: not "
+				    "shards of one run", b->path, b->index,
+				    b->of, a->path, of);
+		if (b->ids != a->ids || strcmp(b->sha, a->sha))
+			usage_error("merge: %s is a shard of another plan (%u "
+				    "IDs, sha256 %.12s...) than %s (%u IDs, "
+				    "%.12s...): another tier, --filter, fpabi or "
+				    "machine (VLs, XCR0)", b->path, b->ids,
+				    b->sha, a->path, a->ids, a->sha);
+		if (by[b->index])
+			usage_error("merge: shard %u/%u is given twice: %s and "
+				    "%s", b->index, of, by[b->index], b->path);
+		by[b->index] = b->path;
+	}
+	mr->missing = xzalloc((of + 1) * sizeof(*mr->missing));
+	for (i = 1; i <= of; i++) {
+		if (by[i])
+			continue;
+		mr->missing[mr->nmissing++] = i;
+		if (len < sizeof(list) - 40)
+			len += snprintf(list + len, sizeof(list) - len, "%s%u/%u",
+					len ? ", " : "", i, of);
+	}
+	free(by);
+	if (mr->nmissing && !mr->partial)
+		usage_error("merge: shard%s %s%s %s missing (%u of %u given): "
+			    "give every shard, or --partial to merge without "
+			    "%s", mr->nmissing > 1 ? "s" : "", list,
+			    len >= sizeof(list) - 40 ? ", ..." : "",
+			    mr->nmissing > 1 ? "are" : "is", mr->ntexts, of,
+			    mr->nmissing > 1 ? "them" : "it");
+	if (mr->nmissing)
+		fprintf(stderr, "fpabi merge: a partial merge: shard%s %s%s "
+			"missing\n", mr->nmissing > 1 ? "s" : "", list,
+			len >= sizeof(list) - 40 ? ", ..." : "");
+}
+
+/* the merge's shard line: the whole plan, and the shards it holds */
+static void write_shards(const struct mrun *mr, FILE *f)
+{
+	unsigned i, k, of = mr->sh[0].of;
+	bool first = true;
+
+	fprintf(f, "  \"shard\": null, \"plan\": {\"ids\": %u, \"sha256\": "
+		"\"%s\"}, \"merged\": {\"of\": %u, \"shards\": [", mr->sh[0].ids,
+		mr->sh[0].sha, of);
+	for (i = 1; i <= of; i++)
+		for (k = 0; k < mr->ntexts; k++)
+			if (mr->sh[k].index == i) {
+				fprintf(f, "%s%u", first ? "" : ", ", i);
+				first = false;
+			}
+	fputs("], \"missing\": [", f);
+	for (i = 0; i < mr->nmissing; i++)
+		fprintf(f, "%s%u", i ? ", " : "", mr->missing[i]);
+	fprintf(f, "], \"partial\": %s},\n", mr->nmissing ? "true" : "false");
 }
 
 static int by_id(const void *a, const void *b)
@@ -297,7 +469,9 @@ static void write_merged(const struct mrun *mr, FILE *f)
 {
 	unsigned i;
 
-	fprintf(f, "{\n%s\n  \"results\": [", mr->head);
+	fprintf(f, "{\n%s\n", mr->head);
+	write_shards(mr, f);
+	fputs("  \"results\": [", f);
 	for (i = 0; i < mr->n; i++)
 		fprintf(f, "%s\n    {\"n\": %u, %.*s", i ? "," : "", i + 1,
 			(int)mr->r[i].restlen, mr->r[i].rest);
@@ -330,6 +504,7 @@ int cmd_merge(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "partial", no_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -342,6 +517,7 @@ int cmd_merge(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
+		case 'p': mr.partial = true; break;
 		case 'h': fputs(merge_usage, stdout); return 0;
 		default: usage_error("%s", "merge: unknown option");
 		}
@@ -349,8 +525,10 @@ int cmd_merge(int argc, char **argv)
 	if (optind >= argc)
 		usage_error("%s", "merge: no report given");
 	mr.texts = xzalloc((size_t)(argc - optind) * sizeof(*mr.texts));
+	mr.sh = xzalloc((size_t)(argc - optind) * sizeof(*mr.sh));
 	for (i = optind; i < argc; i++)
 		read_report(&mr, argv[i]);
+	check_shards(&mr);
 	check_unique(&mr);
 	if (out && !(f = fopen(out, "w")))
 		usage_error("merge: cannot write %s: %s", out, strerror(errno));
@@ -362,6 +540,8 @@ int cmd_merge(int argc, char **argv)
 	for (i = 0; i < (int)mr.ntexts; i++)
 		free(mr.texts[i]);
 	free(mr.texts);
+	free(mr.sh);
+	free(mr.missing);
 	free(mr.r);
 	free(mr.head);
 	return 0;

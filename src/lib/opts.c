@@ -102,6 +102,21 @@ unsigned long long opt_uint(const char *opt, const char *s,
 	return v;
 }
 
+void opt_shard(const char *s, unsigned *shard, unsigned *nshards)
+{
+	char i[16], n[16];
+	const char *slash = strchr(s, '/');
+
+	if (!slash || (size_t)(slash - s) >= sizeof(i) ||
+	    strlen(slash + 1) >= sizeof(n))
+		bad_usage("--shard is I/N (e.g. 2/3), got '%s'", s);
+	memcpy(i, s, (size_t)(slash - s));
+	i[slash - s] = 0;
+	strcpy(n, slash + 1);
+	*nshards = opt_uint("--shard's N", n, 1, 1000000);
+	*shard = opt_uint("--shard's I", i, 1, *nshards);
+}
+
 double opt_real(const char *opt, const char *s, double min, double max)
 {
 	const char *p = s;

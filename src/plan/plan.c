@@ -19,6 +19,7 @@
 #include "fpabi/opts.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
+#include "fpabi/sha256.h"
 #include "fpabi/shm.h"
 #include "fpabi/syscalls.h"
 #include "fpabi/util.h"
@@ -219,6 +220,26 @@ bool plan_in_shard(const char *id, unsigned shard, unsigned nshards)
  * a shard holds the same IDs on every machine and kernel that plans
  * them, runnable or not: the shards of one plan partition it.
  */
+/*
+ * The whole plan's identity, before --shard: how many IDs and the
+ * SHA-256 of the IDs in plan order, each ended by a newline (what
+ * `fpabi list ... | cut -f1 | sha256sum` prints): the shards of one
+ * plan carry the same, and fpabi merge checks that they do.
+ */
+static void plan_digest(struct plan *p)
+{
+	struct sha256 s;
+	unsigned i;
+
+	sha256_init(&s);
+	for (i = 0; i < p->n; i++) {
+		sha256_update(&s, p->items[i].id, strlen(p->items[i].id));
+		sha256_update(&s, "\n", 1);
+	}
+	sha256_hex(&s, p->whole_sha);
+	p->whole = p->n;
+}
+
 static void plan_shard(struct plan *p, unsigned shard, unsigned nshards)
 {
 	unsigned i, n = 0;
@@ -238,6 +259,7 @@ void plan_select(struct plan *p, const struct fpabi_machine *m,
 	plan_build(p, m, o->filter, o->tier);
 	if (o->filter && !p->n)
 		usage_error("--filter '%s' matches no case", o->filter);
+	plan_digest(p);
 	if (o->nshards)
 		plan_shard(p, o->shard, o->nshards);
 	for (i = 0; i < o->nexclude; i++) {

@@ -162,8 +162,17 @@ struct tap_sink *json_open(const char *path, const struct report_run *run)
 	}
 	fputc(']', f);
 	kv(f, "skip_file", run->skip_file);
-	fprintf(f, ", \"seed\": %llu, \"repeat\": %u,\n  \"results\": [",
+	fprintf(f, ", \"seed\": %llu, \"repeat\": %u,\n  \"shard\": ",
 		(unsigned long long)run->seed, run->repeat);
+	/* which shard, and of which whole plan (fpabi merge checks both) */
+	if (run->nshards)
+		fprintf(f, "{\"index\": %u, \"of\": %u}", run->shard,
+			run->nshards);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"plan\": {\"ids\": %u, \"sha256\": \"%s\"},\n"
+		"  \"results\": [", run->plan_ids,
+		run->plan_sha ? run->plan_sha : "");
 	j->sink.result = json_result;
 	j->sink.end = json_end;
 	j->sink.priv = j;
