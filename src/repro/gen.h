@@ -29,6 +29,7 @@ struct gen {
 	unsigned npick;
 	bool failing;
 	bool line;	/* the straight-line form (line.c) */
+	bool ksft;	/* line.c: with kselftest's ksft_* API */
 	unsigned label;	/* line.c: the next asm label */
 };
 

@@ -115,11 +115,19 @@ static void emit_header(struct gen *g)
 	char steps[512];
 
 	steps_text(r, steps, sizeof(steps));
-	fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0-or-later\n/*\n"
-		" * Reproducer of fpabi case %s, seed %llu\n"
-		" * (`fpabi repro`; libc only: gcc -O2 repro.c && ./a.out, TAP out).\n"
-		" * Recorded on Linux %s.\n", r->id,
-		(unsigned long long)r->o->seed, r->m->kernel);
+	if (g->ksft)
+		fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0\n/*\n"
+			" * A selftest for tools/testing/selftests/%s, from fpabi "
+			"case %s,\n * seed %llu (`fpabi repro --kselftest`; add it "
+			"to the Makefile's TEST_GEN_PROGS).\n"
+			" * Recorded on Linux %s.\n", repro_arch_kselftest_dir(),
+			r->id, (unsigned long long)r->o->seed, r->m->kernel);
+	else
+		fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0-or-later\n/*\n"
+			" * Reproducer of fpabi case %s, seed %llu\n"
+			" * (`fpabi repro`; libc only: gcc -O2 repro.c && ./a.out, TAP out).\n"
+			" * Recorded on Linux %s.\n", r->id,
+			(unsigned long long)r->o->seed, r->m->kernel);
 	repro_arch_header(g->rec, g->o);
 	fprintf(g->o, " * Rule %s: %s\n *   source: %s\n * Steps: %s\n",
 		ru ? ru->id : r->c->rule, ru ? ru->text : "",
@@ -128,7 +136,11 @@ static void emit_header(struct gen *g)
 		fprintf(g->o, " * fpabi found %u difference(s), the first: %s: "
 			"%s: %s.\n", r->nfind, r->find[0].observer,
 			r->find[0].what, r->find[0].origin);
-	fprintf(g->o, " * A control first: each value checked through the CPU "
+	fprintf(g->o, g->ksft ? " * A control first: each value checked "
+		"through the CPU alone; a field the\n * CPU itself changes is a "
+		"skip.  Exit (kselftest's): 0 pass, 1 a word differs or\n * no "
+		"verdict, 4 a feature is missing; -DFPABI_REPRO_CORRUPT: 1.\n */\n" :
+		" * A control first: each value checked through the CPU "
 		"alone.  Exit: 0 as the\n * rule says, 1 BUG, 3 only fields the "
 		"CPU itself changes differ (no kernel\n * bug shown), 4 a feature "
 		"is missing, 2 no verdict; -DFPABI_REPRO_CORRUPT: 1.\n */\n");
@@ -151,6 +163,10 @@ static void emit_includes(struct gen *g, const struct uses *u)
 		"#include <linux/filter.h>\n#include <linux/seccomp.h>\n"
 		"#include <sys/prctl.h>\n" : "",
 		g->h->nsig ? "#include <ucontext.h>\n" : "");
+	if (g->ksft)
+		fprintf(g->o, "%s", strchr(repro_arch_kselftest_dir(), '/') ?
+			"#include \"../../kselftest.h\"\n\n" :
+			"#include \"../kselftest.h\"\n\n");
 }
 
 static const char base_c[] =
@@ -158,7 +174,7 @@ static const char base_c[] =
 "static pid_t pid;\n\n"
 "static void __attribute__((noreturn)) bail(const char *what)\n{\n"
 "\tif (pid > 0)\n\t\tkill(pid, SIGKILL);\n"
-"\tprintf(\"Bail out! %s (no verdict)\\n\", what);\n\texit(2);\n}\n\n"
+"\tBAIL(what);\n}\n\n"
 "static void timeout(int sig)\n{\n"
 "\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n"
 "/* len bytes at off: fpabi's canaries of one register, a lane (8 bytes)\n"
@@ -246,22 +262,38 @@ static const char altstack_c[] =
 "\tif (ss.ss_size > sizeof(altstack) || sigaltstack(&ss, NULL) < 0)\n"
 "\t\t_exit(3);\n}\n\n";
 
+/* the TAP lines, as plain printf() or kselftest's ksft_* calls */
+static const char tap_c[] =
+"static unsigned n;\t/* the TAP test number */\n"
+"#define BAIL(what) (printf(\"Bail out! %s (no verdict)\\n\", what), exit(2))\n"
+"#define SKIP(what) (printf(\"1..0 # SKIP %s\\n\", what), exit(4))\n"
+"#define PASS(what) printf(\"ok %u - %s\\n\", ++n, what)\n"
+"#define CPU(what) printf(\"ok %u - %s # SKIP the CPU changes this field; \"\\\n"
+"\t\t\t  \"no kernel bug shown\\n\", ++n, what)\n"
+"#define FAIL(what) printf(\"not ok %u - %s\\n\", ++n, what)\n";
+
+static const char ksft_c[] =
+"#define BAIL(what) (ksft_exit_fail_msg(\"%s (no verdict)\\n\", what), exit(KSFT_FAIL))\n"
+"#define SKIP(what) (ksft_exit_skip(\"%s\\n\", what), exit(KSFT_SKIP))\n"
+"#define PASS(what) ksft_test_result_pass(\"%s\\n\", what)\n"
+"#define CPU(what) ksft_test_result_skip(\"%s: the CPU changes this field; \"\\\n"
+"\t\t\t  \"no kernel bug shown\\n\", what)\n"
+"#define FAIL(what) ksft_test_result_fail(\"%s\\n\", what)\n";
+
 static const char check_c[] =
-"static unsigned n, bad, cpu;\n\n"
+"static unsigned bad, cpu;\n\n"
 "/* one word: as the rule says, as the CPU alone changes it (the control:\n"
 " * no kernel bug shown), or a BUG */\n"
 "static void check(const struct word *w, uint64_t ctl)\n{\n"
 "\tuint64_t got = read_word(w, shm + w->area);\n\n"
 "\tif (ctl != w->exp)\n\t\tprintf(\"# control: the CPU alone turns %#llx into %#llx\\n\",\n"
 "\t\t       (unsigned long long)w->exp, (unsigned long long)ctl);\n"
-"\tif (got == w->exp || (w->how & OR_ZERO && !got))\n"
-"\t\tprintf(\"ok %u - %s\\n\", ++n, w->what);\n"
-"\telse if (ctl != w->exp && got == ctl && ++cpu)\n"
-"\t\tprintf(\"ok %u - %s # SKIP the CPU changes this field; no kernel bug shown\\n\",\n"
-"\t\t       ++n, w->what);\n"
-"\telse if (++bad)\n\t\tprintf(\"# BUG: %s: expected %#llx, got %#llx\\nnot ok %u - %s\\n\",\n"
-"\t\t       w->what, (unsigned long long)w->exp, (unsigned long long)got,\n"
-"\t\t       ++n, w->what);\n}\n\n";
+"\tif (got == w->exp || (w->how & OR_ZERO && !got)) {\n"
+"\t\tPASS(w->what);\n"
+"\t} else if (ctl != w->exp && got == ctl) {\n\t\tcpu++;\n\t\tCPU(w->what);\n"
+"\t} else {\n\t\tbad++;\n\t\tprintf(\"# BUG: %s: expected %#llx, got %#llx\\n\", w->what,\n"
+"\t\t       (unsigned long long)w->exp, (unsigned long long)got);\n"
+"\t\tFAIL(w->what);\n\t}\n}\n\n";
 
 /* the checked words, each after what it should hold and what fpabi got */
 static void emit_words(struct gen *g)
@@ -422,7 +454,7 @@ static void emit_main(struct gen *g, const struct uses *u)
 	unsigned i;
 
 	fprintf(g->o, "int main(%s)\n{\n\tuint64_t ctl[NWORDS];\n\tunsigned i;\n\n"
-		"%s\tprintf(\"TAP version 13\\n\");\n\tcheck_features();\n"
+		"%s\t%s\n\tcheck_features();\n"
 		"\tshm = mmap(NULL, %#zx, PROT_READ | PROT_WRITE, MAP_SHARED | "
 		"MAP_ANONYMOUS, -1, 0);\n\tif (shm == MAP_FAILED)\n\t\tbail(\"mmap\");\n"
 		"#ifdef FPABI_REPRO_CORRUPT\n\twords[CORRUPT_WORD].exp ^= 1ull << 40;"
@@ -432,6 +464,7 @@ static void emit_main(struct gen *g, const struct uses *u)
 		u->exec ? "int argc, char **argv" : "void",
 		u->exec ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
 		"\t\treturn 0;\t/* the image the case execs */\n" : "",
+		g->ksft ? "ksft_print_header();" : "printf(\"TAP version 13\\n\");",
 		g->shm_size);
 	emit_fill(g);
 	if (u->pipe) {
@@ -452,12 +485,14 @@ static void emit_main(struct gen *g, const struct uses *u)
 		fprintf(g->o, "\tif (fork() == 0) {\t/* the tracee blocks in read() meanwhile */\n"
 			"\t\tusleep(100000);\n\t\t_exit(write(pipefd[1], \"x\", 1) != 1);\n\t}\n");
 	repro_emit_tracer(g);
-	fprintf(g->o, "\tprintf(\"1..%%u\\n\", NWORDS);\n\tfor (i = 0; i < NWORDS; i++)\n"
+	fprintf(g->o, "\t%s\n\tfor (i = 0; i < NWORDS; i++)\n"
 		"\t\tcheck(&words[i], ctl[i]);\n"
-		"\tprintf(\"# %%u of %%u words differ: %%s\\n\", bad + cpu, n, bad ? "
+		"\tprintf(\"# %%u of %%u words differ: %%s\\n\", bad + cpu, NWORDS, bad ? "
 		"\"the bug shows\" :\n\t       cpu ? \"the CPU changes this field; "
-		"no kernel bug shown\" : \"as the rule says\");\n"
-		"\treturn bad ? 1 : cpu ? 3 : 0;\n}\n");
+		"no kernel bug shown\" : \"as the rule says\");\n\t%s\n}\n",
+		g->ksft ? "ksft_set_plan(NWORDS);" : "printf(\"1..%u\\n\", NWORDS);",
+		g->ksft ? "ksft_finished();\t/* (a skip is no failure) */" :
+		"return bad ? 1 : cpu ? 3 : 0;");
 }
 
 static bool has_trap(const struct gen *g)
@@ -486,12 +521,14 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		return -1;
 	}
 	g->line = true;
+	g->ksft = u->kselftest;
 	g->label = 10;
 	emit_header(g);
 	emit_includes(g, u);
 	fprintf(g->o, "#define SEED %#x\t/* fpabi's canaries' */\n"
 		"#define STR(x) #x\n#define XSTR(x) STR(x)\t/* SYS_getpid as \"39\" */\n",
 		g->r->cseed);
+	fputs(g->ksft ? ksft_c : tap_c, g->o);
 	fputs(base_c, g->o);
 	emit_statics(g, u);
 	if (u->altstack)

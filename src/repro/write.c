@@ -767,7 +767,7 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 	}
 	g.shm_size = off;
 	/* (the straight-line form checks fewer words) */
-	g.line = !(flags & REPRO_KSELFTEST) && repro_arch_line_ok(rec);
+	g.line = repro_arch_line_ok(rec);
 	pick_words(&g);
 	if (!g.npick)
 		return refuse(why, n, "%s", "no register word the reproducer "

@@ -492,8 +492,7 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 	uint64_t bv = XV(&rec->r->v)->xfeatures;
 	unsigned i;
 
-	fprintf(out, "#define skip(what) (printf(\"1..0 # SKIP %%s\\n\", what), exit(4))\n\n"
-		"/* CPUID.1:ECX.OSXSAVE, then XCR0: the components the images load */\n"
+	fprintf(out, "/* CPUID.1:ECX.OSXSAVE, then XCR0: the components the images load */\n"
 		"static void check_features(void)\n{\n"
 		"\tstatic const char *const name[64] = {");
 	for (i = 1; i < XF_MAX; i++)	/* (x87, bit 0, is always set) */
@@ -501,16 +500,16 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 			fprintf(out, " [%u] = \"XCR0 lacks %s\",", i, xfeature_name(i));
 	fprintf(out, " };\n\tunsigned a, b, c, d, lo, hi, i;\n\n"
 		"\t__cpuid(1, a, b, c, d);\n\tif (!(c & bit_OSXSAVE))\n"
-		"\t\tskip(\"XSAVE is not enabled (CPUID.1:ECX.OSXSAVE clear)\");\n"
+		"\t\tSKIP(\"XSAVE is not enabled (CPUID.1:ECX.OSXSAVE clear)\");\n"
 		"\t__asm__ volatile(\"xgetbv\" : \"=a\"(lo), \"=d\"(hi) : \"c\"(0));\n"
 		"\tfor (i = 0; i < 64; i++)\n"
 		"\t\tif (name[i] && !(((uint64_t)hi << 32 | lo) >> i & 1))\n"
-		"\t\t\tskip(name[i]);\n");
+		"\t\t\tSKIP(name[i]);\n");
 	if (hdr(rec)->arch_setup[X86_SETUP_AMX])
 		fprintf(out, "\t/* TILEDATA's permission, inherited on fork "
 			"(Documentation/arch/x86/xstate.rst) */\n"
 			"\tif (syscall(SYS_arch_prctl, 0x1023, 18) < 0)\t/* ARCH_REQ_XCOMP_PERM */\n"
-			"\t\tskip(\"ARCH_REQ_XCOMP_PERM: the kernel refuses TILEDATA\");\n");
+			"\t\tSKIP(\"ARCH_REQ_XCOMP_PERM: the kernel refuses TILEDATA\");\n");
 	fprintf(out, "}\n\n");
 }
 
