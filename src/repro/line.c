@@ -20,13 +20,13 @@
 /* each syscall with arguments: its row of sc_args[], by event offset */
 static struct {
 	uint64_t at[MAX_ROWS];
-	unsigned sc[MAX_ROWS];
-	unsigned n;
+	unsigned int sc[MAX_ROWS];
+	unsigned int n;
 } rows;
 
 static int row_of(uint64_t at)
 {
-	unsigned i;
+	unsigned int i;
 
 	for (i = 0; i < rows.n; i++)
 		if (rows.at[i] == at)
@@ -35,11 +35,11 @@ static int row_of(uint64_t at)
 }
 
 /* number the syscalls with arguments; -1: a list the form cannot write */
-static int scan_list(const struct gen *g, uint64_t off, unsigned depth)
+static int scan_list(const struct gen *g, uint64_t off, unsigned int depth)
 {
 	const struct fpabi_ev *e = repro_ev_at(g, off);
 	char args[256];
-	unsigned i;
+	unsigned int i;
 
 	for (i = 0; depth < 3; i++) {
 		if (e[i].kind == FPABI_EV_END)
@@ -61,7 +61,7 @@ static int scan_list(const struct gen *g, uint64_t off, unsigned depth)
 }
 
 /* the arguments of sc as C (read: the pipe's fd is set in main) */
-static void sc_args_c(unsigned sc, char *args, size_t n)
+static void sc_args_c(unsigned int sc, char *args, size_t n)
 {
 	repro_sc_c(sc, args, n);
 	if (sc == SC_EXIT)
@@ -76,11 +76,11 @@ struct list_ctx {
 /* one event list as lines of the tracee's assembly; a clone's child
  * (a syscall with .ptr) goes on with its own list after the branch */
 static void emit_asm_list(struct gen *g, uint64_t off, bool top,
-			  unsigned depth)
+			  unsigned int depth)
 {
 	const struct fpabi_ev *e = repro_ev_at(g, off);
 	char args[256];
-	unsigned i, label;
+	unsigned int i, label;
 
 	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++) {
 		const char *sys = NULL;
@@ -178,10 +178,11 @@ static const char base_c[] =
 "static void timeout(int sig)\n{\n"
 "\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n"
 "/* len bytes at off: fpabi's canaries of one register, a lane (8 bytes)\n"
-" * each; component 63: the poison, one value (bytes nothing wrote) */\n"
-"static void fill(uint64_t off, unsigned len, uint64_t task, uint64_t phase,\n"
+" * each; component 63: the poison, one value (bytes nothing wrote)\n"
+" */\n"
+"static void fill(uint64_t off, unsigned int len, uint64_t task, uint64_t phase,\n"
 "\t\t uint64_t comp, uint64_t reg, uint64_t lane)\n{\n"
-"\tfor (unsigned k = 0; k < len; k += 8) {\n"
+"\tfor (unsigned int k = 0; k < len; k += 8) {\n"
 "\t\tuint64_t w = (uint64_t)SEED << 48 | task << 44 | phase << 40 | reg << 18 |\n"
 "\t\t\t     (comp == 63 ? 0 : lane + k / 8) << 26 | comp << 12;\n"
 "\t\tuint64_t x = (w ^ 0x66706162692d6376ull) + 0x9e3779b97f4a7c15ull;\n\n"
@@ -194,7 +195,8 @@ static const char tracer_c[] =
 "static void cont(int sig)\n{\n"
 "\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
 "/* on to the stop the scenario takes next (sig 0: the tracee's exit 0,\n"
-" * event stops on the way); a SIGCHLD passes, anything else ends the run */\n"
+" * event stops on the way); a SIGCHLD passes, anything else ends the run\n"
+" */\n"
 "static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
 "\twhile (waitpid(pid, &st, __WALL) == pid && WIFSTOPPED(st)) {\n"
 "\t\tif (sig && WSTOPSIG(st) == sig && (st >> 16) == event)\n\t\t\treturn;\n"
@@ -208,7 +210,8 @@ static const char tracer_simple_c[] =
 "static void cont(int sig)\n{\n"
 "\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
 "/* on to the stop the scenario takes next (sig 0: the tracee's exit 0);\n"
-" * any other ends the run */\n"
+" * any other ends the run\n"
+" */\n"
 "static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
 "\tif (waitpid(pid, &st, __WALL) == pid && (sig ? WIFSTOPPED(st) &&\n"
 "\t    WSTOPSIG(st) == sig && (st >> 16) == event : WIFEXITED(st) && !WEXITSTATUS(st)))\n"
@@ -216,13 +219,13 @@ static const char tracer_simple_c[] =
 "\tbail(\"unexpected stop\");\n}\n\n";
 
 static const char get_c[] =
-"static void get(uint64_t off, unsigned note, size_t len)\n{\n"
+"static void get(uint64_t off, unsigned int note, size_t len)\n{\n"
 "\tstruct iovec iov = { shm + off, len };\n\n\tfill(off, len, 0, 0, 63, 0, 0);\n"
 "\tif (ptrace(PTRACE_GETREGSET, pid, (void *)(uintptr_t)note, &iov) < 0)\n"
 "\t\tprintf(\"# GETREGSET %#x: %s\\n\", note, strerror(errno));\n}\n\n";
 
 static const char set_c[] =
-"static void set(uint64_t off, unsigned note, size_t len)\n{\n"
+"static void set(uint64_t off, unsigned int note, size_t len)\n{\n"
 "\tstruct iovec iov = { shm + off, len };\n\n"
 "\tif (ptrace(PTRACE_SETREGSET, pid, (void *)(uintptr_t)note, &iov) < 0)\n"
 "\t\tprintf(\"# SETREGSET %#x: %s\\n\", note, strerror(errno));\n}\n\n";
@@ -240,7 +243,8 @@ static const char fork_stop_c[] =
 
 static const char seccomp_c[] =
 "/* fpabi's filter: getppid to the tracer (a PTRACE_EVENT_SECCOMP stop),\n"
-" * getpgid a SIGSYS (SECCOMP_RET_TRAP) */\n"
+" * getpgid a SIGSYS (SECCOMP_RET_TRAP)\n"
+" */\n"
 "static void setup_seccomp(void)\n{\n\tstruct sock_filter f[] = {\n"
 "\t\tBPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),\n"
 "\t\tBPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_getppid, 0, 1),\n"
@@ -264,7 +268,7 @@ static const char altstack_c[] =
 
 /* the TAP lines, as plain printf() or kselftest's ksft_* calls */
 static const char tap_c[] =
-"static unsigned n;\t/* the TAP test number */\n"
+"static unsigned int n;\t/* the TAP test number */\n"
 "#define BAIL(what) (printf(\"Bail out! %s (no verdict)\\n\", what), exit(2))\n"
 "#define SKIP(what) (printf(\"1..0 # SKIP %s\\n\", what), exit(4))\n"
 "#define PASS(what) printf(\"ok %u - %s\\n\", ++n, what)\n"
@@ -281,9 +285,10 @@ static const char ksft_c[] =
 "#define FAIL(what) ksft_test_result_fail(\"%s\\n\", what)\n";
 
 static const char check_c[] =
-"static unsigned bad, cpu;\n\n"
+"static unsigned int bad, cpu;\n\n"
 "/* one word: as the rule says, as the CPU alone changes it (the control:\n"
-" * no kernel bug shown), or a BUG */\n"
+" * no kernel bug shown), or a BUG\n"
+" */\n"
 "static void check(const struct word *w, uint64_t ctl)\n{\n"
 "\tuint64_t got = read_word(w, shm + w->area);\n\n"
 "\tif (ctl != w->exp)\n\t\tprintf(\"# control: the CPU alone turns %#llx into %#llx\\n\",\n"
@@ -298,7 +303,7 @@ static const char check_c[] =
 /* the checked words, each after what it should hold and what fpabi got */
 static void emit_words(struct gen *g)
 {
-	unsigned i, off, fl;
+	unsigned int i, off, fl;
 	char d[128];
 
 	fprintf(g->o, "static struct word words[] = {\n");
@@ -306,7 +311,7 @@ static void emit_words(struct gen *g)
 		const struct rec_word *w = &g->rec->w[g->pick[i]];
 		const struct fpabi_field *f = &w->f;
 		uint64_t buf = w->src == SRC_REGSET ? g->io_off[w->io] : w->off;
-		unsigned b0 = f->reg_off + w->img_off - f->off;
+		unsigned int b0 = f->reg_off + w->img_off - f->off;
 		const char *seen = w->bad ? repro_seen_origin(g, w) : "", *q;
 
 		if (w->src == SRC_FRAME)
@@ -333,10 +338,10 @@ static void emit_words(struct gen *g)
 
 /* the images the tracee loads: every LOAD's and each edit's, once */
 static void collect_imgs(const struct gen *g, uint64_t off, uint64_t *imgs,
-			 unsigned *n, unsigned depth)
+			 unsigned int *n, unsigned int depth)
 {
 	const struct fpabi_ev *e = repro_ev_at(g, off);
-	unsigned i, k;
+	unsigned int i, k;
 
 	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++) {
 		if (e[i].kind == FPABI_EV_LOAD) {
@@ -353,7 +358,7 @@ static void collect_imgs(const struct gen *g, uint64_t off, uint64_t *imgs,
 /* a checked word is in the dump at off */
 static bool checked(const struct gen *g, uint64_t off)
 {
-	unsigned i;
+	unsigned int i;
 
 	for (i = 0; i < g->npick; i++)
 		if (g->rec->w[g->pick[i]].src != SRC_REGSET &&
@@ -363,10 +368,10 @@ static bool checked(const struct gen *g, uint64_t off)
 }
 
 /* a STORE's dump with a checked word, poisoned before the tracee runs */
-static void poison_stores(const struct gen *g, uint64_t off, unsigned depth)
+static void poison_stores(const struct gen *g, uint64_t off, unsigned int depth)
 {
 	const struct fpabi_ev *e = repro_ev_at(g, off);
-	unsigned i;
+	unsigned int i;
 
 	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++) {
 		if (e[i].kind == FPABI_EV_STORE && checked(g, e[i].ptr))
@@ -380,7 +385,7 @@ static void poison_stores(const struct gen *g, uint64_t off, unsigned depth)
 static void emit_fill(struct gen *g)
 {
 	uint64_t imgs[MAX_BUFS];
-	unsigned nimg = 0, i, k;
+	unsigned int nimg = 0, i, k;
 
 	fprintf(g->o, "\t/* the images the tracee loads, the tracer's writes "
 		"(canary runs) */\n");
@@ -419,7 +424,7 @@ static void emit_statics(struct gen *g, const struct uses *u)
 static void emit_args(struct gen *g)
 {
 	char args[256];
-	unsigned i;
+	unsigned int i;
 
 	if (!rows.n)
 		return;
@@ -451,9 +456,9 @@ static void emit_tracee(struct gen *g, const struct uses *u)
 
 static void emit_main(struct gen *g, const struct uses *u)
 {
-	unsigned i;
+	unsigned int i;
 
-	fprintf(g->o, "int main(%s)\n{\n\tuint64_t ctl[NWORDS];\n\tunsigned i;\n\n"
+	fprintf(g->o, "int main(%s)\n{\n\tuint64_t ctl[NWORDS];\n\tunsigned int i;\n\n"
 		"%s\t%s\n\tcheck_features();\n"
 		"\tshm = mmap(NULL, %#zx, PROT_READ | PROT_WRITE, MAP_SHARED | "
 		"MAP_ANONYMOUS, -1, 0);\n\tif (shm == MAP_FAILED)\n\t\tbail(\"mmap\");\n"
@@ -508,7 +513,7 @@ static bool has_trap(const struct gen *g)
 int repro_write_line(struct gen *g, const struct uses *u)
 {
 	struct list_ctx c = { .g = g, .top = true };
-	unsigned k;
+	unsigned int k;
 	bool ok;
 
 	rows.n = 0;
@@ -535,8 +540,8 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		fputs(altstack_c, g->o);
 	fprintf(g->o, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n"
 		"#define OR_ZERO 16\t/* its old value or zero will do */\n"
-		"struct word { uint64_t area; unsigned off, len, comp, how; "
-		"uint64_t exp, init;\n\t      const char *what; };\n\n");
+		"struct word {\n\tuint64_t area;\n\tunsigned int off, len, comp, how;\n"
+		"\tuint64_t exp, init;\n\tconst char *what;\n};\n\n");
 	repro_arch_line_code(g->rec, (u->thread ? REPRO_LINE_THREAD : 0) |
 			     (has_trap(g) ? REPRO_LINE_TRAP : 0), g->o, list_cb, &c);
 	emit_args(g);

@@ -403,7 +403,7 @@ uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec)
 /* XRSTOR, NT_X86_XSTATE writes and sigreturn take a component whose
  * XSTATE_BV bit is clear as init: its bytes are never loaded (SDM vol. 1,
  * 13.8.1); the legacy area's x87 and SSE fields too (MXCSR excepted) */
-bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned comp)
+bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned int comp)
 {
 	uint64_t bv;
 
@@ -421,7 +421,7 @@ bool repro_arch_line_ok(const struct fpabi_rec *rec)
 
 void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 			const char *sys, const char *name, int row,
-			unsigned label, bool top, FILE *out)
+			unsigned int label, bool top, FILE *out)
 {
 	const char *p = top ? "%" : "%%";
 
@@ -469,13 +469,15 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
 
 static const char line_xsave_c[] =
 "/* a word of an XSAVE area: a component whose XSTATE_BV bit is clear\n"
-" * is at init (MXCSR and its mask excepted) */\n"
+" * is at init (MXCSR and its mask excepted)\n"
+" */\n"
 "static uint64_t read_word(const struct word *w, const uint8_t *area)\n{\n"
 "\tuint64_t bv, v = 0;\n\n\tmemcpy(&bv, area + 512, 8);\n"
 "\tif ((w->how & IN_XSAVE) && !(bv >> w->comp & 1) && w->off / 8 != 3)\n"
 "\t\treturn w->init;\n\tmemcpy(&v, area + w->off, w->len);\n\treturn v;\n}\n\n"
 "/* the control: the value alone through XRSTOR and XSAVE of its component\n"
-" * (the caller's own saved in b around them) */\n"
+" * (the caller's own saved in b around them)\n"
+" */\n"
 "static uint64_t roundtrip(const struct word *w)\n{\n"
 "\tstatic uint8_t a[16384] __attribute__((aligned(64))), b[sizeof(a)] __attribute__((aligned(64)));\n"
 "\tuint64_t bv = 1ull << w->comp;\n\n"
@@ -490,7 +492,7 @@ static const char line_xsave_c[] =
 static void line_features(const struct fpabi_rec *rec, FILE *out)
 {
 	uint64_t bv = XV(&rec->r->v)->xfeatures;
-	unsigned i;
+	unsigned int i;
 
 	fprintf(out, "/* CPUID.1:ECX.OSXSAVE, then XCR0: the components the images load */\n"
 		"static void check_features(void)\n{\n"
@@ -498,7 +500,7 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 	for (i = 1; i < XF_MAX; i++)	/* (x87, bit 0, is always set) */
 		if (bv >> i & 1)
 			fprintf(out, " [%u] = \"XCR0 lacks %s\",", i, xfeature_name(i));
-	fprintf(out, " };\n\tunsigned a, b, c, d, lo, hi, i;\n\n"
+	fprintf(out, " };\n\tunsigned int a, b, c, d, lo, hi, i;\n\n"
 		"\t__cpuid(1, a, b, c, d);\n\tif (!(c & bit_OSXSAVE))\n"
 		"\t\tSKIP(\"XSAVE is not enabled (CPUID.1:ECX.OSXSAVE clear)\");\n"
 		"\t__asm__ volatile(\"xgetbv\" : \"=a\"(lo), \"=d\"(hi) : \"c\"(0));\n"
@@ -518,7 +520,7 @@ static void line_handler(const struct fpabi_rec *rec, FILE *out,
 			 void (*list)(void *ctx, uint64_t off), void *ctx)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
-	unsigned k, pass;
+	unsigned int k, pass;
 
 	fprintf(out, "/* the SIGILL/SIGSYS handler: the signal's entry events, "
 		"sig_body(), its exit\n * events (a nested signal's own: nsig "
@@ -566,13 +568,13 @@ static void line_signals(const struct fpabi_rec *rec, FILE *out)
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	char *buf = NULL;
 	size_t len = 0;
-	unsigned k;
+	unsigned int k;
 	FILE *f = open_memstream(&buf, &len);
 
 	if (!f)
 		die("open_memstream: out of memory");
 	fprintf(f, "/* each signal's frame copy, edit, edit image, signal */\n"
-		"struct slot { uint64_t frame; unsigned edit; uint64_t img; int signo; };\n"
+		"struct slot { uint64_t frame; unsigned int edit; uint64_t img; int signo; };\n"
 		"static const struct slot slots[] = {\n");
 	for (k = 0; k < h->nsig; k++)
 		fprintf(f, "\t{ %#llx, %u, %#llx, %s },\n",
@@ -608,7 +610,7 @@ static void line_signals(const struct fpabi_rec *rec, FILE *out)
 	free(buf);
 }
 
-void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
+void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *out,
 			  void (*list)(void *ctx, uint64_t off), void *ctx)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
