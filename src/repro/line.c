@@ -462,10 +462,12 @@ static void emit_main(struct gen *g, const struct uses *u)
 		"%s\t%s\n\tcheck_features();\n"
 		"\tshm = mmap(NULL, %#zx, PROT_READ | PROT_WRITE, MAP_SHARED | "
 		"MAP_ANONYMOUS, -1, 0);\n\tif (shm == MAP_FAILED)\n\t\tbail(\"mmap\");\n"
-		"#ifdef FPABI_REPRO_CORRUPT\n\twords[CORRUPT_WORD].exp ^= 1ull << 40;"
-		"\t/* a self-test: then it exits 1 */\n#endif\n"
 		"\tfor (i = 0; i < NWORDS; i++)\t/* the control: no kernel event */\n"
-		"\t\tctl[i] = roundtrip(&words[i]);\n",
+		"\t\tctl[i] = roundtrip(&words[i]);\n"
+		"#ifdef FPABI_REPRO_CORRUPT\t/* a self-test: one expected word wrong, exit 1 */\n"
+		"\tif (ctl[CORRUPT_WORD] == words[CORRUPT_WORD].exp)\n"
+		"\t\tctl[CORRUPT_WORD] ^= 1ull << (4 * words[CORRUPT_WORD].len);\n"
+		"\twords[CORRUPT_WORD].exp ^= 1ull << (4 * words[CORRUPT_WORD].len);\n#endif\n",
 		u->exec ? "int argc, char **argv" : "void",
 		u->exec ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
 		"\t\treturn 0;\t/* the image the case execs */\n" : "",
