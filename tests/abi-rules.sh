@@ -42,7 +42,7 @@ bad=$(cut -f3 "$tmp/list" | sed 's/^rule: //' | sort -u | comm -23 - "$(cut -f2 
 ok $? "every rule a case declares is in the catalogue ${bad:+(missing: $bad)}"
 # (the matrix cells the default tier has depend on the machine, the
 # catalogue only on the tables: their rules are checked above)
-awk -F'\t' '$1 !~ /^[a-z0-9_]+\.(regset-write|signal-edit)\./ {sub(/^rule: /, "", $3); n = split($1, p, "/"); print p[1] "\t" $3}' "$tmp/list" |
+awk -F'\t' '$1 !~ /^[a-z0-9_]+\.(regset-write|signal-edit|event-[a-z]+)\./ {sub(/^rule: /, "", $3); n = split($1, p, "/"); print p[1] "\t" $3}' "$tmp/list" |
 	sort -u >"$tmp/declared"
 awk -F'\t' '{sub(/^cases: /, "", $6); n = split($6, c, ", ");
 	for (i = 1; i <= n; i++) if (c[i] != "-") print c[i] "\t" $2}' "$tmp/rules" |

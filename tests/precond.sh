@@ -22,7 +22,7 @@ for tier in default matrix; do
 	ok $? "fpabi list --tier $tier"
 	# the runnable instances an arch precondition bears on (pre: names it)
 	grep -E "	pre: .*($names)" "$tmp/list" |
-		{ if [ "$tier" = matrix ]; then grep -E '^[a-z0-9_]+\.(regset-write|signal-edit)\.'; else cat; fi; } >"$tmp/bear"
+		{ if [ "$tier" = matrix ]; then grep -E '^[a-z0-9_]+\.(regset-write|signal-edit|event-[a-z]+)\.'; else cat; fi; } >"$tmp/bear"
 	grep "	runnable	" "$tmp/bear" | cut -f1 >"$tmp/ids"
 	n=$(wc -l <"$tmp/bear")
 	[ "$n" -gt 0 ]

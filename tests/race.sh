@@ -71,6 +71,23 @@ ok $? "--replay without the round's seed is refused (exit 2)"
 "$FPABI" race --inject-fault=step:race >"$tmp/bad" 2>&1
 [ $? -eq 2 ]
 ok $? "a fault injection other than byte is refused (exit 2)"
+# fpabi run --race-share: the loop's share after the cases, one test
+# point in the plan; with the run's byte fault injected it fails too
+if [ -z "$FPABI_CMD" ]; then
+	"$FPABI" run --filter '*.syscall.*' --seed 3 --race-share 2 >"$tmp/share" 2>&1
+	rc=$?
+	n=$(grep -c '^\(not \)\?ok ' "$tmp/share")
+	[ $rc -eq 0 ] && grep -q '^ok [0-9]* - [a-z0-9_]*\.race\.share$' "$tmp/share" &&
+		grep -q "^1\.\.$n\$" "$tmp/share" &&
+		grep -q '^# [a-z0-9_]*\.race\.share round 1/[^:]*: [0-9.]* s, [0-9]* iterations' "$tmp/share"
+	ok $? "run --race-share 2: the cases, then ARCH.race.share with its rounds' counts, in the plan ($n points, exit $rc)"
+	"$FPABI" run --filter '*.syscall.*' --seed 3 --race-share 2 --inject-fault=byte:any >"$tmp/share-inj" 2>&1
+	grep -q '^not ok [0-9]* - [a-z0-9_]*\.race\.share$' "$tmp/share-inj"
+	ok $? "run --race-share with --inject-fault=byte:any: the share fails too"
+	"$FPABI" list --race-share 2 >/dev/null 2>&1
+	[ $? -eq 2 ]
+	ok $? "--race-share goes with run only (list: exit 2)"
+fi
 "$FPABI" bench race -n 1 --seconds 0.3 --runs 2 >"$tmp/bench" 2>&1
 rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c '^  iterations_per_s: {median: [0-9]*' "$tmp/bench")" -eq 4 ] &&

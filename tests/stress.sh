@@ -20,6 +20,12 @@ unused=$(grep -c 'stress\.forcing/.*no sequence used it' "$tmp/clean")
 [ "$used" -eq 6 ] && [ $((counted + unused)) -eq 6 ]
 ok $? "every forcing mode shows its proof counts ($counted with counts, $unused unused)"
 grep '^# .*proof: \|^# [a-z-]*: [0-9]* runs' "$tmp/clean" | diag
+# every list prints the proof of its state: its variant and competitor,
+# each forcing it used (proven or not) and the engine's proof
+nseq=$(sed -n 's/^# stress: \([0-9]*\) sequences.*/\1/p' "$tmp/clean")
+nproof=$(grep -c '^# [a-z0-9_]*\.stress\.seq[0-9]*/[^:]*: proof: variant .*, competitor [a-z]*' "$tmp/clean")
+[ -n "$nseq" ] && [ "$nseq" -gt 0 ] && [ "$nproof" -eq "$nseq" ]
+ok $? "every stress list prints the proof of its state ($nproof of $nseq)"
 [ ! -s "$tmp/clean.err" ]
 ok $? "no progress on stderr when it is not a terminal"
 

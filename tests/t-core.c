@@ -38,10 +38,16 @@ static void step_table(void)
 		/* a tracer step acts at the stop the tracee sits in */
 		if (i->side == SIDE_TRACER && !(i->flags & OPF_AT_STOP))
 			bad_side++;
-		/* a tracee step is an event of its list (S_REFUSED: none) */
-		if (i->side == SIDE_TRACEE && op != S_REFUSED &&
-		    !(i->flags & OPF_EVENT))
+		/* a tracee step is an event of its list (S_REFUSED: none),
+		 * a tracer step none */
+		if ((i->side == SIDE_TRACEE && op != S_REFUSED &&
+		     i->ev == OPEV_NONE) ||
+		    (i->side == SIDE_TRACER && i->ev != OPEV_NONE))
 			bad_side++;
+		/* a signal's handler takes its own signal, and only a
+		 * signal kind has one */
+		if (!(i->flags & OPF_SIGNAL) != !i->signo)
+			bad_flags++;
 		/* a spin is ended by the tracer: scheduling, never a
 		 * reproducer; a migration forces scheduling, and no placed
 		 * form tells it apart */
@@ -56,8 +62,8 @@ static void step_table(void)
 			bad_flags++;
 	}
 	T_OK(bad_name == 0, "step table: every kind has one name, found by op_by_name()");
-	T_OK(bad_side == 0, "step table: tracer steps need a stop, tracee steps are events");
-	T_OK(bad_flags == 0, "step table: spins and migrations are scheduling, migrations unplaced");
+	T_OK(bad_side == 0, "step table: tracer steps need a stop and make no event, tracee steps are events");
+	T_OK(bad_flags == 0, "step table: spins and migrations are scheduling, migrations unplaced, signals have their signal");
 	T_OK(bad_pre == 0, "step table: every OPF_PROOF kind says what a run proves");
 	T_OK(op_by_name("no-such-step") == S_END, "op_by_name() of an unknown name is S_END");
 }

@@ -45,6 +45,10 @@ struct fpabi_mx_cell {
 	/* the preconditions (fpabi/precond.h) that prove the cell's branch
 	 * values: struct fpabi_case.pre */
 	unsigned pre;
+	/* another process on the tracee's CPU, the platform quirks that
+	 * can decide the cell (struct fpabi_case) */
+	uint8_t competitor;
+	unsigned quirks;
 	int8_t drop;		/* fault injection's step, and its class */
 	const char *drop_class;
 	/* where src/plan/matrix.c planned it: its mode, its history kind
@@ -119,6 +123,11 @@ void matrix_plan(struct plan *p, const struct fpabi_machine *m,
 /* `fpabi list --matrix [NAME]`: axes, coverage, then the cells. */
 int matrix_list(const struct fpabi_machine *m, const char *name,
 		enum fpabi_tier tier);
+/* fpabi run's header: each matrix with cells in plan p, its pair (or,
+ * at tier exhaustive, triple) coverage at tier, one line each to fn */
+void matrix_coverage_lines(const struct fpabi_machine *m,
+			   const struct plan *p, enum fpabi_tier tier,
+			   void (*fn)(void *arg, const char *line), void *arg);
 /* The cells as JSON (`list --matrix --json`, certify's heat-maps): an
  * array of matrices, each with its axes and the cells of the matrix
  * tier; dies on an unknown name as matrix_list() does */

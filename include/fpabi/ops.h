@@ -3,8 +3,10 @@
  * The step kinds, as one table (src/plan/ops.c): each kind's one name, which
  * side runs it, what its fields mean, what it needs and what it leaves.
  * The engine, the report and fpabi stress all read their facts from here;
- * a new step kind is a row of fpabi_ops[] plus its engine and model code,
- * and -Wswitch on enum fpabi_op points at every switch that must learn it.
+ * a new step kind is its enum value, a row of fpabi_ops[] and its case in
+ * the engine's one switch over step kinds (walk_step(), src/engine/walk.c),
+ * which -Wswitch on enum fpabi_op points at (tests/kinds.sh keeps it the
+ * one; docs/developers/howto-step-kind.md).
  */
 #ifndef FPABI_OPS_H
 #define FPABI_OPS_H
@@ -44,7 +46,6 @@ enum op_arg_b {
 	B_FORK,		/* bit 0: its event stop; above: the arch's child kind */
 };
 
-#define OPF_EVENT	(1u << 0)	/* an event in the tracee's list */
 #define OPF_DUMP	(1u << 1)	/* makes a dump (a slot in shm) */
 #define OPF_SPIN	(1u << 2)	/* the tracee spins (a spin slot) */
 #define OPF_SIGNAL	(1u << 3)	/* the tracee takes a signal (a slot) */
@@ -65,6 +66,26 @@ enum op_arg_b {
 					   cannot tell it apart: another task,
 					   a migration, a preemption, or a run
 					   that ends before its counters */
+#define OPF_SECCOMP	(1u << 12)	/* needs the tracee's seccomp filter
+					   (it traces getppid, traps getpgid) */
+#define OPF_KEVENT	(1u << 13)	/* a kernel event under test: what a
+					   task history or an unobserved twin
+					   is for (src/plan/derive.c) */
+
+/* The event a tracee step puts in the tracee's list (src/engine/build.c):
+ * one form per kind of event, shared by the kinds that make it. */
+enum op_event {
+	OPEV_NONE,	/* none: a tracer step, S_END, S_REFUSED */
+	OPEV_LOAD,	/* FPABI_EV_LOAD of phase a's image, the arch's kind b */
+	OPEV_STORE,	/* FPABI_EV_STORE into the step's dump */
+	OPEV_SYSCALL,	/* FPABI_EV_SYSCALL of the step's syscall kind */
+	OPEV_EXEC,	/* FPABI_EV_SYSCALL of SC_EXEC (the probe dumps) */
+	OPEV_FORK,	/* FPABI_EV_SYSCALL of fork kind a, the child's list */
+	OPEV_SIGSYS,	/* FPABI_EV_SYSCALL of SC_GETPGID, result unchecked */
+	OPEV_TRAP,	/* FPABI_EV_TRAP: a breakpoint */
+	OPEV_FAULT,	/* FPABI_EV_FAULT: an undefined instruction */
+	OPEV_SPIN,	/* FPABI_EV_SPIN on the step's spin slot */
+};
 
 /* The step in an unobserved twin (src/plan/derive.c): the list's tracee
  * steps with every stop and tracer action taken out. */
@@ -101,6 +122,8 @@ struct fpabi_op_info {
 	enum op_arg_b b;
 	unsigned flags;		/* OPF_* */
 	enum stop_class stop;	/* the stop it leaves the tracee at */
+	enum op_event ev;	/* the event it puts in the tracee's list */
+	int signo;		/* OPF_SIGNAL: the signal its handler takes */
 	const char *what;	/* one line */
 	/* what a run proves happened for it (fpabi list's "pre:"); NULL:
 	 * nothing to prove (a load, a store, a read, a write) */

@@ -156,4 +156,10 @@ double race_first_failure(const struct fpabi_machine *m,
 			  uint64_t inject_rate, double secs, char *cls,
 			  size_t n);
 
+struct tap;
+/* fpabi run --race-share SECONDS: the race loop's rounds for secs after
+ * the run's cases, as one test point ARCH.race.share (src/race/cmd.c) */
+void race_share(const struct fpabi_machine *m, struct fpabi_opts *o,
+		struct tap *t, double secs);
+
 #endif

@@ -30,6 +30,9 @@ struct fpabi_opts {
 	unsigned repeat;
 	unsigned timeout;	/* seconds per case */
 	int skip_exit;		/* exit status when everything skipped */
+	/* run: the race loop's seconds after the cases (--race-share), 0:
+	 * none */
+	unsigned race_share;
 	const char *filter;
 	const char *const *exclude;	/* --exclude globs */
 	unsigned nexclude;
@@ -235,7 +238,7 @@ long regset_tracer_ptrace(struct fpabi_run *r, long req, unsigned long addr,
 void run_case(struct fpabi_run *r);
 /* Whether r, unproven, is worth another attempt: fewer than
  * FPABI_ATTEMPTS so far and at least FPABI_RETRY_MIN_MS of the instance's
- * --timeout left (src/engine/control.c). */
+ * --timeout left (src/engine/stops.c). */
 bool run_again(const struct fpabi_run *r);
 /* the tracee being run, for the runner's signal handler */
 extern volatile pid_t fpabi_current_tracee;

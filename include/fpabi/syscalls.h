@@ -5,7 +5,8 @@
  * kind's name, what it does to the task, what a run proves of it, and
  * how a standalone reproducer makes it.  The tracee resolves each kind
  * to its syscall (src/tracee/tracee.c: resolve_syscall()).  A new kind
- * is its enum value, its row and its resolution in the tracee.
+ * is its enum value, its row and its resolution in the tracee
+ * (docs/developers/howto-syscall-kind.md).
  */
 #ifndef FPABI_SYSCALLS_H
 #define FPABI_SYSCALLS_H
@@ -20,7 +21,9 @@
 					   run counts */
 #define SCF_MIGRATES	(1u << 2)	/* moves the task to another CPU */
 #define SCF_FORKS	(1u << 3)	/* makes a child (process or thread) */
-#define SCF_THREAD	(1u << 4)	/* the child shares the memory */
+#define SCF_THREAD	(1u << 4)	/* a thread: the child shares the
+					   memory, its exit signal is 0 (its
+					   event stop: PTRACE_EVENT_CLONE) */
 
 struct fpabi_sc_info {
 	const char *name;	/* as case IDs use it; NULL: none ("?") */

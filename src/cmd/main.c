@@ -34,6 +34,7 @@
 #include "fpabi/axes.h"
 #include "fpabi/matrix.h"
 #include "fpabi/opts.h"
+#include "fpabi/race-run.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
 #include "fpabi/record.h"
@@ -96,6 +97,9 @@ static const char usage[] =
 "                            result's ID ends in @rK (K = 1..N)\n"
 "      --seconds N           fuzz: run for N seconds (default 60)\n"
 "  -t, --timeout SECONDS     watchdog per case (default 60)\n"
+"      --race-share SECONDS  run: the race loop's rounds for SECONDS after\n"
+"                            the cases, one test point ARCH.race.share\n"
+"                            (fpabi-vm passes 4; default 0: none)\n"
 "      --skip-exit N         exit status when nothing ran (every case\n"
 "                            skipped; default 0, with --format kselftest\n"
 "                            4, KSFT_SKIP; autopkgtest wants 77)\n"
@@ -462,6 +466,12 @@ static int run_refused(const struct fpabi_machine *m,
 	return o->skip_exit;
 }
 
+/* a matrix's coverage line (matrix_coverage_lines()) as a comment */
+static void coverage_line(void *t, const char *line)
+{
+	tap_comment(t, "%s", line);
+}
+
 static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 {
 	char why[256];
@@ -491,7 +501,11 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 
 	/* the count is known: the plan directly after the version line
 	 * (tap.py accepts a plan only there, first or last) */
-	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0));
+	/* the race share once per run, in shard 1 of a sharded one */
+	if (o->nshards > 1 && o->shard != 1)
+		o->race_share = 0;
+	tap_plan(&t, p.n * o->repeat + (o->kmsg ? 1 : 0) +
+		 (o->race_share ? 1 : 0));
 	fpabi_header(m, t.out, "# ");
 	tap_comment(&t, "seed: %llu, repeat: %u, timeout: %u s, tier: %s",
 		    (unsigned long long)base, o->repeat, o->timeout,
@@ -504,6 +518,7 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 			    o->inj[i].kind == INJ_KNOWN ? "; reported as a "
 			    "known issue" : "");
 	tap_comment(&t, "%u case instances, %u runnable here", p.n, runnable);
+	matrix_coverage_lines(m, &p, o->tier, coverage_line, &t);
 
 	for (rep = 0; rep < o->repeat; rep++) {
 		o->seed = base + rep;
@@ -550,6 +565,14 @@ static int cmd_run(const struct fpabi_machine *m, struct fpabi_opts *o)
 		return fpabi_interrupt_end(&t, false);
 	}
 	t.suffix[0] = 0;
+	/* the race loop's share: what the traced cases cannot reach (a
+	 * switch or a signal at any instruction of the window) */
+	if (o->race_share)
+		race_share(m, o, &t, o->race_share);
+	if (fpabi_interrupted) {
+		plan_free(&p);
+		return fpabi_interrupt_end(&t, false);
+	}
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);
 	tap_totals(&t);
@@ -619,6 +642,8 @@ static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded,
 					 !strcmp(cmd, "info")))
 			bad_usage("%s goes with run or fuzz, not %s", names[i],
 				  cmd);
+	if (o->race_share && strcmp(cmd, "run"))
+		bad_usage("--race-share goes with run, not %s", cmd);
 	if (o->junit && o->json && same_path(o->junit, o->json))
 		bad_usage("--junit '%s' and --json '%s' are one file", o->junit,
 			  o->json);
@@ -667,7 +692,17 @@ static const char *take_command(int argc, char **argv, const char *cmd,
 
 enum { OPT_SKIP_EXIT = 256, OPT_RULES, OPT_PROFILES, OPT_SECONDS, OPT_TIER,
        OPT_FORMAT, OPT_JUNIT, OPT_JSON, OPT_KCIDB, OPT_EXCLUDE, OPT_SKIP_FILE,
-       OPT_MATRIX, OPT_KNOWN, OPT_SHARD, OPT_AXES, OPT_WARN_UNMATCHED };
+       OPT_MATRIX, OPT_KNOWN, OPT_SHARD, OPT_AXES, OPT_WARN_UNMATCHED,
+       OPT_RACE_SHARE };
+
+/* --matrix [NAME]: NAME, or "" for every one */
+static const char *matrix_arg(const char *arg)
+{
+	if (arg && !*arg)
+		bad_usage("%s", "--matrix '': name a matrix, or give none for "
+			  "every one");
+	return arg ? arg : "";
+}
 
 /* fpabi [run|list|info|fuzz]'s options */
 static const struct option longopts[] = {
@@ -681,6 +716,7 @@ static const struct option longopts[] = {
 	{ "repeat", required_argument, NULL, 'r' },
 	{ "timeout", required_argument, NULL, 't' },
 	{ "skip-exit", required_argument, NULL, OPT_SKIP_EXIT },
+	{ "race-share", required_argument, NULL, OPT_RACE_SHARE },
 	{ "rules", no_argument, NULL, OPT_RULES },
 	{ "matrix", optional_argument, NULL, OPT_MATRIX },
 	{ "axes", no_argument, NULL, OPT_AXES },
@@ -733,15 +769,11 @@ int main(int argc, char **argv)
 		case OPT_SKIP_FILE: o.skip_file = optarg; break;
 		case 'r': o.repeat = opt_uint("--repeat", optarg, 1, 100000); given |= 8; break;
 		case 't': o.timeout = opt_uint("--timeout", optarg, 1, 86400); given |= 4; break;
+		case OPT_RACE_SHARE: o.race_share = opt_uint("--race-share", optarg, 0, 3600); break;
 		case OPT_SKIP_EXIT: o.skip_exit = opt_uint("--skip-exit", optarg, 0, 255); o.skip_exit_given = true; given |= 16; break;
 		case OPT_SECONDS: o.seconds = opt_uint("--seconds", optarg, 1, FPABI_SECONDS_MAX); seconds = true; break;
 		case OPT_RULES: rules = true; break;
-		case OPT_MATRIX:
-			if (optarg && !*optarg)
-				bad_usage("%s", "--matrix '': name a matrix, or "
-					  "give none for every one");
-			matrix = optarg ? optarg : "";
-			break;
+		case OPT_MATRIX: matrix = matrix_arg(optarg); break;
 		case OPT_AXES: axes = true; break;
 		case OPT_PROFILES: profiles = true; break;
 		case OPT_TIER: o.tier = parse_tier(optarg); break;

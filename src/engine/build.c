@@ -66,12 +66,12 @@ static void shm_plan(struct engine *e)
 	nev += r->hang;
 	e->lay.ev_off = take(&off, nev * sizeof(struct fpabi_ev));
 	for (s = r->c->steps; s->op != S_END; s++) {
-		if (s->op == S_LOAD)
+		if (op_info(s->op)->ev == OPEV_LOAD)
 			need_image(e, &off, s->a);
 		if (!op_has(s->op, OPF_DUMP))
 			continue;
 		e->lay.dump_off[e->lay.ndumps++] = take(&off, dump);
-		if (s->op == S_FORK)
+		if (op_info(s->op)->ev == OPEV_FORK)
 			e->lay.child_ev[e->lay.nchild++] = take(&off,
 						FPABI_CHILD_EVS *
 						sizeof(struct fpabi_ev));
@@ -143,7 +143,7 @@ static void build_signal(struct engine *e, unsigned k, const struct fpabi_step *
 	struct fpabi_ev *ev = (struct fpabi_ev *)(r->shm + e->lay.sig_ev_off[k]);
 	unsigned x = FPABI_SIG_ENTRY_EVS;	/* the exit list */
 
-	slot->want_signo = s->op == S_SIGSYS ? SIGSYS : SIGILL;
+	slot->want_signo = op_info(s->op)->signo;
 	memset(ev, 0, FPABI_SIG_EVS * sizeof(*ev));
 	ev[0].kind = FPABI_EV_STORE;
 	ev[0].ptr = dump;
@@ -272,69 +272,65 @@ static void build_events(struct engine *e)
 			build_signal(e, nsig++, s, dump);
 		/* a nested SIGILL is raised by the handler before it, not by
 		 * the main list */
-		if (s->op == S_FAULT && i > 0 && step_nested(s - 1))
+		if (op_info(s->op)->ev == OPEV_FAULT && i > 0 &&
+		    step_nested(s - 1))
 			continue;
-		if (s->op == S_SECCOMP_STOP || s->op == S_SIGSYS)
+		if (op_has(s->op, OPF_SECCOMP))
 			hdr(r)->seccomp = 1;
 		hdr(r)->altstack = r->c->altstack;
-		if (s->op == S_EXEC)
+		if (op_info(s->op)->ev == OPEV_EXEC)
 			build_exec(e, dump);
-		if (dropped(r, i) || !op_has(s->op, OPF_EVENT))
+		if (dropped(r, i) || op_info(s->op)->ev == OPEV_NONE)
 			continue;
 		memset(v, 0, sizeof(*v));
-		switch (s->op) {
-		case S_LOAD:
+		/* the event's form is the step kind's (fpabi_ops[].ev) */
+		switch (op_info(s->op)->ev) {
+		case OPEV_LOAD:
 			v->kind = FPABI_EV_LOAD;
 			v->ptr = e->lay.load_off[s->a];
 			fpabi_arch.ev_load(r, v, s->b);
 			break;
-		case S_STORE:
+		case OPEV_STORE:
 			v->kind = FPABI_EV_STORE;
 			v->ptr = dump;
 			fpabi_arch.ev_store(r, v);
 			break;
-		case S_SYSCALL:
-		case S_SYSCALL_STOP:
-		case S_SECCOMP_STOP:
+		case OPEV_SYSCALL:
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = step_sc(r, s);
 			v->arg[0] = v->nr == SC_MIGRATE_SELF ?
 				    (uint64_t)self_target(e) : step_arg(r, s);
 			break;
-		case S_EXEC:
+		case OPEV_EXEC:
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = SC_EXEC;
 			break;
-		case S_FORK:
+		case OPEV_FORK:
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = s->a;
 			v->ptr = build_child(e, nchild++, dump,
 					     step_fork_kind(s));
 			break;
-		case S_SIGSYS:
+		case OPEV_SIGSYS:
 			/* its result is whatever the handler left: not checked */
 			v->kind = FPABI_EV_SYSCALL;
 			v->nr = SC_GETPGID;
 			v->pad[0] = 1;
 			break;
-		case S_TRAP:
+		case OPEV_TRAP:
 			v->kind = FPABI_EV_TRAP;
 			break;
-		case S_FAULT:
+		case OPEV_FAULT:
 			v->kind = FPABI_EV_FAULT;
 			break;
-		case S_PREEMPT:
-		case S_INTERRUPT:
-		case S_GROUPSTOP:
-		case S_MIGRATE_RUNNING:
+		case OPEV_SPIN:
 			v->kind = FPABI_EV_SPIN;
 			v->ptr = offsetof(struct fpabi_shm_hdr, spin[npreempt]);
 			v->arg[0] = ~0ull;
 			v->arg[1] = offsetof(struct fpabi_shm_hdr,
 					     spinning[npreempt++]);
 			break;
-		case S_END: case S_READ: case S_WRITE: case S_MIGRATE:
-		case S_SYSEXIT: case S_REFUSED:
+		case OPEV_NONE:
 			die("internal: %s: step %d is no tracee event", r->id, i);
 		}
 		n++;

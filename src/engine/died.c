@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "control.h"
+#include "died.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 

@@ -2,8 +2,10 @@
 /*
  * The engine's private state, shared by its parts (docs/developers/design.md):
  * build.c lays out the shared memory and the event lists, control.c
- * drives the tracee (ptrace, scheduling, proofs), walk.c walks the steps
- * with the model, final.c runs the final checks, run.c puts them in order.
+ * starts the tracee and ends it, stops.c drives it from stop to stop,
+ * scheduling.c forces and proves its scheduling events, walk.c walks the
+ * steps with the model, final.c runs the final checks, run.c puts them in
+ * order.
  * Each part owns one member of struct engine and reads the others'.
  */
 #ifndef FPABI_ENGINE_H
@@ -48,7 +50,8 @@ struct eng_place {
 	unsigned evictions;	/* PLACE_SHARED: the tracer's FP loads */
 };
 
-/* control.c: the tracee and its competitor, as ptrace and /proc see them */
+/* control.c, stops.c, scheduling.c: the tracee and its competitor, as
+ * ptrace and /proc see them */
 struct eng_ctl {
 	pid_t comp_pid;
 	struct timespec go;	/* when the tracee was told to go */

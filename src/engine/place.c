@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
+#include <unistd.h>
 
-#include "control.h"
 #include "fpabi/util.h"
 #include "place.h"
 

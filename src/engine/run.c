@@ -11,10 +11,12 @@
 #include <unistd.h>
 
 #include "build.h"
-#include "fpabi/tap.h"
-#include "fpabi/util.h"
 #include "control.h"
 #include "final.h"
+#include "fpabi/tap.h"
+#include "fpabi/util.h"
+#include "scheduling.h"
+#include "stops.h"
 #include "walk.h"
 
 /* Free what the run kept: snapshots, the shared memory, every layout and

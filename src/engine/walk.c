@@ -2,14 +2,16 @@
 /*
  * The engine's model walk: the steps in order, the arch model following
  * the tracee through each, the tracer's actions at the stops (through
- * control.c), and every observation recorded with the model's expectation
- * at that point for the final checks.  The one place the model is applied.
+ * stops.c and scheduling.c), and every observation recorded with the
+ * model's expectation at that point for the final checks.  The one place
+ * the model is applied.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "control.h"
 #include "fpabi/util.h"
+#include "scheduling.h"
+#include "stops.h"
 #include "walk.h"
 
 static void *memdup(const void *p, size_t n)
@@ -226,7 +228,8 @@ static int walk_signal(struct engine *e, const struct fpabi_step *s, int want)
 
 	if (vl_moved(e, s))
 		return -1;
-	if (s->op == S_SIGSYS)
+	/* (the syscall seccomp turns into SIGSYS: getpgid, build.c) */
+	if (op_info(s->op)->ev == OPEV_SIGSYS)
 		fpabi_arch.model_syscall(r, SC_GETPGID, 0);
 	if (!r->skip_io && ctl_wait_stop(e, want, 0) < 0)
 		return -1;
@@ -278,8 +281,14 @@ static int walk_write(struct engine *e, const struct fpabi_step *s)
 	return fpabi_arch.write_stop(r, s->a, s->b);
 }
 
-/* The tracee's side of a step: the model follows it. */
-static int walk_tracee(struct engine *e, const struct fpabi_step *s)
+/*
+ * One step: a tracee step the model follows (from its event, the tracer
+ * at the stop it causes), a tracer step at the stop the tracee sits in.
+ * The one switch over step kinds in the engine: a new kind is a case
+ * here, and everything else the engine reads of it is its row of
+ * fpabi_ops[] (fpabi/ops.h).
+ */
+static int walk_step(struct engine *e, const struct fpabi_step *s)
 {
 	struct fpabi_run *r = e->r;
 	bool io = !r->skip_io;
@@ -303,7 +312,7 @@ static int walk_tracee(struct engine *e, const struct fpabi_step *s)
 		/* the model's syscall starts at entry, before the stop */
 		model_pending(e);
 		model_sc(e, s);
-		return io ? ctl_syscall_stop(e) : 0;
+		return io ? ctl_resume_to(e, PTRACE_SYSCALL, STOP_SYSCALL) : 0;
 	case S_SECCOMP_STOP:
 		model_sc(e, s);
 		return io ? ctl_wait_stop(e, STOP_SECCOMP, 0) : 0;
@@ -326,9 +335,8 @@ static int walk_tracee(struct engine *e, const struct fpabi_step *s)
 		observe(e, OBS_DUMP, e->lay.dump_off[e->mod.ndump++], 0);
 		return 0;
 	case S_SIGSYS:
-		return walk_signal(e, s, SIGSYS);
 	case S_FAULT:
-		return walk_signal(e, s, SIGILL);
+		return walk_signal(e, s, op_info(s->op)->signo);
 	case S_STORE:
 		observe(e, OBS_DUMP, e->lay.dump_off[e->mod.ndump++], 0);
 		if (fpabi_arch.model_store)
@@ -337,18 +345,6 @@ static int walk_tracee(struct engine *e, const struct fpabi_step *s)
 	case S_REFUSED:
 		/* the handler runs, its sigreturn fails: SIGSEGV */
 		return resume(e) < 0 || ctl_wait_stop(e, SIGSEGV, 0) < 0 ? -1 : 0;
-	case S_END: case S_READ: case S_WRITE: case S_MIGRATE: case S_SYSEXIT:
-		break;
-	}
-	die("internal: %s: step %d is not the tracee's", r->id, r->step);
-}
-
-/* The tracer's side of a step, at the stop the tracee sits in. */
-static int walk_tracer(struct engine *e, const struct fpabi_step *s)
-{
-	struct fpabi_run *r = e->r;
-
-	switch (s->op) {
 	case S_READ:
 		/* (at a signal stop: the pre-signal registers) */
 		fpabi_arch.check_stop(r);
@@ -358,14 +354,11 @@ static int walk_tracer(struct engine *e, const struct fpabi_step *s)
 	case S_MIGRATE:
 		return ctl_migrate(e);
 	case S_SYSEXIT:
-		return ctl_syscall_stop(e);
-	case S_END: case S_LOAD: case S_SYSCALL: case S_TRAP: case S_STORE:
-	case S_PREEMPT: case S_SYSCALL_STOP: case S_SECCOMP_STOP:
-	case S_INTERRUPT: case S_GROUPSTOP: case S_MIGRATE_RUNNING:
-	case S_FORK: case S_EXEC: case S_SIGSYS: case S_FAULT: case S_REFUSED:
+		return ctl_resume_to(e, PTRACE_SYSCALL, STOP_SYSCALL);
+	case S_END:
 		break;
 	}
-	die("internal: %s: step %d is not the tracer's", r->id, r->step);
+	die("internal: %s: step %d has no kind", r->id, r->step);
 }
 
 int eng_walk(struct engine *e)
@@ -386,16 +379,13 @@ int eng_walk(struct engine *e)
 		    ctl_event_options(e, s->op == S_EXEC ? PTRACE_O_TRACEEXEC :
 				      PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE) < 0)
 			return -1;
-		if (op_tracer(s->op)) {
-			if (walk_tracer(e, s) < 0)
-				return -1;
-			continue;
-		}
-		/* a tracee step: from the stop it sits at, unless the step
-		 * leaves it itself (PTRACE_SYSCALL, a refused sigreturn) */
-		if (!op_has(s->op, OPF_OWN_RESUME) && resume(e) < 0)
+		/* a tracee step starts from the stop it sits at, unless the
+		 * step leaves it itself (PTRACE_SYSCALL, a refused sigreturn);
+		 * a tracer step acts at that stop */
+		if (!op_tracer(s->op) && !op_has(s->op, OPF_OWN_RESUME) &&
+		    resume(e) < 0)
 			return -1;
-		if (walk_tracee(e, s) < 0)
+		if (walk_step(e, s) < 0)
 			return -1;
 	}
 	r->skip_io = false;

@@ -55,12 +55,11 @@ static int twin_step(const struct fpabi_step *s, struct fpabi_step *out)
 	return -1;
 }
 
-/* An event under test: something the kernel does between load and store. */
+/* An event under test: something the kernel does between load and store
+ * (OPF_KEVENT), or an arch's load kind (arm64: SMSTART's). */
 static bool is_event(const struct fpabi_step *s)
 {
-	return s->op == S_SYSCALL || s->op == S_FAULT || s->op == S_SIGSYS ||
-	       s->op == S_FORK || s->op == S_EXEC ||
-	       (s->op == S_LOAD && s->b);
+	return op_has(s->op, OPF_KEVENT) || (s->op == S_LOAD && s->b);
 }
 
 static struct derived *new_derived(struct derive_pool *pool,

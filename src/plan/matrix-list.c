@@ -246,6 +246,43 @@ static void list_one(const struct fpabi_machine *m,
 	plan_free(&p);
 }
 
+void matrix_coverage_lines(const struct fpabi_machine *m,
+			   const struct plan *p, enum fpabi_tier tier,
+			   void (*fn)(void *arg, const char *line), void *arg)
+{
+	const struct fpabi_matrix *const *mx;
+	unsigned strength = matrix_strength(tier), i, planned;
+	unsigned long runnable;
+	struct cover_result r;
+	struct mx_ctx x;
+	char line[320];
+
+	for (mx = fpabi_arch.matrices; mx && *mx; mx++) {
+		for (i = planned = 0; i < p->n; i++)
+			planned += p->items[i].c->mx &&
+				   !strcmp(p->items[i].c->family, (*mx)->name);
+		if (!planned)
+			continue;
+		mx_setup(&x, m, *mx);
+		/* the default tier's array covers the branch axes' pairs */
+		if (tier < TIER_MATRIX)
+			mx_generate_default(&x, &r);
+		else
+			mx_generate(&x, strength, &r);
+		runnable = r.tuples - r.forbidden - r.unreachable;
+		snprintf(line, sizeof(line), "matrix %s: %u cells planned; "
+			 "%s of %s in a runnable cell: %lu of the %lu this "
+			 "machine can run (%lu%%), %lu not runnable here",
+			 (*mx)->name, planned, strength == 3 && tier >=
+			 TIER_MATRIX ? "triples" : "pairs", tier < TIER_MATRIX ?
+			 "branch values" : "values", r.covered, runnable,
+			 runnable ? r.covered * 100 / runnable : 100,
+			 r.forbidden + r.unreachable);
+		fn(arg, line);
+		mx_release(&x, &r);
+	}
+}
+
 int matrix_list(const struct fpabi_machine *m, const char *name,
 		enum fpabi_tier tier)
 {

@@ -13,6 +13,7 @@
 #include "fpabi/common-run.h"
 #include "fpabi/cover.h"
 #include "fpabi/derive.h"
+#include "fpabi/ematrix.h"
 #include "fpabi/matrix.h"
 #include "fpabi/plan.h"
 #include "fpabi/util.h"
@@ -32,6 +33,25 @@ void mx_insert(struct fpabi_mx_cell *cell, unsigned at,
 	memcpy(cell->steps + at, ins, n * sizeof(*ins));
 	if (cell->drop >= (int)at)
 		cell->drop = (int8_t)(cell->drop + n);
+}
+
+void mx_ev_fill(const struct fpabi_ev_subject *s, struct fpabi_mx_cell *out)
+{
+	unsigned n = 0;
+
+	while (s->steps[n].op != S_END)
+		n++;
+	out->rule = s->rule;
+	out->expect = s->expect;
+	out->what = s->what;
+	out->summary = s->summary;
+	out->needs = s->needs;
+	out->pre = s->pre;
+	out->competitor = s->competitor;
+	out->quirks = s->quirks;
+	out->drop = s->drop;
+	out->drop_class = s->drop_class;
+	memcpy(out->steps, s->steps, (n + 1) * sizeof(*s->steps));
 }
 
 /* ------------------------------------------------- the problem's axes */
@@ -284,6 +304,8 @@ static const struct fpabi_case *cell_case(struct plan *p,
 	proto.rule = cell->rule;
 	proto.needs = cell->needs | mx->wins[at->w].needs;
 	proto.pre = cell->pre;
+	proto.competitor = cell->competitor;
+	proto.quirks = cell->quirks;
 	proto.min_kver = cell->min_kver;
 	proto.min_kver_why = cell->min_kver_why;
 	proto.vset = VSET_DEFAULT;

@@ -3,6 +3,7 @@
  * The table of step kinds (fpabi/ops.h): one row per kind, read by the
  * engine, the report and fpabi stress; and the helpers that read it.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,8 +14,7 @@
 
 #define TRACEE(n_, a_, b_, f_, st_, w_, pre_, ...) \
 	{ .name = n_, .side = SIDE_TRACEE, .a = a_, .b = b_, \
-	  .flags = (f_) | OPF_EVENT, .stop = st_, .what = w_, .pre = pre_, \
-	  __VA_ARGS__ }
+	  .flags = f_, .stop = st_, .what = w_, .pre = pre_, __VA_ARGS__ }
 #define TRACER(n_, a_, b_, f_, st_, w_, pre_, ...) \
 	{ .name = n_, .side = SIDE_TRACER, .a = a_, .b = b_, \
 	  .flags = (f_) | OPF_AT_STOP, .stop = st_, .what = w_, .pre = pre_, \
@@ -22,75 +22,79 @@
 
 /*
  * (the columns after the one-line text: what a run proves happened, for
- * fpabi list's "pre:"; the unobserved twin's form of the step; the
- * reproducer's wait for it, or why no reproducer replays it)
+ * fpabi list's "pre:"; a tracee step's event; the unobserved twin's form
+ * of the step; the reproducer's wait for it, or why no reproducer
+ * replays it)
  */
 const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 	[S_END] = { .name = "end", .side = SIDE_TRACEE, .stop = ST_KEEP,
 		    .what = "the end of the list", .twin = TWIN_NONE },
 	[S_LOAD] = TRACEE("load", A_PHASE, B_LOAD_KIND, OPF_GEN, ST_NONE,
 			  "load a phase's canaries into the registers",
-		NULL, .twin = TWIN_KEEP),
-	[S_SYSCALL] = TRACEE("syscall", A_SYSCALL, B_SYSCALL_ARG, OPF_GEN,
-			     ST_NONE, "a syscall",
-		NULL, .twin = TWIN_KEEP),
+		NULL, .ev = OPEV_LOAD, .twin = TWIN_KEEP),
+	[S_SYSCALL] = TRACEE("syscall", A_SYSCALL, B_SYSCALL_ARG,
+			     OPF_GEN | OPF_KEVENT, ST_NONE, "a syscall",
+		NULL, .ev = OPEV_SYSCALL, .twin = TWIN_KEEP),
 	[S_TRAP] = TRACEE("trap", A_NONE, B_NONE, OPF_GEN, ST_TRAP,
 			  "a breakpoint: the tracer gets a stop",
-		"the breakpoint stop came", .twin = TWIN_DROP,
+		"the breakpoint stop came", .ev = OPEV_TRAP, .twin = TWIN_DROP,
 		.repro = RPEV_TRAP),
 	[S_STORE] = TRACEE("store", A_NONE, B_NONE, OPF_DUMP | OPF_GEN,
 			   ST_NONE, "dump every register: an observation",
-		NULL, .twin = TWIN_KEEP),
+		NULL, .ev = OPEV_STORE, .twin = TWIN_KEEP),
 	[S_PREEMPT] = TRACEE("preempt", A_COUNT, B_NONE,
 			     OPF_SPIN | OPF_GEN | OPF_PROOF | OPF_SCHED |
 			     OPF_UNPLACED, ST_NONE,
 			     "spin until switched out involuntarily a times",
-		"preempted (involuntary switches counted)", .twin = TWIN_NONE),
+		"preempted (involuntary switches counted)", .ev = OPEV_SPIN,
+		.twin = TWIN_NONE),
 	[S_SYSCALL_STOP] = TRACEE("syscall-stop", A_SYSCALL, B_SYSCALL_ARG,
 				  OPF_AT_STOP | OPF_OWN_RESUME | OPF_CTX |
 				  OPF_GEN, ST_SC_ENTRY,
 				  "a syscall the tracer stops at the entry of",
-		"the syscall-entry stop came", .twin = TWIN_UNSEEN,
-		.repro = RPEV_SYSCALL_STOP),
+		"the syscall-entry stop came", .ev = OPEV_SYSCALL,
+		.twin = TWIN_UNSEEN, .repro = RPEV_SYSCALL_STOP),
 	[S_SECCOMP_STOP] = TRACEE("seccomp-stop", A_SYSCALL, B_SYSCALL_ARG,
-				  OPF_GEN, ST_SECCOMP,
+				  OPF_GEN | OPF_SECCOMP, ST_SECCOMP,
 				  "a syscall the tracee's seccomp filter traces",
-		"the seccomp stop came", .twin = TWIN_UNSEEN,
-		.repro = RPEV_SECCOMP),
+		"the seccomp stop came", .ev = OPEV_SYSCALL,
+		.twin = TWIN_UNSEEN, .repro = RPEV_SECCOMP),
 	[S_INTERRUPT] = TRACEE("interrupt", A_NONE, B_NONE,
 			       OPF_SPIN | OPF_GEN | OPF_SCHED, ST_INTERRUPT,
 			       "spin; the tracer stops it with PTRACE_INTERRUPT",
-		"the PTRACE_INTERRUPT stop came", .twin = TWIN_NONE),
+		"the PTRACE_INTERRUPT stop came", .ev = OPEV_SPIN,
+		.twin = TWIN_NONE),
 	[S_GROUPSTOP] = TRACEE("groupstop", A_NONE, B_NONE,
 			       OPF_SPIN | OPF_GEN | OPF_SCHED, ST_GROUP,
 			       "spin; SIGSTOP puts it in group-stop",
-		"the group-stop came", .twin = TWIN_NONE),
+		"the group-stop came", .ev = OPEV_SPIN, .twin = TWIN_NONE),
 	[S_MIGRATE_RUNNING] = TRACEE("migrate-running", A_NONE, B_NONE,
 				     OPF_SPIN | OPF_GEN | OPF_PROOF |
 				     OPF_MIGRATES | OPF_SCHED | OPF_UNPLACED,
 				     ST_NONE,
 				     "spin; the tracer moves it to another CPU",
-		"it ran on the other CPU (seen in /proc)", .twin = TWIN_NONE),
+		"it ran on the other CPU (seen in /proc)", .ev = OPEV_SPIN,
+		.twin = TWIN_NONE),
 	[S_FORK] = TRACEE("fork", A_SYSCALL, B_FORK,
-			  OPF_DUMP | OPF_GEN | OPF_UNPLACED, ST_NONE,
-			  "a clone whose child dumps and exits",
-		"the child dumped", .twin = TWIN_NO_EVENT_STOP,
-		.repro = RPEV_FORK),
+			  OPF_DUMP | OPF_GEN | OPF_UNPLACED | OPF_KEVENT,
+			  ST_NONE, "a clone whose child dumps and exits",
+		"the child dumped", .ev = OPEV_FORK,
+		.twin = TWIN_NO_EVENT_STOP, .repro = RPEV_FORK),
 	[S_EXEC] = TRACEE("exec", A_NONE, B_LOAD_KIND, OPF_DUMP | OPF_AT_STOP |
-			  OPF_CTX | OPF_GEN, ST_EXEC,
+			  OPF_CTX | OPF_GEN | OPF_KEVENT, ST_EXEC,
 			  "execve of the exec probe, its event stop, its dump",
-		"the exec stop came and the probe dumped", .twin = TWIN_KEEP,
-		.repro = RPEV_EXEC),
+		"the exec stop came and the probe dumped", .ev = OPEV_EXEC,
+		.twin = TWIN_KEEP, .repro = RPEV_EXEC),
 	[S_SIGSYS] = TRACEE("sigsys", A_PHASE, B_SIGNAL, OPF_DUMP | OPF_SIGNAL |
-			    OPF_GEN, ST_SIGNAL,
+			    OPF_GEN | OPF_SECCOMP | OPF_KEVENT, ST_SIGNAL,
 			    "a syscall the seccomp filter turns into SIGSYS",
-		"the handler ran and copied its frame", .twin = TWIN_SIGNAL,
-		.repro = RPEV_SIGSYS),
+		"the handler ran and copied its frame", .ev = OPEV_SIGSYS,
+		.signo = SIGSYS, .twin = TWIN_SIGNAL, .repro = RPEV_SIGSYS),
 	[S_FAULT] = TRACEE("signal", A_PHASE, B_SIGNAL, OPF_DUMP | OPF_SIGNAL |
-			   OPF_GEN, ST_SIGNAL,
+			   OPF_GEN | OPF_KEVENT, ST_SIGNAL,
 			   "an undefined instruction: SIGILL and its handler",
-		"the handler ran and copied its frame", .twin = TWIN_SIGNAL,
-		.repro = RPEV_SIGILL),
+		"the handler ran and copied its frame", .ev = OPEV_FAULT,
+		.signo = SIGILL, .twin = TWIN_SIGNAL, .repro = RPEV_SIGILL),
 	[S_READ] = TRACER("read", A_NONE, B_NONE, OPF_GEN, ST_KEEP,
 			  "read every regset, check it against the model",
 		NULL, .twin = TWIN_DROP, .repro = RPEV_REGSET),

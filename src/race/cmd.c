@@ -563,3 +563,71 @@ double race_first_failure(const struct fpabi_machine *m,
 	}
 	return -1;
 }
+
+/* --- fpabi run --race-share (src/cmd/main.c) --- */
+
+/*
+ * The race loop's share of a run: rounds drawn from the run's seed as
+ * fpabi race draws them, for secs, as one test point ARCH.race.share:
+ * each round's configuration and counts (its proofs: the switches, the
+ * traps, the CPUs) a comment, a failing round the point's failure (its
+ * diagnosis, shrunk, and the reproducer), a known issue its TODO; no
+ * round that ran, a SKIP with the reason.
+ */
+void race_share(const struct fpabi_machine *m, struct fpabi_opts *o,
+		struct tap *t, double secs)
+{
+	struct race ra = { .m = m, .o = o, .seconds = secs, .round_s = ROUND_S,
+			   .max_fail = 1, .shrink = true, .kinds = -1,
+			   .comp = -1, .migrate = -1, .sigs = -1,
+			   .quiet_ms = -1 };
+	double t0 = race_now();
+	unsigned k, broken = 0;
+	char id[96], why[400] = "";
+
+	snprintf(id, sizeof(id), "%s.race.share", fpabi_arch.name);
+	/* the run's --inject-fault=byte:any corrupts the share's dumps too
+	 * (1 in 500): its checks can fail */
+	if (parse_inject(&ra) < 0)
+		ra.inject_rate = 0;
+	pick_cpus(&ra);
+	if (!variants(&ra)) {
+		tap_result(t, TAP_SKIP, id, "no variant the race loop runs on "
+			   "this machine", NULL);
+		return;
+	}
+	for (k = 0; !fpabi_interrupted; k++) {
+		struct race_result res;
+		struct race_cfg c;
+		char rid[160], text[400];
+		double len;
+
+		round_cfg(&ra, k, &c);
+		len = round_len(&ra, &c, secs - (race_now() - t0), !k);
+		if (len <= 0)
+			break;
+		snprintf(rid, sizeof(rid), "%s round %u/%s", id, k + 1,
+			 c.v.name);
+		race_cfg_text(&c, text, sizeof(text));
+		tap_comment(t, "%s: %s", rid, text);
+		race_run_cfg(&ra, &c, len, &res);
+		race_counts_add(&ra.total, &res.n);
+		if (res.n.rounds)
+			race_round_comments(t, rid, &res.n, c.kinds);
+		if (res.fail) {
+			race_report_failure(&ra, t, id, &c, &res);
+			return;
+		}
+		if (res.broken) {
+			tap_comment(t, "%s: no verdict on the kernel: %s", rid,
+				    res.why);
+			snprintf(why, sizeof(why), "%s", res.why);
+			broken++;
+		}
+	}
+	if (ra.total.rounds)
+		tap_result(t, TAP_PASS, id, NULL, NULL);
+	else
+		tap_result(t, TAP_SKIP, id, broken ? why : "no round of the "
+			   "race loop fit in its share", NULL);
+}

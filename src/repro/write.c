@@ -72,7 +72,7 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			return refuse(why, n, "%s", op_info(s->op)->no_repro);
 		/* (a nested signal is in the outer handler's exit list: the
 		 * file's slots advance as fpabi's do) */
-		if ((s->op == S_FAULT || s->op == S_SIGSYS) && (s->b & SIG_MAYBE))
+		if (step_maybe(s))
 			return refuse(why, n, "%s", "a random signal frame edit "
 				      "(the mutation generator) is not "
 				      "replayed standalone yet");

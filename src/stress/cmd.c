@@ -192,7 +192,7 @@ static int stress_loop(struct stress *st, struct tap *t)
 	for (k = 0; now_s() < end; k++) {
 		struct stress_seq q;
 		struct outcome out;
-		char name[32];
+		char name[32], proof[640];
 		int i;
 
 		seq_gen(st, st->o->seed, k, &q);
@@ -222,6 +222,9 @@ static int stress_loop(struct stress *st, struct tap *t)
 			tap_comment(t, "%s: the model refused the list (%s): "
 				    "not counted", out.r.id, out.r.broken);
 		force_add(fs, &q, &out.r);
+		/* every list's proof of the state it ran in */
+		list_proof(&q, &out.r, proof, sizeof(proof));
+		tap_comment(t, "%s: proof: %s", out.r.id, proof);
 		if (out.fail || out.broken) {
 			if (st->progress)
 				fputc('\n', stderr);

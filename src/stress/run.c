@@ -150,54 +150,122 @@ static bool has_sc_step(const struct stress_seq *q, unsigned flags)
  * wakes are its voluntary switches), the tracee's involuntary switches,
  * and its CPU before and after a migration.
  */
+/* The forcing mode of q's competitor, or -1. */
+static int comp_mode(const struct stress_seq *q)
+{
+	return q->comp == COMP_SPIN ? F_SPIN : q->comp == COMP_IDLE ? F_IDLE :
+	       q->comp == COMP_TIMER ? F_TIMER : -1;
+}
+
+/* Did run r of q prove forcing mode (one q used)? */
+static bool force_proven(int mode, const struct stress_seq *q,
+			 const struct fpabi_run *r)
+{
+	const struct fpabi_sched_proof *p = &r->sp;
+
+	switch (mode) {
+	case F_SPIN:
+		/* the tracee came back to a CPU the competitor had: it was
+		 * preempted, or the competitor was (when the tracee woke) */
+		return p->nivcsw > 0 || (p->comp_nivcsw > 0 && p->nvcsw > 0);
+	case F_IDLE:
+		/* the competitor ran (while the tracee stopped) and was
+		 * preempted when the tracee came back */
+		return p->comp_nivcsw > 0;
+	case F_TIMER:
+		return p->comp_wakes > 0 && p->comp_nvcsw > 0;
+	case F_MIGRATE:
+	case F_SELF:
+		return !r->skip[0];
+	case F_BLOCK:
+		(void)q;
+		return p->nvcsw > 0;
+	}
+	return false;
+}
+
+/* Which forcing modes q used (a mask of 1 << F_*), from r's proof. */
+static unsigned force_used(const struct stress_seq *q,
+			   const struct fpabi_run *r)
+{
+	const struct fpabi_sched_proof *p = &r->sp;
+	int mode = comp_mode(q);
+
+	return (mode >= 0 ? 1u << mode : 0) |
+	       (p->tracer_migrations ? 1u << F_MIGRATE : 0) |
+	       (p->self_migrations ? 1u << F_SELF : 0) |
+	       (has_sc_step(q, SCF_BLOCKS) ? 1u << F_BLOCK : 0);
+}
+
+/*
+ * What proves each forcing a sequence used: the competitor's switches
+ * (at SCHED_IDLE it ran whenever the tracee stopped; at SCHED_FIFO its
+ * wakes are its voluntary switches), the tracee's involuntary switches,
+ * and its CPU before and after a migration.
+ */
 void force_add(struct force_sum *fs, const struct stress_seq *q,
 		      const struct fpabi_run *r)
 {
 	const struct fpabi_sched_proof *p = &r->sp;
-	struct force_sum *f;
+	unsigned used;
 	int mode;
 
 	if (!p->valid)
 		return;
-	mode = q->comp == COMP_SPIN ? F_SPIN : q->comp == COMP_IDLE ? F_IDLE :
-	       q->comp == COMP_TIMER ? F_TIMER : -1;
-	if (mode >= 0) {
-		f = &fs[mode];
+	used = force_used(q, r);
+	for (mode = 0; mode < F_NFORCE; mode++) {
+		struct force_sum *f = &fs[mode];
+
+		if (!(used >> mode & 1))
+			continue;
 		f->runs++;
-		f->degraded += p->comp_degraded;
+		f->proven += force_proven(mode, q, r);
+		if (mode == F_MIGRATE || mode == F_SELF) {
+			f->moves += mode == F_MIGRATE ? p->tracer_migrations :
+				    p->self_migrations;
+			f->cpu_changed += p->cpu0 != p->cpu1;
+			continue;
+		}
 		f->nvcsw += p->nvcsw;
+		if (mode == F_BLOCK)
+			continue;
+		f->degraded += p->comp_degraded;
 		f->nivcsw += p->nivcsw;
 		f->comp_nvcsw += p->comp_nvcsw > 0 ? p->comp_nvcsw : 0;
 		f->comp_nivcsw += p->comp_nivcsw > 0 ? p->comp_nivcsw : 0;
 		f->wakes += p->comp_wakes;
-		/* the tracee was switched out while the competitor ran */
-		/* the tracee came back to a CPU the competitor had: it was
-		 * preempted, or the competitor was (when the tracee woke) */
-		f->proven += mode == F_SPIN ? p->nivcsw > 0 ||
-					      (p->comp_nivcsw > 0 && p->nvcsw > 0) :
-			     mode == F_IDLE ? p->comp_nivcsw > 0 :
-			     p->comp_wakes > 0 && p->comp_nvcsw > 0;
 	}
-	if (p->tracer_migrations) {
-		f = &fs[F_MIGRATE];
-		f->runs++;
-		f->moves += p->tracer_migrations;
-		f->cpu_changed += p->cpu0 != p->cpu1;
-		f->proven += !r->skip[0];
-	}
-	if (p->self_migrations) {
-		f = &fs[F_SELF];
-		f->runs++;
-		f->moves += p->self_migrations;
-		f->cpu_changed += p->cpu0 != p->cpu1;
-		f->proven += !r->skip[0];
-	}
-	if (has_sc_step(q, SCF_BLOCKS)) {
-		f = &fs[F_BLOCK];
-		f->runs++;
-		f->nvcsw += p->nvcsw;
-		f->proven += p->nvcsw > 0;
-	}
+}
+
+/*
+ * The proof of the state one list ran in (fpabi stress prints it for
+ * every list): its variant and competitor, each forcing mode it used and
+ * whether this run proved it (by force_proven()'s evidence), then the
+ * engine's own proof of the run (switch counts, CPUs, preconditions).
+ */
+void list_proof(const struct stress_seq *q, const struct fpabi_run *r,
+		char *out, size_t n)
+{
+	const struct fpabi_sched_proof *p = &r->sp;
+	unsigned used = force_used(q, r);
+	size_t o;
+	int mode;
+
+	o = (size_t)snprintf(out, n, "variant %s, competitor %s%s", q->v.name,
+			     comp_names[q->comp],
+			     q->altstack ? ", altstack" : "");
+	if (!p->valid && o < n)
+		o += (size_t)snprintf(out + o, n - o, "; no scheduling proof "
+				      "recorded (the run ended early)");
+	for (mode = 0; p->valid && mode < F_NFORCE && o < n; mode++)
+		if (used >> mode & 1)
+			o += (size_t)snprintf(out + o, n - o, "; %s %s",
+					      force_names[mode],
+					      force_proven(mode, q, r) ?
+					      "proven" : "not proven");
+	if (o < n)
+		snprintf(out + o, n - o, "; %s", r->proof[0] ? r->proof :
+			 "the engine recorded no proof");
 }
 
 void force_merge(struct force_sum *to, const struct force_sum *f)

@@ -97,6 +97,8 @@ void seq_gen(const struct stress *st, uint64_t master, unsigned k,
 /* run.c */
 extern const char *const comp_names[COMP_NMODES];
 extern const char *const force_names[F_NFORCE];
+void list_proof(const struct stress_seq *q, const struct fpabi_run *r,
+		char *out, size_t n);
 double now_s(void);
 void seq_id(const struct stress_seq *q, const char *name, char *id, size_t n);
 /* Run a list (bare: observe everything, compare nothing). */

@@ -229,6 +229,9 @@ void a64_prove_sme_off(struct fpabi_run *r, const char *obs, const char *what,
 void a64_prove_sme_unused(struct fpabi_run *r);
 extern const struct fpabi_history a64_histories[];
 extern const struct fpabi_matrix a64_matrix_write, a64_matrix_signal;
+/* the event families' matrices (ematrix.c) */
+extern const struct fpabi_matrix a64_matrix_ev_syscall, a64_matrix_ev_trap,
+	a64_matrix_ev_signal, a64_matrix_ev_exec, a64_matrix_ev_fork;
 /* the arm64 matrices' shared axes (wmatrix.c): SVCR and histories */
 #define A64_MX_MODES	4
 const char *a64_mx_mode_name(unsigned k);

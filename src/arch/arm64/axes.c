@@ -56,7 +56,9 @@ static const struct fpabi_axis_def rows[] = {
 			 "TIF_SVE clear; after a syscall in which the task was "
 			 "switched out the saved form is FPSIMD while TIF_SVE "
 			 "is still set until task_fpsimd_load()",
-		.crossed = "regset-write: stop; signal-edit: window",
+		.crossed = "regset-write: stop; signal-edit, event-*: window "
+			   "(the event-trap matrix: TIF_SVE clear before the "
+			   "first-use trap, proven by the stop's form)",
 	},
 	{
 		.name = "fp_type",
@@ -85,7 +87,8 @@ static const struct fpabi_axis_def rows[] = {
 			 "read at the stop (sve_get_common(): flags "
 			 "SVE_PT_REGS_SVE exactly when FP_STATE_SVE)",
 		.apart = "TIF_SVE (see there)",
-		.crossed = "regset-write: stop; signal-edit: window",
+		.crossed = "regset-write: stop; signal-edit, event-*: window "
+			   "(switched-out: the read at the stop proves the form)",
 	},
 	{
 		.name = "to_save",
@@ -140,8 +143,8 @@ static const struct fpabi_axis_def rows[] = {
 		.apart = "fpsimd_last_state binding: a task switched out with "
 			 "no other FP user on its CPU comes back bound, "
 			 "TIF_FOREIGN_FPSTATE clear, no reload",
-		.crossed = "regset-write: stop (migrated); signal-edit: "
-			   "window (migrated)",
+		.crossed = "regset-write: stop (migrated); signal-edit, "
+			   "event-*: window (migrated)",
 	},
 	{
 		.name = "fpsimd_last_state",
@@ -163,7 +166,11 @@ static const struct fpabi_axis_def rows[] = {
 		.proof = "switch counts and sched_getcpu() before and after "
 			 "(the MIGRATE step proves the CPU changed)",
 		.apart = "TIF_FOREIGN_FPSTATE (see there)",
-		.crossed = "regset-write: stop; signal-edit: window",
+		.crossed = "regset-write: stop; signal-edit, event-*: window "
+			   "(bound here: none; saved, still bound: "
+			   "switched-out; another CPU: migrated); another task "
+			   "on the CPU: every event-trap cell (an idle "
+			   "competitor runs while the tracee stops or blocks)",
 	},
 	{
 		.name = "TIF_SME",
@@ -190,7 +197,13 @@ static const struct fpabi_axis_def rows[] = {
 			 "with SVCR 0 at the stops before the smstart",
 		.apart = "SVCR.SM and SVCR.ZA: TIF_SME stays set after "
 			 "smstop, with both clear",
-		.crossed = NULL,
+		.crossed = "event-*: history sme-used (set before the cell's "
+			   "loads, SVCR 0 again) against none in SVCR off, "
+			   "crossed with SVCR.SM, SVCR.ZA and the window; at "
+			   "the event itself TIF_SME differs from SVCR only in "
+			   "event-exec (no store before the exec; every other "
+			   "cell's store reads SVCR, an SME instruction that "
+			   "sets TIF_SME)",
 	},
 	{
 		.name = "SVCR.SM",
@@ -218,7 +231,7 @@ static const struct fpabi_axis_def rows[] = {
 			 "in SVE form and sve_context.flags SVE_SIG_FLAG_SM "
 			 "in a frame",
 		.apart = "SVCR.ZA: either can be on alone (modes sm and za)",
-		.crossed = "regset-write, signal-edit: SVCR.SM",
+		.crossed = "regset-write, signal-edit, event-*: SVCR.SM",
 	},
 	{
 		.name = "SVCR.ZA",
@@ -243,7 +256,7 @@ static const struct fpabi_axis_def rows[] = {
 		.proof = "the tracee's mrs svcr; NT_ARM_ZA larger than its "
 			 "header; za_context with its rows in a frame",
 		.apart = "SVCR.SM (see there)",
-		.crossed = "regset-write, signal-edit: SVCR.ZA",
+		.crossed = "regset-write, signal-edit, event-*: SVCR.ZA",
 	},
 	{
 		.name = "SVE VL",
@@ -331,7 +344,12 @@ static const struct fpabi_axis_def rows[] = {
 			 "the buffer)",
 		.apart = "TIF_SVE: a discard clears TIF_SVE and keeps the "
 			 "buffer",
-		.crossed = NULL,
+		.crossed = "no matrix axis: every cell's first load allocates it "
+			   "(do_sve_acc(): sve_alloc()), so before any event it "
+			   "is allocated; event-exec frees it "
+			   "(fpsimd_flush_thread()) and the discarded history "
+			   "keeps it allocated with TIF_SVE clear; never used "
+			   "is the exec probe's own state (the exec family)",
 	},
 	{
 		.name = "sme_state",
@@ -348,7 +366,10 @@ static const struct fpabi_axis_def rows[] = {
 		       "an SME regset write",
 		.proof = "the run's own steps since exec",
 		.apart = "TIF_SME and SVCR.ZA: ZA off keeps the buffer",
-		.crossed = NULL,
+		.crossed = "event-*: history sme-used (allocated with SVCR 0 "
+			   "before the cell's loads) against none in SVCR off "
+			   "(never used until the cell's first SME instruction), "
+			   "crossed with the window",
 	},
 	{ .name = NULL },
 };

@@ -45,6 +45,8 @@ const struct fpabi_known_issue a64_known[] = {
 	  true },
 	{ "arm64.regset-write.*/*-za/*", "NT_ARM_SVE read", "z", STALE_Z_ZA,
 	  true },
+	{ "arm64.event-*/*-za/*", "signal frame", "z", STALE_Z_ZA, true },
+	{ "arm64.event-*/*-za/*", "NT_ARM_SVE read", "z", STALE_Z_ZA, true },
 	{ "arm64.sme.*/*-za", "NT_ARM_SVE read", "z", STALE_Z_ZA, true },
 	{ "arm64.race.*/*-za", "race iteration", "z", STALE_Z_ZA_RACE, true },
 	/* every V register in every later dump: more findings than a

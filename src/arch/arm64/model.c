@@ -849,7 +849,9 @@ const struct fpabi_arch fpabi_arch = {
 	.preconds = a64_preconds,
 	.axes = &a64_axes,
 	.matrices = (const struct fpabi_matrix *const[]){
-		&a64_matrix_write, &a64_matrix_signal, NULL },
+		&a64_matrix_write, &a64_matrix_signal, &a64_matrix_ev_syscall,
+		&a64_matrix_ev_trap, &a64_matrix_ev_signal, &a64_matrix_ev_exec,
+		&a64_matrix_ev_fork, NULL },
 	.known = a64_known,
 	.group_name = a64_group_name,
 	.probe = a64_probe,

@@ -17,6 +17,20 @@
 #define TRAPS	"arch/x86/kernel/traps.c"
 
 /*
+ * Why XFD, the AMX permission and the fpstate size are on no matrix
+ * axis: each has a second value only where XCR0 has TILEDATA.
+ */
+#define AMX_ONLY							\
+	"no matrix axis: one value on a CPU without AMX, where user space "	\
+	"cannot set another (xstate.c: fpu__init_system_xstate() arms XFD "	\
+	"only for the dynamic features XCR0 has (X86_FEATURE_XFD), "	\
+	"xstate_request_perm() refuses a TILEDATA that "			\
+	"fpu_user_cfg.max_features lacks, so fpstate_realloc() never "	\
+	"grows the fpstate); on an AMX CPU the amx family "		\
+	"(cases/x86_64-amx.c) sets and proves both values: the first-use "	\
+	"#NM, ARCH_GET_XCOMP_PERM, the frame's xstate_size"
+
+/*
  * XINUSE of one component: SDM vol. 1, 13.6 and 13.7: XSAVEOPT/XSAVES
  * (os_xsave()) write XSTATE_BV[i] = XINUSE[i]; the kernel then copies or
  * initialises by that bit.
@@ -45,7 +59,8 @@
 			 "proves nothing of the init path)",		\
 		.apart = "the other components' bits: the subsets load "\
 			 "them apart",					\
-		.crossed = "regset-write, signal-edit: XSTATE_BV subset",\
+		.crossed = "regset-write, signal-edit, event-*: XSTATE_BV "\
+			   "subset",					\
 	}
 
 static const struct fpabi_axis_def rows[] = {
@@ -79,8 +94,8 @@ static const struct fpabi_axis_def rows[] = {
 		.apart = "the fpregs owner: after a switch TIF_NEED_FPU_LOAD "
 			 "is set while the registers may still be valid (no "
 			 "other FPU user on the CPU): no XRSTOR",
-		.crossed = "regset-write: stop; signal-edit: window (set at "
-			   "every traced cell's event: a stop switched the "
+		.crossed = "regset-write: stop; signal-edit, event-*: window "
+			   "(set at every traced cell's event: a stop switched the "
 			   "tracee out; clear only in the unobserved twins)",
 	},
 	{
@@ -101,7 +116,13 @@ static const struct fpabi_axis_def rows[] = {
 		.proof = "the competitor's CPU and its own FP loads, and the "
 			 "tracee's switch counts",
 		.apart = "TIF_NEED_FPU_LOAD (see there)",
-		.crossed = NULL,
+		.crossed = "no matrix axis yet: another context owning the "
+			   "registers needs a competitor on the tracee's CPU "
+			   "whose run the cell proves, which no matrix window "
+			   "has (the sched family's competitor cases set it, "
+			   "proven by their switch counts); a switch with "
+			   "nothing else FP on the CPU (window switched-out) "
+			   "leaves this task the owner",
 	},
 	{
 		.name = "last_cpu",
@@ -119,8 +140,8 @@ static const struct fpabi_axis_def rows[] = {
 			 "step's own proof that the CPU changed",
 		.apart = "the fpregs owner: a migration back to a CPU whose "
 			 "registers are still the task's",
-		.crossed = "regset-write: stop (migrated); signal-edit: window "
-			   "(migrated)",
+		.crossed = "regset-write: stop (migrated); signal-edit, "
+			   "event-*: window (migrated)",
 	},
 	XINUSE("x87", "any load (FCW is never init after fninit + "
 	       "the loads' own values)"),
@@ -153,7 +174,7 @@ static const struct fpabi_axis_def rows[] = {
 			 "permission",
 		.apart = "the permission: permitted and still armed until the "
 			 "first use",
-		.crossed = NULL,
+		.crossed = AMX_ONLY,
 	},
 	{
 		.name = "AMX permission",
@@ -174,7 +195,7 @@ static const struct fpabi_axis_def rows[] = {
 		       "on a machine with AMX",
 		.proof = "ARCH_GET_XCOMP_PERM",
 		.apart = "XFD (see there)",
-		.crossed = NULL,
+		.crossed = AMX_ONLY,
 	},
 	{
 		.name = "fpstate size",
@@ -197,7 +218,7 @@ static const struct fpabi_axis_def rows[] = {
 		.proof = "fx_sw_reserved.xstate_size and the MAGIC2 offset in "
 			 "the frame",
 		.apart = "XFD: a disarmed task keeps the larger fpstate",
-		.crossed = NULL,
+		.crossed = AMX_ONLY,
 	},
 	{ .name = NULL },
 };

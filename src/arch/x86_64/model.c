@@ -369,6 +369,10 @@ static void x86_variant_yaml(const struct fpabi_variant *v, char *out,
 		 (unsigned long long)XV(v)->xfeatures);
 }
 
+#define PKRU_EXEC_STOP \
+	"kernel: at PTRACE_EVENT_EXEC NT_X86_XSTATE shows PKRU 0 (XSTATE_BV " \
+	"bit clear) while the new image starts with init_pkru_value; see " \
+	"KNOWN-ISSUES.md (pkru-exec-stop)"
 #define XSTATE_MXCSR \
 	"kernel: after an NT_X86_XSTATE write without SSE in XSTATE_BV the " \
 	"regset reads show another MXCSR than the task runs with (the " \
@@ -399,12 +403,13 @@ const struct fpabi_arch fpabi_arch = {
 	.preconds = x86_preconds,
 	.axes = &x86_axes,
 	.matrices = (const struct fpabi_matrix *const[]){
-		&x86_matrix_write, &x86_matrix_signal, NULL },
+		&x86_matrix_write, &x86_matrix_signal, &x86_matrix_ev_syscall,
+		&x86_matrix_ev_signal, &x86_matrix_ev_exec, &x86_matrix_ev_fork,
+		NULL },
 	.known = (const struct fpabi_known_issue[]){
-		{ "x86_64.exec.*", "NT_X86_XSTATE", "pkru",
-		  "kernel: at PTRACE_EVENT_EXEC NT_X86_XSTATE shows PKRU 0 "
-		  "(XSTATE_BV bit clear) while the new image starts with "
-		  "init_pkru_value; see KNOWN-ISSUES.md (pkru-exec-stop)" },
+		{ "x86_64.exec.*", "NT_X86_XSTATE", "pkru", PKRU_EXEC_STOP },
+		{ "x86_64.event-exec.*", "NT_X86_XSTATE", "pkru",
+		  PKRU_EXEC_STOP },
 		{ "x86_64.regset-write.xstate.bv-none/*", "NT_", "mxcsr",
 		  XSTATE_MXCSR },
 		{ "x86_64.regset-write.xstate.bv-only-x87/*", "NT_", "mxcsr",

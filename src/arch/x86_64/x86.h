@@ -224,6 +224,9 @@ void x86_prove_init_read(struct fpabi_run *r, const char *obs, uint64_t bv);
 void x86_prove_init_frame(struct fpabi_run *r, const char *obs, uint64_t bv);
 extern const struct fpabi_history x86_histories[];
 extern const struct fpabi_matrix x86_matrix_write, x86_matrix_signal;
+/* the event families' matrices (ematrix.c) */
+extern const struct fpabi_matrix x86_matrix_ev_syscall, x86_matrix_ev_signal,
+	x86_matrix_ev_exec, x86_matrix_ev_fork;
 /* the x86 matrices' shared axes (wmatrix.c): XSTATE_BV subsets (the
  * variants) and histories */
 #define X86_MX_MODES	5
