@@ -31,6 +31,13 @@
 #define SEED 0x86b1	/* fpabi's canaries' */
 #define STR(x) #x
 #define XSTR(x) STR(x)	/* SYS_getpid as "39" */
+static unsigned int n;	/* the TAP test number */
+#define BAIL(what) (printf("Bail out! %s (no verdict)\n", what), exit(2))
+#define SKIP(what) (printf("1..0 # SKIP %s\n", what), exit(4))
+#define PASS(what) printf("ok %u - %s\n", ++n, what)
+#define CPU(what) printf("ok %u - %s # SKIP the CPU changes this field; "\
+			  "no kernel bug shown\n", ++n, what)
+#define FAIL(what) printf("not ok %u - %s\n", ++n, what)
 uint8_t *shm;	/* shared with the tracee: images, dumps, regset buffers */
 static pid_t pid;
 
@@ -38,8 +45,7 @@ static void __attribute__((noreturn)) bail(const char *what)
 {
 	if (pid > 0)
 		kill(pid, SIGKILL);
-	printf("Bail out! %s (no verdict)\n", what);
-	exit(2);
+	BAIL(what);
 }
 
 static void timeout(int sig)
@@ -48,11 +54,12 @@ static void timeout(int sig)
 }
 
 /* len bytes at off: fpabi's canaries of one register, a lane (8 bytes)
- * each; component 63: the poison, one value (bytes nothing wrote) */
-static void fill(uint64_t off, unsigned len, uint64_t task, uint64_t phase,
+ * each; component 63: the poison, one value (bytes nothing wrote)
+ */
+static void fill(uint64_t off, unsigned int len, uint64_t task, uint64_t phase,
 		 uint64_t comp, uint64_t reg, uint64_t lane)
 {
-	for (unsigned k = 0; k < len; k += 8) {
+	for (unsigned int k = 0; k < len; k += 8) {
 		uint64_t w = (uint64_t)SEED << 48 | task << 44 | phase << 40 | reg << 18 |
 			     (comp == 63 ? 0 : lane + k / 8) << 26 | comp << 12;
 		uint64_t x = (w ^ 0x66706162692d6376ull) + 0x9e3779b97f4a7c15ull;
@@ -67,32 +74,35 @@ static void fill(uint64_t off, unsigned len, uint64_t task, uint64_t phase,
 static char *probe_argv[] = { "fpabi-exec-probe", NULL }, *probe_envp[] = { NULL };
 #define IN_XSAVE 8	/* a clear XSTATE_BV bit reads as init */
 #define OR_ZERO 16	/* its old value or zero will do */
-struct word { uint64_t area; unsigned off, len, comp, how; uint64_t exp, init;
-	      const char *what; };
+struct word {
+	uint64_t area;
+	unsigned int off, len, comp, how;
+	uint64_t exp, init;
+	const char *what;
+};
 
 #define CTL_NONE 0	/* no control: the expected value */
 #define CTL_XSAVE 1	/* XRSTOR and XSAVE */
 #define after_trap()	/* int3 leaves the PC after it */
 
-#define skip(what) (printf("1..0 # SKIP %s\n", what), exit(4))
-
 /* CPUID.1:ECX.OSXSAVE, then XCR0: the components the images load */
 static void check_features(void)
 {
 	static const char *const name[64] = { [1] = "XCR0 lacks sse", [2] = "XCR0 lacks avx", [9] = "XCR0 lacks pkru", };
-	unsigned a, b, c, d, lo, hi, i;
+	unsigned int a, b, c, d, lo, hi, i;
 
 	__cpuid(1, a, b, c, d);
 	if (!(c & bit_OSXSAVE))
-		skip("XSAVE is not enabled (CPUID.1:ECX.OSXSAVE clear)");
+		SKIP("XSAVE is not enabled (CPUID.1:ECX.OSXSAVE clear)");
 	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
 	for (i = 0; i < 64; i++)
 		if (name[i] && !(((uint64_t)hi << 32 | lo) >> i & 1))
-			skip(name[i]);
+			SKIP(name[i]);
 }
 
 /* a word of an XSAVE area: a component whose XSTATE_BV bit is clear
- * is at init (MXCSR and its mask excepted) */
+ * is at init (MXCSR and its mask excepted)
+ */
 static uint64_t read_word(const struct word *w, const uint8_t *area)
 {
 	uint64_t bv, v = 0;
@@ -105,7 +115,8 @@ static uint64_t read_word(const struct word *w, const uint8_t *area)
 }
 
 /* the control: the value alone through XRSTOR and XSAVE of its component
- * (the caller's own saved in b around them) */
+ * (the caller's own saved in b around them)
+ */
 static uint64_t roundtrip(const struct word *w)
 {
 	static uint8_t a[16384] __attribute__((aligned(64))), b[sizeof(a)] __attribute__((aligned(64)));
@@ -141,7 +152,8 @@ static void cont(int sig)
 }
 
 /* on to the stop the scenario takes next (sig 0: the tracee's exit 0);
- * any other ends the run */
+ * any other ends the run
+ */
 static void wait_for(int sig, int event, const char *what)
 {
 	int st = -1;
@@ -153,7 +165,7 @@ static void wait_for(int sig, int event, const char *what)
 	bail("unexpected stop");
 }
 
-static void get(uint64_t off, unsigned note, size_t len)
+static void get(uint64_t off, unsigned int note, size_t len)
 {
 	struct iovec iov = { shm + off, len };
 
@@ -162,10 +174,11 @@ static void get(uint64_t off, unsigned note, size_t len)
 		printf("# GETREGSET %#x: %s\n", note, strerror(errno));
 }
 
-static unsigned n, bad, cpu;
+static unsigned int bad, cpu;
 
 /* one word: as the rule says, as the CPU alone changes it (the control:
- * no kernel bug shown), or a BUG */
+ * no kernel bug shown), or a BUG
+ */
 static void check(const struct word *w, uint64_t ctl)
 {
 	uint64_t got = read_word(w, shm + w->area);
@@ -173,15 +186,17 @@ static void check(const struct word *w, uint64_t ctl)
 	if (ctl != w->exp)
 		printf("# control: the CPU alone turns %#llx into %#llx\n",
 		       (unsigned long long)w->exp, (unsigned long long)ctl);
-	if (got == w->exp || (w->how & OR_ZERO && !got))
-		printf("ok %u - %s\n", ++n, w->what);
-	else if (ctl != w->exp && got == ctl && ++cpu)
-		printf("ok %u - %s # SKIP the CPU changes this field; no kernel bug shown\n",
-		       ++n, w->what);
-	else if (++bad)
-		printf("# BUG: %s: expected %#llx, got %#llx\nnot ok %u - %s\n",
-		       w->what, (unsigned long long)w->exp, (unsigned long long)got,
-		       ++n, w->what);
+	if (got == w->exp || (w->how & OR_ZERO && !got)) {
+		PASS(w->what);
+	} else if (ctl != w->exp && got == ctl) {
+		cpu++;
+		CPU(w->what);
+	} else {
+		bad++;
+		printf("# BUG: %s: expected %#llx, got %#llx\n", w->what,
+		       (unsigned long long)w->exp, (unsigned long long)got);
+		FAIL(w->what);
+	}
 }
 
 /* the tracee: its events in one asm block, no compiled code between them */
@@ -206,7 +221,7 @@ static void tracee(void)
 int main(int argc, char **argv)
 {
 	uint64_t ctl[NWORDS];
-	unsigned i;
+	unsigned int i;
 
 	if (argc > 0 && !strcmp(argv[0], "fpabi-exec-probe"))
 		return 0;	/* the image the case execs */
@@ -215,11 +230,13 @@ int main(int argc, char **argv)
 	shm = mmap(NULL, 0x6000, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (shm == MAP_FAILED)
 		bail("mmap");
-#ifdef FPABI_REPRO_CORRUPT
-	words[CORRUPT_WORD].exp ^= 1ull << 40;	/* a self-test: then it exits 1 */
-#endif
 	for (i = 0; i < NWORDS; i++)	/* the control: no kernel event */
 		ctl[i] = roundtrip(&words[i]);
+#ifdef FPABI_REPRO_CORRUPT	/* a self-test: one expected word wrong, exit 1 */
+	if (ctl[CORRUPT_WORD] == words[CORRUPT_WORD].exp)
+		ctl[CORRUPT_WORD] ^= 1ull << (4 * words[CORRUPT_WORD].len);
+	words[CORRUPT_WORD].exp ^= 1ull << (4 * words[CORRUPT_WORD].len);
+#endif
 	/* the images the tracee loads, the tracer's writes (canary runs) */
 	memcpy(shm + 0x2000, &(uint64_t){ 0xc323000b7full }, 8);
 	memcpy(shm + 0x2018, &(uint64_t){ 0xffff00003ff0ull }, 8);
@@ -251,7 +268,7 @@ int main(int argc, char **argv)
 	printf("1..%u\n", NWORDS);
 	for (i = 0; i < NWORDS; i++)
 		check(&words[i], ctl[i]);
-	printf("# %u of %u words differ: %s\n", bad + cpu, n, bad ? "the bug shows" :
+	printf("# %u of %u words differ: %s\n", bad + cpu, NWORDS, bad ? "the bug shows" :
 	       cpu ? "the CPU changes this field; no kernel bug shown" : "as the rule says");
 	return bad ? 1 : cpu ? 3 : 0;
 }
