@@ -21,13 +21,13 @@
 #include "fpabi/util.h"
 #include "gen.h"
 
-static const struct fpabi_ev *ev_at(const struct gen *g, uint64_t off)
+const struct fpabi_ev *repro_ev_at(const struct gen *g, uint64_t off)
 {
 	return (const struct fpabi_ev *)(g->rec->shm + off);
 }
 
 /* the syscall an event stands for, as C; NULL: not replayable */
-static const char *sc_c(unsigned sc, char *args, size_t n)
+const char *repro_sc_c(unsigned sc, char *args, size_t n)
 {
 	const struct fpabi_sc_info *si = sc_info(sc);
 
@@ -104,6 +104,30 @@ static bool kept(const struct gen *g, const struct rec_word *w)
 	return false;
 }
 
+/* word w differed, and a reproducer can check it */
+static bool differs(const struct fpabi_rec *rec, const struct rec_word *w)
+{
+	return w->bad && w->kind != EXP_ONE_OF && mapped(rec, w);
+}
+
+/* word w is of finding f (and of its first bytes, if bytes) */
+static bool finding_word(const struct fpabi_finding *f,
+			 const struct rec_word *w, bool bytes)
+{
+	return !strcmp(f->observer, w->observer) && !strcmp(f->what, w->f.name) &&
+	       (!bytes || f->lo == w->f.reg_off + w->img_off - w->f.off);
+}
+
+static bool in(const unsigned *a, unsigned n, unsigned v)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] == v)
+			return true;
+	return false;
+}
+
 /*
  * The words to check: those that differed (the ones of the findings fpabi
  * reports first), else those of the rule; at most MAX_WORDS, spread over
@@ -113,31 +137,40 @@ static void pick_words(struct gen *g)
 {
 	const struct fpabi_rec *rec = g->rec;
 	unsigned i, n = 0, *cand = xmalloc((rec->nw + 1) * sizeof(*cand));
-	unsigned pass;
+	unsigned pass, k, max = g->line ? LINE_WORDS : MAX_WORDS;
 
-	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < rec->nw; i++)
-			if (rec->w[i].bad && rec->w[i].kind != EXP_ONE_OF &&
-			    mapped(rec, &rec->w[i]) &&
-			    kept(g, &rec->w[i]) == !pass)
-				cand[n++] = i;
+	/* the kept findings' words in the report's order, the word of the
+	 * finding's own bytes first; then the other words that differed */
+	for (pass = 0; pass < 3; pass++)
+		for (k = 0; pass < 2 && k < g->r->nfind && k < FPABI_MAX_FINDINGS; k++)
+			for (i = 0; i < rec->nw; i++)
+				if (differs(rec, &rec->w[i]) &&
+				    finding_word(&g->r->find[k], &rec->w[i], !pass) &&
+				    !in(cand, n, i))
+					cand[n++] = i;
+	for (i = 0; i < rec->nw; i++)
+		if (differs(rec, &rec->w[i]) && !kept(g, &rec->w[i]))
+			cand[n++] = i;
 	g->failing = n > 0;
-	if (!n)
+	/* (a passing case: its rule's whole 8-byte words first, a canary
+	 * each, so that the self-test's corrupted bit is one the CPU keeps) */
+	for (pass = 0; !n && pass < 2; pass++)
 		for (i = 0; i < rec->nw; i++)
 			if (rec->w[i].kind == EXP_VALUE &&
 			    !strcmp(rec->w[i].rule->id, g->r->c->rule) &&
-			    mapped(rec, &rec->w[i]))
+			    mapped(rec, &rec->w[i]) &&
+			    (pass || rec->w[i].len == 8))
 				cand[n++] = i;
 	if (!n)
 		for (i = 0; i < rec->nw; i++)
 			if (rec->w[i].kind == EXP_VALUE && mapped(rec, &rec->w[i]))
 				cand[n++] = i;
 	/* the kept findings' words first, then every k-th of the rest */
-	for (i = 0; i < n && g->npick < MAX_WORDS / 2 && g->failing &&
+	for (i = 0; i < n && g->npick < (g->line ? max - 1 : max / 2) && g->failing &&
 		    kept(g, &rec->w[cand[i]]); i++)
 		g->pick[g->npick++] = cand[i];
 	{
-		unsigned i0 = i, left = MAX_WORDS - g->npick, rest = n - i0, j;
+		unsigned i0 = i, left = max - g->npick, rest = n - i0, j;
 
 		for (j = 0; j < left && j < rest; j++)
 			g->pick[g->npick++] = cand[i0 + (rest <= left ? j :
@@ -146,7 +179,7 @@ static void pick_words(struct gen *g)
 	free(cand);
 }
 
-static uint64_t word(const uint8_t *p, unsigned len)
+uint64_t repro_word(const uint8_t *p, unsigned len)
 {
 	uint64_t v = 0;
 
@@ -170,7 +203,7 @@ static unsigned partial(uint64_t w2, uint64_t c)
 }
 
 /* a register one of the checked words is in (component, register) */
-static bool checked_reg(const struct gen *g, unsigned comp, unsigned reg)
+static bool repro_checked_reg(const struct gen *g, unsigned comp, unsigned reg)
 {
 	unsigned i;
 
@@ -182,7 +215,7 @@ static bool checked_reg(const struct gen *g, unsigned comp, unsigned reg)
 }
 
 /* the canary run at b + off: its length in words (k) and tail bytes */
-static unsigned canary_run(const struct gen *g, const uint8_t *b, size_t off,
+static unsigned repro_canary_run(const struct gen *g, const uint8_t *b, size_t off,
 			   size_t len, const struct canary_prov *p,
 			   unsigned *tail)
 {
@@ -190,7 +223,7 @@ static unsigned canary_run(const struct gen *g, const uint8_t *b, size_t off,
 	unsigned k = 1;
 
 	while (off + 8 * (k + 1) <= len &&
-	       canary_decode(word(b + off + 8 * k, 8), &q) &&
+	       canary_decode(repro_word(b + off + 8 * k, 8), &q) &&
 	       q.seed == p->seed && q.task == p->task &&
 	       q.phase == p->phase && q.comp == p->comp &&
 	       q.reg == p->reg && q.lane == p->lane + k)
@@ -199,7 +232,7 @@ static unsigned canary_run(const struct gen *g, const uint8_t *b, size_t off,
 	q.lane = p->lane + k;
 	*tail = 0;
 	if (off + 8 * k < len)
-		*tail = partial(word(b + off + 8 * k,
+		*tail = partial(repro_word(b + off + 8 * k,
 				     MIN(8u, (unsigned)(len - off - 8 * k))),
 				canary_encode(&q));
 	(void)g;
@@ -212,7 +245,7 @@ static unsigned canary_run(const struct gen *g, const uint8_t *b, size_t off,
  * their lanes; every other component keeps its first run, so that it is
  * in use (XINUSE, PSTATE) as in the recorded run, and its raw words.
  */
-static void emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
+void repro_emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 		      size_t len)
 {
 	bool seen[64] = { false };
@@ -221,7 +254,7 @@ static void emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 
 	while (off < len) {
 		unsigned wl = MIN(8u, (unsigned)(len - off)), k = 1, tail = 0;
-		uint64_t w = word(b + off, wl);
+		uint64_t w = repro_word(b + off, wl);
 		struct canary_prov p;
 
 		if (!w) {
@@ -229,28 +262,45 @@ static void emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 			continue;
 		}
 		if (wl == 8 && canary_decode(w, &p) && p.seed == g->r->cseed) {
-			k = canary_run(g, b, off, len, &p, &tail);
-			if (seen[p.comp & 63] && !checked_reg(g, p.comp, p.reg)) {
+			k = repro_canary_run(g, b, off, len, &p, &tail);
+			if (g->line && !repro_arch_comp_live(b, len, p.comp)) {
+				/* (its data is not loaded: the straight-line
+				 * form leaves it out) */
+				off += 8 * (k + (tail ? 1 : 0));
+				continue;
+			}
+			if (seen[p.comp & 63] && !repro_checked_reg(g, p.comp, p.reg)) {
 				off += 8 * (k + (tail ? 1 : 0));
 				continue;
 			}
 			seen[p.comp & 63] = true;
-			fputs(col++ % 3 ? " " : "\t", g->o);
-			fprintf(g->o, "{ %#llx, %u, 0, %u, %u, %u, %u, %u, 0 },",
-				(unsigned long long)(base + off), 8 * k + tail,
-				p.task, p.phase, p.comp, p.reg, p.lane);
+			if (g->line)	/* one statement a run */
+				fprintf(g->o, "\tfill(%#llx, %u, %u, %u, %u, %u, %u);\n",
+					(unsigned long long)(base + off),
+					8 * k + tail, p.task, p.phase, p.comp,
+					p.reg, p.lane);
+			else
+				fprintf(g->o, "%s{ %#llx, %u, 0, %u, %u, %u, %u, %u, 0 },",
+					col++ % 3 ? " " : "\t",
+					(unsigned long long)(base + off),
+					8 * k + tail, p.task, p.phase, p.comp,
+					p.reg, p.lane);
 			k += tail ? 1 : 0;
+		} else if (g->line) {
+			fprintf(g->o, "\tmemcpy(shm + %#llx, &(uint64_t){ %#llxull }, %u);\n",
+				(unsigned long long)(base + off),
+				(unsigned long long)w, wl);
 		} else {
 			fputs(col++ % 3 ? " " : "\t", g->o);
 			fprintf(g->o, "{ %#llx, %u, 1, 0, 0, 0, 0, 0, %#llxull },",
 				(unsigned long long)(base + off), wl,
 				(unsigned long long)w);
 		}
-		if (col % 3 == 0)
+		if (!g->line && col % 3 == 0)
 			fputc('\n', g->o);
 		off += 8 * k;
 	}
-	if (col % 3)
+	if (!g->line && col % 3)
 		fputc('\n', g->o);
 }
 
@@ -258,7 +308,7 @@ static void emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 static void emit_list(struct gen *g, uint64_t off, uint64_t *imgs,
 		      unsigned *nimg, unsigned depth)
 {
-	const struct fpabi_ev *e = ev_at(g, off);
+	const struct fpabi_ev *e = repro_ev_at(g, off);
 	unsigned i, k;
 	char args[256];
 
@@ -268,7 +318,7 @@ static void emit_list(struct gen *g, uint64_t off, uint64_t *imgs,
 
 		snprintf(nrs, sizeof(nrs), "%llu", (unsigned long long)e[i].nr);
 		if (e[i].kind == FPABI_EV_SYSCALL) {
-			nr = sc_c((unsigned)e[i].nr, args, sizeof(args));
+			nr = repro_sc_c((unsigned)e[i].nr, args, sizeof(args));
 			if (e[i].nr == SC_EXIT)
 				snprintf(args, sizeof(args), "0");
 			if (!nr)	/* the backend's own kind */
@@ -320,19 +370,19 @@ static void emit_data(struct gen *g)
 		"writes: canary runs {off, bytes, raw, task, phase, comp, reg, "
 		"lane} and raw words */\nstatic const struct run runs[] = {\n");
 	for (i = 0; i < nimg; i++)
-		emit_runs(g, imgs[i], g->rec->shm + imgs[i], g->img_size);
+		repro_emit_runs(g, imgs[i], g->rec->shm + imgs[i], g->img_size);
 	for (i = 0; i < g->rec->nio; i++)
 		if (g->rec->io[i].set)
-			emit_runs(g, g->io_off[i], g->rec->io[i].buf,
+			repro_emit_runs(g, g->io_off[i], g->rec->io[i].buf,
 				  g->rec->io[i].len);
 	fprintf(g->o, "};\n\n");
 }
 
-static void describe_exp(const struct rec_word *w,
+void repro_describe_exp(const struct rec_word *w,
 			 char *buf, size_t n)
 {
 	const struct fpabi_field *f = &w->f;
-	uint64_t v = word(w->exp, w->len);
+	uint64_t v = repro_word(w->exp, w->len);
 	struct canary_prov p;
 
 	if (!memcmp(w->exp, w->init, w->len))
@@ -349,7 +399,7 @@ static void describe_exp(const struct rec_word *w,
 }
 
 /* what fpabi said of the bytes it got in that word, if it kept it */
-static const char *seen_origin(const struct gen *g, const struct rec_word *w)
+const char *repro_seen_origin(const struct gen *g, const struct rec_word *w)
 {
 	unsigned i;
 
@@ -361,7 +411,7 @@ static const char *seen_origin(const struct gen *g, const struct rec_word *w)
 }
 
 /* the quirk fpabi's CPU calibration named for field f, or "" */
-static const char *quirk(const struct gen *g, const struct fpabi_field *f)
+const char *repro_quirk(const struct gen *g, const struct fpabi_field *f)
 {
 	const struct fpabi_calib *c = g->r->m->calib;
 	unsigned i;
@@ -392,17 +442,17 @@ static void emit_checks(struct gen *g)
 			buf = g->h->sig[w->sig].frame_off +
 			      repro_arch_frame_fp(g->rec);
 		repro_arch_map(g->rec, w, &off, &fl);
-		describe_exp(w, d, sizeof(d));
+		repro_describe_exp(w, d, sizeof(d));
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %u, %s, %u, %#llxull, %#llxull, "
 			"\"%s\", \"%s bytes %u-%u\", \"%s\", %#llxull, "
 			"\"%s\", \"%s\" },\n",
 			(unsigned long long)buf, off, w->len, w->kind, f->group,
-			repro_arch_ctl(g->rec, w), fl, (unsigned long long)word(w->exp, w->len),
-			(unsigned long long)word(w->init, w->len), w->observer,
+			repro_arch_ctl(g->rec, w), fl, (unsigned long long)repro_word(w->exp, w->len),
+			(unsigned long long)repro_word(w->init, w->len), w->observer,
 			f->name, f->reg_off + w->img_off - f->off,
 			f->reg_off + w->img_off - f->off + w->len - 1, d,
-			(unsigned long long)word(w->got, w->len),
-			w->bad ? seen_origin(g, w) : "", quirk(g, f));
+			(unsigned long long)repro_word(w->got, w->len),
+			w->bad ? repro_seen_origin(g, w) : "", repro_quirk(g, f));
 		for (k = 0; k < nnames && strcmp(g->rec->w[names[k]].f.name,
 						   f->name); k++)
 			;
@@ -426,12 +476,6 @@ static const char runtime[] =
 #include "src/repro/runtime.inc"
 	;
 
-/* what the case uses: the runtime sections it needs */
-struct uses {
-	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
-	bool sysstop, seccomp, refused, altstack;
-	bool kselftest;		/* the ksft_* API, not plain TAP */
-};
 
 static bool section_wanted(const struct uses *u, const char *name, size_t n)
 {
@@ -485,7 +529,7 @@ static void emit_runtime(struct gen *g, const struct uses *u,
 static bool list_has(const struct gen *g, uint64_t off, unsigned sc,
 		     unsigned depth)
 {
-	const struct fpabi_ev *e = ev_at(g, off);
+	const struct fpabi_ev *e = repro_ev_at(g, off);
 	unsigned i;
 
 	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++)
@@ -500,7 +544,7 @@ static bool list_has(const struct gen *g, uint64_t off, unsigned sc,
 static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 			  char *why, size_t n)
 {
-	const struct fpabi_ev *e = ev_at(g, off);
+	const struct fpabi_ev *e = repro_ev_at(g, off);
 	char args[256];
 	unsigned i;
 
@@ -512,7 +556,7 @@ static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 			return refuse(why, n, "%s", "a spin the tracer ends");
 		if (e[i].kind != FPABI_EV_SYSCALL)
 			continue;
-		if (!sc_c((unsigned)e[i].nr, args, sizeof(args)) &&
+		if (!repro_sc_c((unsigned)e[i].nr, args, sizeof(args)) &&
 		    !repro_arch_syscall(&e[i], args, sizeof(args)))
 			return refuse(why, n, "syscall %s is not replayed "
 				      "standalone yet", sc_name((unsigned)e[i].nr));
@@ -522,7 +566,7 @@ static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 	return 0;
 }
 
-static bool has_step(const struct gen *g, enum fpabi_op op)
+bool repro_has_step(const struct gen *g, enum fpabi_op op)
 {
 	const struct fpabi_step *s;
 
@@ -532,7 +576,7 @@ static bool has_step(const struct gen *g, enum fpabi_op op)
 	return false;
 }
 
-static bool fork_stop(const struct gen *g)
+static bool repro_fork_stop(const struct gen *g)
 {
 	const struct fpabi_step *s;
 
@@ -545,14 +589,14 @@ static bool fork_stop(const struct gen *g)
 /* the word -DFPABI_REPRO_CORRUPT corrupts (bit 40): the first canary
  * among them, else the first 8-byte word past the x87 and MXCSR control
  * words (offset 32 up), whose bit 40 is data the CPU keeps */
-static unsigned corrupt_word(const struct gen *g)
+unsigned repro_corrupt_word(const struct gen *g)
 {
 	struct canary_prov p;
 	unsigned i;
 
 	for (i = 0; i < g->npick; i++)
 		if (g->rec->w[g->pick[i]].len == 8 &&
-		    canary_decode(word(g->rec->w[g->pick[i]].exp, 8), &p))
+		    canary_decode(repro_word(g->rec->w[g->pick[i]].exp, 8), &p))
 			return i;
 	for (i = 0; i < g->npick; i++)
 		if (g->rec->w[g->pick[i]].len == 8 &&
@@ -639,7 +683,7 @@ static void emit_header(struct gen *g, const struct uses *u)
 }
 
 /* syscall sc in the main list or a signal's */
-static bool any_has(const struct gen *g, unsigned sc)
+bool repro_any_has(const struct gen *g, unsigned sc)
 {
 	unsigned k;
 
@@ -655,7 +699,7 @@ static bool any_has(const struct gen *g, unsigned sc)
 /* a LOAD or STORE with its own buffers (arm64's ZA and ZT0) */
 static bool list_bufs(const struct gen *g, uint64_t off, unsigned depth)
 {
-	const struct fpabi_ev *e = ev_at(g, off);
+	const struct fpabi_ev *e = repro_ev_at(g, off);
 	unsigned i;
 
 	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++)
@@ -667,20 +711,20 @@ static bool list_bufs(const struct gen *g, uint64_t off, unsigned depth)
 	return false;
 }
 
-static void find_uses(const struct gen *g, struct uses *u)
+void repro_find_uses(const struct gen *g, struct uses *u)
 {
 	unsigned k;
 
-	u->nanosleep = any_has(g, SC_NANOSLEEP);
-	u->pipe = any_has(g, SC_PIPE_READ);
-	u->exec = any_has(g, SC_EXEC);
-	u->thread = any_has(g, SC_THREAD);
-	u->fork = any_has(g, SC_FORK);
-	u->fork_stop = fork_stop(g);
+	u->nanosleep = repro_any_has(g, SC_NANOSLEEP);
+	u->pipe = repro_any_has(g, SC_PIPE_READ);
+	u->exec = repro_any_has(g, SC_EXEC);
+	u->thread = repro_any_has(g, SC_THREAD);
+	u->fork = repro_any_has(g, SC_FORK);
+	u->fork_stop = repro_fork_stop(g);
 	u->seccomp = g->h->seccomp;
-	u->refused = has_step(g, S_REFUSED);
+	u->refused = repro_has_step(g, S_REFUSED);
 	u->altstack = g->h->altstack;
-	u->sysstop = has_step(g, S_SYSCALL_STOP) || has_step(g, S_SYSEXIT);
+	u->sysstop = repro_has_step(g, S_SYSCALL_STOP) || repro_has_step(g, S_SYSEXIT);
 	u->ev_bufs = list_bufs(g, g->h->ev_off, 0);
 	for (k = 0; k < g->h->nsig; k++)
 		u->ev_bufs |= list_bufs(g, g->h->sig[k].entry_ev, 0) ||
@@ -722,12 +766,16 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 		off = ALIGN_UP(off + rec->io[i].len, 4096);
 	}
 	g.shm_size = off;
+	/* (the straight-line form checks fewer words) */
+	g.line = repro_arch_line_ok(rec);
 	pick_words(&g);
 	if (!g.npick)
 		return refuse(why, n, "%s", "no register word the reproducer "
 			      "can see was checked");
-	find_uses(&g, &u);
+	repro_find_uses(&g, &u);
 	u.kselftest = flags & REPRO_KSELFTEST;
+	if (repro_write_line(&g, &u) == 0)
+		return 0;
 	emit_header(&g, &u);
 	fprintf(out, "#define SHM_SIZE %#zx\n#define EV_OFF %#x\n"
 		"#define DUMP_SIZE %zu\n#define SEED %#x\t/* the canaries' */\n"
@@ -737,7 +785,7 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 		g.shm_size, g.h->ev_off,
 		rec->dump_size, g.r->cseed,
 		u.fork_stop ? "(PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE)" : "0",
-		g.npick, corrupt_word(&g));
+		g.npick, repro_corrupt_word(&g));
 	emit_runtime(&g, &u, emit_case_data);
 	repro_emit_tracer(&g);
 	fprintf(out, "\treturn check();\n}\n");
