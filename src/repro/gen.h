@@ -40,7 +40,7 @@ struct uses {
 	bool kselftest;		/* the ksft_* API, not plain TAP */
 };
 
-/* write.c's helpers line.c shares */
+/* the facts of the recorded instance both writers share (facts.c) */
 const struct fpabi_ev *repro_ev_at(const struct gen *g, uint64_t off);
 const char *repro_sc_c(unsigned sc, char *args, size_t n);
 uint64_t repro_word(const uint8_t *p, unsigned len);
@@ -49,6 +49,7 @@ const char *repro_seen_origin(const struct gen *g, const struct rec_word *w);
 const char *repro_quirk(const struct gen *g, const struct fpabi_field *f);
 unsigned repro_corrupt_word(const struct gen *g);
 bool repro_any_has(const struct gen *g, unsigned sc);
+bool repro_list_has(const struct gen *g, uint64_t off, unsigned sc);
 bool repro_has_step(const struct gen *g, enum fpabi_op op);
 void repro_find_uses(const struct gen *g, struct uses *u);
 void repro_emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
