@@ -67,15 +67,9 @@ FNR == 1 { file = FILENAME; nfiles++; flist[nfiles] = file; incomment = 0; prevc
 {
 	raw = $0
 	prevcomment = (raw ~ /^[ \t]*(\/\*|\*|\/\/)/) || (raw ~ /\*\/[ \t]*$/)
-	# strip comments, strings and character constants
-	s = raw
-	if (incomment) { if (sub(/^.*\*\//, "", s)) incomment = 0; else s = "" }
-	gsub(/\/\*([^*]|\*+[^*\/])*\*+\//, " ", s)
-	if (match(s, /\/\*/)) { s = substr(s, 1, RSTART - 1); incomment = 1 }
-	gsub(/\\./, "", s)
-	gsub(/"[^"]*"/, " ", s)
-	gsub(/\047[^\047]*\047/, " ", s)
-	sub(/\/\/.*/, "", s)
+	# strip comments, strings and character constants (one scan: a
+	# "/*" in a string starts no comment, a quote in a comment no string)
+	s = strip(raw)
 	if (s ~ /^#[ \t]*include/) s = ""
 	text[file] = text[file] " " s
 	# global definitions of .c and .S files (kernel style: column 0)
@@ -100,6 +94,28 @@ FNR == 1 { file = FILENAME; nfiles++; flist[nfiles] = file; incomment = 0; prevc
 		while (m > 0 && w[m] == "") m--
 		if (m > 1) { if (st) localdef[file, w[m]] = 1; else adddef(w[m], file) }
 	}
+}
+function strip(raw,   out, i, n, c, d, q) {
+	out = ""; n = length(raw); i = 1
+	while (i <= n) {
+		c = substr(raw, i, 1); d = substr(raw, i + 1, 1)
+		if (incomment) {
+			if (c == "*" && d == "/") { incomment = 0; out = out " "; i += 2 }
+			else i++
+			continue
+		}
+		if (c == "/" && d == "*") { incomment = 1; i += 2; continue }
+		if (c == "/" && d == "/") break
+		if (c == "\"" || c == "\047") {
+			q = c
+			for (i++; i <= n && substr(raw, i, 1) != q; i++)
+				if (substr(raw, i, 1) == "\\") i++
+			out = out " "; i++
+			continue
+		}
+		out = out c; i++
+	}
+	return out
 }
 function adddef(nm, f) { ndefs[nm]++; defs[nm, ndefs[nm]] = f }
 function exists(p) { return (p in known) }

@@ -77,6 +77,23 @@ EOT
 		done
 	done
 done
+# a signal before the header (the probe and the CPU's calibration take
+# their time) ends the command the same way: its handler is set first
+for cmd in "run --repeat 50" "stress --seconds 60" "race --seconds 60"; do
+	k=$((k + 1))
+	# shellcheck disable=SC2086
+	read -r delay rc secs _ <<EOT
+$(FPABI_SIGNAL_EARLY=0.02 $PY "$top/tests/signals.py" $((seed + k)) SIGTERM "$tmp" -- "$FPABI" $cmd)
+EOT
+	bad=
+	[ "$rc" = 143 ] || bad="exit $rc"
+	awk -v s="$secs" 'BEGIN { exit !(s < 3) }' || bad="$bad, slow"
+	$chk tap "$tmp/out.tap" 2>"$tmp/why" || bad="$bad, TAP: $(tail -1 "$tmp/why")"
+	grep -q "^Bail out! interrupted by SIGTERM" "$tmp/out.tap" || bad="$bad, no Bail out!"
+	grep -q "^# Totals: " "$tmp/out.tap" || bad="$bad, no totals"
+	[ -z "$bad" ]
+	ok $? "fpabi $cmd: SIGTERM ${delay} s after the start, before its header, ends it in ${secs} s with its outputs whole${bad:+: ${bad#, }}"
+done
 # a second signal ends it at once: the first one's orderly end is stuck
 # writing to a full pipe, the second kills it (by that signal) within 1 s
 k=$((k + 1))

@@ -101,7 +101,7 @@ enum {
 	W_SSVE_VL_BACK,	/* the same with the variant's SVL */
 	W_TLS,		/* NT_ARM_TLS, TPIDR_EL0 (unchanged) and TPIDR2 */
 	W_FPMR,		/* NT_ARM_FPMR */
-	/* malformed writes: rejected ones must change nothing (regset.c) */
+	/* malformed writes: rejected ones must change nothing (wtable.c) */
 	W_REJ_SVE_LEN0,		/* NT_ARM_SVE, iov_len 0 */
 	W_REJ_SVE_SHORT,	/* NT_ARM_SVE, 8 bytes: below the header */
 	W_REJ_SVE_UNALIGNED,	/* NT_ARM_SVE, full payload less 8 bytes */

@@ -130,6 +130,25 @@ const char *repro_arch_ctl(const struct fpabi_rec *rec,
 			   const struct rec_word *w);
 /* the offset in the frame copy of the signal's FP state */
 uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec);
+/* the straight-line form (src/repro/line.c), where the arch has it */
+/* the bytes of component comp in an image or regset write of len bytes
+ * at img are loaded (x86: its XSTATE_BV bit is set) */
+bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned comp);
+bool repro_arch_line_ok(const struct fpabi_rec *rec);
+/* event e as lines of the tracee's assembly (top: at top level, one %;
+ * sys: a syscall's SYS_ name, row: its sc_args[] row or -1, label: where
+ * the parent goes on after a clone, the child's list following) */
+void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
+			const char *sys, const char *name, int row,
+			unsigned label, bool top, FILE *out);
+/* the end of the tracee's asm statement: operands, clobbers */
+void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out);
+/* check_features(), read_word(), roundtrip() (the control) and, with
+ * signals, the handler whose lists list(ctx, off) writes */
+#define REPRO_LINE_TRAP	1	/* uses: a breakpoint stop */
+#define REPRO_LINE_THREAD 2	/* a thread (THREAD_ARGS) */
+void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
+			  void (*list)(void *ctx, uint64_t off), void *ctx);
 
 
 #endif

@@ -218,6 +218,7 @@ int bench_race(int argc, char **argv)
 	}
 	if (optind < argc || !b.samples || !b.runs || b.secs < 0.2)
 		bad_usage("%s", "bench race: bad usage");
+	fpabi_setup_signals();	/* before the probe: see main() in src/cmd/main.c */
 	fpabi_probe(&m, profile);
 	o.tracee = fpabi_find_tracee(tracee);
 	if (access(o.tracee, X_OK) != 0)
@@ -226,7 +227,6 @@ int bench_race(int argc, char **argv)
 	if (fpabi_arch.variants(&m, VSET_DEFAULT, &v, 1) < 1 || v.skip)
 		die("no variant of this arch runs here");
 	b.in_vm = getenv("FPABI_IN_VM") != NULL;
-	fpabi_setup_signals();
 	if (o.kmsg)
 		kfd = kmsg_open();
 	setvbuf(stdout, NULL, _IOLBF, 0);

@@ -254,11 +254,11 @@ int bench_stress(int argc, char **argv)
 		fprintf(stderr, "fpabi: --json '%s': %s\n", json, strerror(errno));
 		return 2;
 	}
+	fpabi_setup_signals();	/* before the probe: see main() in src/cmd/main.c */
 	fpabi_probe(&m, NULL);
 	st.m = &m;
 	o.tracee = fpabi_find_tracee(NULL);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
-	fpabi_setup_signals();
 	harvest(&st);
 	/* --json -: the JSON is stdout, the TAP goes to stderr */
 	setvbuf(jf == stdout ? stderr : stdout, NULL, _IOLBF, 0);

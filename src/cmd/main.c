@@ -830,6 +830,11 @@ int main(int argc, char **argv)
 	seed_and_scope(&o, cmd, seeded, given);
 
 	fpabi_calib_seed = o.seed;
+	/* a command that runs cases takes its signals before the probe (the
+	 * calibration takes a while): one that comes then still ends the
+	 * run with its plan, Bail out! and totals */
+	if (!profiles && !axes && strcmp(cmd, "info") && strcmp(cmd, "list"))
+		fpabi_setup_signals();
 	fpabi_probe(&m, profile);
 	if (profiles)
 		return cmd_profiles(&m);
@@ -845,7 +850,6 @@ int main(int argc, char **argv)
 		       cmd_list(&m, &o, rules);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
-	fpabi_setup_signals();
 	ret = !strcmp(cmd, "fuzz") ? cmd_fuzz(&m, &o) : cmd_run(&m, &o);
 	free((char *)o.tracee);
 	free((char *)o.exec_probe);

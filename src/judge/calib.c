@@ -15,6 +15,7 @@
 
 #include "fpabi/calib.h"
 #include "fpabi/run.h"
+#include "fpabi/tap.h"	/* fpabi_interrupted */
 #include "fpabi/util.h"
 
 /* images per form: the run's fills (seeds x phases x tasks), then their
@@ -545,9 +546,18 @@ static int calibrate_variant(struct fpabi_calib *cal, struct fpabi_run *r,
 	pid = fpabi_fork();
 	if (pid == 0)
 		run_trips(r, &t);
-	while (pid > 0 && waitpid(pid, &status, 0) < 0)
+	/* a signal that stops the command kills the round trips too */
+	if (pid > 0)
+		fpabi_current_tracee = pid;
+	while (pid > 0 && !fpabi_interrupted && waitpid(pid, &status, 0) < 0)
 		;
-	if (pid > 0) {
+	fpabi_current_tracee = 0;
+	if (pid > 0 && fpabi_interrupted) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		snprintf(cal->failed, sizeof(cal->failed), "interrupted by a "
+			 "signal before it ended");
+	} else if (pid > 0) {
 		for (k = 0; k < t.nforms; k++)
 			if (t.status[k])
 				snprintf(cal->failed, sizeof(cal->failed),
@@ -604,7 +614,7 @@ void fpabi_calibrate(struct fpabi_machine *m, uint64_t seed)
 	cal.patterns = NPAT;
 	for (s = 0; s < ARRAY_SIZE(sets); s++) {
 		n = fpabi_arch.variants(m, sets[s], v, MAX_VARIANTS);
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < n && !fpabi_interrupted; i++) {
 			if (v[i].skip)
 				continue;
 			r->v = r->v0 = v[i];

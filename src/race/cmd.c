@@ -461,6 +461,7 @@ int cmd_race(int argc, char **argv)
 		o.seed = (uint64_t)getpid() * 2654435761u;
 	if (!a.seeded)
 		o.seed &= 0xffffffffffffull;
+	fpabi_setup_signals();	/* before the probe: see main() in src/cmd/main.c */
 	fpabi_probe(&m, a.profile);
 	ra.m = &m;
 	pick_cpus(&ra);
@@ -471,7 +472,6 @@ int cmd_race(int argc, char **argv)
 		die("cannot run the tracee %s: %s (use --tracee)", o.tracee,
 		    strerror(errno));
 	fpabi_check_tracee(o.tracee);	/* this fpabi's, like every command's */
-	fpabi_setup_signals();
 	ra.progress = isatty(2);
 	if (a.replay)
 		ra.shrink = false;	/* it is the reproducer */

@@ -209,10 +209,10 @@ int cmd_repro(int argc, char **argv)
 		fputs(repro_usage, stderr);
 		return 2;
 	}
+	fpabi_setup_signals();	/* before the probe: see main() in src/cmd/main.c */
 	fpabi_probe(&m, profile);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
-	fpabi_setup_signals();
 	ret = sample ? repro_sample(&m, &o, id) : repro_run(&m, &o, id, out);
 	free((char *)o.tracee);
 	free((char *)o.exec_probe);

@@ -10,9 +10,11 @@
 #include <stdio.h>
 
 #include "fpabi/record.h"
+#include "fpabi/ops.h"
 #include "fpabi/shm.h"
 
 #define MAX_WORDS	8	/* words a reproducer checks */
+#define LINE_WORDS	3	/* words a straight-line one checks */
 #define MAX_BUFS	64	/* regions it fills */
 
 struct gen {
@@ -26,7 +28,36 @@ struct gen {
 	unsigned pick[MAX_WORDS];
 	unsigned npick;
 	bool failing;
+	bool line;	/* the straight-line form (line.c) */
+	bool ksft;	/* line.c: with kselftest's ksft_* API */
+	unsigned label;	/* line.c: the next asm label */
 };
+
+/* what the case uses: the runtime sections it needs */
+struct uses {
+	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
+	bool sysstop, seccomp, refused, altstack;
+	bool kselftest;		/* the ksft_* API, not plain TAP */
+};
+
+/* the facts of the recorded instance both writers share (facts.c) */
+const struct fpabi_ev *repro_ev_at(const struct gen *g, uint64_t off);
+const char *repro_sc_c(unsigned sc, char *args, size_t n);
+uint64_t repro_word(const uint8_t *p, unsigned len);
+void repro_describe_exp(const struct rec_word *w, char *buf, size_t n);
+const char *repro_seen_origin(const struct gen *g, const struct rec_word *w);
+const char *repro_quirk(const struct gen *g, const struct fpabi_field *f);
+unsigned repro_corrupt_word(const struct gen *g);
+bool repro_any_has(const struct gen *g, unsigned sc);
+bool repro_list_has(const struct gen *g, uint64_t off, unsigned sc);
+bool repro_has_step(const struct gen *g, enum fpabi_op op);
+void repro_find_uses(const struct gen *g, struct uses *u);
+void repro_emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
+		     size_t len);
+
+/* the straight-line form, where the arch has it (line.c): 0, or -1 to
+ * write the table form */
+int repro_write_line(struct gen *g, const struct uses *u);
 
 /* the tracer's side of the file: the case's steps, stops and regset
  * calls, then finish() (tracer.c) */

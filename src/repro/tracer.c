@@ -134,6 +134,7 @@ void repro_emit_tracer(struct gen *g)
 	}
 	if (stopped)
 		fprintf(g->o, "\tcont(%s);\n", pending);
-	fprintf(g->o, "\tfinish();\n");
+	fprintf(g->o, g->line ? "\twait_for(0, 0, \"the tracee's exit\");\n" :
+		"\tfinish();\n");
 }
 

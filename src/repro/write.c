@@ -21,20 +21,6 @@
 #include "fpabi/util.h"
 #include "gen.h"
 
-static const struct fpabi_ev *ev_at(const struct gen *g, uint64_t off)
-{
-	return (const struct fpabi_ev *)(g->rec->shm + off);
-}
-
-/* the syscall an event stands for, as C; NULL: not replayable */
-static const char *sc_c(unsigned sc, char *args, size_t n)
-{
-	const struct fpabi_sc_info *si = sc_info(sc);
-
-	snprintf(args, n, "%s", si->c_nr ? si->c_args : "");
-	return si->c_nr;
-}
-
 static int __attribute__((format(printf, 3, 4)))
 refuse(char *why, size_t n, const char *fmt, ...)
 {
@@ -104,6 +90,30 @@ static bool kept(const struct gen *g, const struct rec_word *w)
 	return false;
 }
 
+/* word w differed, and a reproducer can check it */
+static bool differs(const struct fpabi_rec *rec, const struct rec_word *w)
+{
+	return w->bad && w->kind != EXP_ONE_OF && mapped(rec, w);
+}
+
+/* word w is of finding f (and of its first bytes, if bytes) */
+static bool finding_word(const struct fpabi_finding *f,
+			 const struct rec_word *w, bool bytes)
+{
+	return !strcmp(f->observer, w->observer) && !strcmp(f->what, w->f.name) &&
+	       (!bytes || f->lo == w->f.reg_off + w->img_off - w->f.off);
+}
+
+static bool in(const unsigned *a, unsigned n, unsigned v)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] == v)
+			return true;
+	return false;
+}
+
 /*
  * The words to check: those that differed (the ones of the findings fpabi
  * reports first), else those of the rule; at most MAX_WORDS, spread over
@@ -113,31 +123,40 @@ static void pick_words(struct gen *g)
 {
 	const struct fpabi_rec *rec = g->rec;
 	unsigned i, n = 0, *cand = xmalloc((rec->nw + 1) * sizeof(*cand));
-	unsigned pass;
+	unsigned pass, k, max = g->line ? LINE_WORDS : MAX_WORDS;
 
-	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < rec->nw; i++)
-			if (rec->w[i].bad && rec->w[i].kind != EXP_ONE_OF &&
-			    mapped(rec, &rec->w[i]) &&
-			    kept(g, &rec->w[i]) == !pass)
-				cand[n++] = i;
+	/* the kept findings' words in the report's order, the word of the
+	 * finding's own bytes first; then the other words that differed */
+	for (pass = 0; pass < 3; pass++)
+		for (k = 0; pass < 2 && k < g->r->nfind && k < FPABI_MAX_FINDINGS; k++)
+			for (i = 0; i < rec->nw; i++)
+				if (differs(rec, &rec->w[i]) &&
+				    finding_word(&g->r->find[k], &rec->w[i], !pass) &&
+				    !in(cand, n, i))
+					cand[n++] = i;
+	for (i = 0; i < rec->nw; i++)
+		if (differs(rec, &rec->w[i]) && !kept(g, &rec->w[i]))
+			cand[n++] = i;
 	g->failing = n > 0;
-	if (!n)
+	/* (a passing case: its rule's whole 8-byte words first, a canary
+	 * each, so that the self-test's corrupted bit is one the CPU keeps) */
+	for (pass = 0; !n && pass < 2; pass++)
 		for (i = 0; i < rec->nw; i++)
 			if (rec->w[i].kind == EXP_VALUE &&
 			    !strcmp(rec->w[i].rule->id, g->r->c->rule) &&
-			    mapped(rec, &rec->w[i]))
+			    mapped(rec, &rec->w[i]) &&
+			    (pass || rec->w[i].len == 8))
 				cand[n++] = i;
 	if (!n)
 		for (i = 0; i < rec->nw; i++)
 			if (rec->w[i].kind == EXP_VALUE && mapped(rec, &rec->w[i]))
 				cand[n++] = i;
 	/* the kept findings' words first, then every k-th of the rest */
-	for (i = 0; i < n && g->npick < MAX_WORDS / 2 && g->failing &&
+	for (i = 0; i < n && g->npick < (g->line ? max - 1 : max / 2) && g->failing &&
 		    kept(g, &rec->w[cand[i]]); i++)
 		g->pick[g->npick++] = cand[i];
 	{
-		unsigned i0 = i, left = MAX_WORDS - g->npick, rest = n - i0, j;
+		unsigned i0 = i, left = max - g->npick, rest = n - i0, j;
 
 		for (j = 0; j < left && j < rest; j++)
 			g->pick[g->npick++] = cand[i0 + (rest <= left ? j :
@@ -146,119 +165,11 @@ static void pick_words(struct gen *g)
 	free(cand);
 }
 
-static uint64_t word(const uint8_t *p, unsigned len)
-{
-	uint64_t v = 0;
-
-	memcpy(&v, p, MIN(len, 8u));
-	return v;
-}
-
-/* bytes of word w2 that continue canary c (canary_fill's partial last
- * word: its low bytes), 0 if none */
-static unsigned partial(uint64_t w2, uint64_t c)
-{
-	unsigned b;
-
-	for (b = 7; b > 0; b--) {
-		uint64_t m = (1ull << (8 * b)) - 1;
-
-		if (w2 && !(w2 & ~m) && (w2 & m) == (c & m))
-			return b;
-	}
-	return 0;
-}
-
-/* a register one of the checked words is in (component, register) */
-static bool checked_reg(const struct gen *g, unsigned comp, unsigned reg)
-{
-	unsigned i;
-
-	for (i = 0; i < g->npick; i++)
-		if (g->rec->w[g->pick[i]].f.comp == comp &&
-		    g->rec->w[g->pick[i]].f.reg == reg)
-			return true;
-	return false;
-}
-
-/* the canary run at b + off: its length in words (k) and tail bytes */
-static unsigned canary_run(const struct gen *g, const uint8_t *b, size_t off,
-			   size_t len, const struct canary_prov *p,
-			   unsigned *tail)
-{
-	struct canary_prov q;
-	unsigned k = 1;
-
-	while (off + 8 * (k + 1) <= len &&
-	       canary_decode(word(b + off + 8 * k, 8), &q) &&
-	       q.seed == p->seed && q.task == p->task &&
-	       q.phase == p->phase && q.comp == p->comp &&
-	       q.reg == p->reg && q.lane == p->lane + k)
-		k++;
-	q = *p;
-	q.lane = p->lane + k;
-	*tail = 0;
-	if (off + 8 * k < len)
-		*tail = partial(word(b + off + 8 * k,
-				     MIN(8u, (unsigned)(len - off - 8 * k))),
-				canary_encode(&q));
-	(void)g;
-	return k;
-}
-
-/*
- * One region's bytes as canary runs and raw words (zero words left out),
- * three to a line.  Only the registers the checked words are in keep all
- * their lanes; every other component keeps its first run, so that it is
- * in use (XINUSE, PSTATE) as in the recorded run, and its raw words.
- */
-static void emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
-		      size_t len)
-{
-	bool seen[64] = { false };
-	size_t off = 0;
-	unsigned col = 0;
-
-	while (off < len) {
-		unsigned wl = MIN(8u, (unsigned)(len - off)), k = 1, tail = 0;
-		uint64_t w = word(b + off, wl);
-		struct canary_prov p;
-
-		if (!w) {
-			off += 8;
-			continue;
-		}
-		if (wl == 8 && canary_decode(w, &p) && p.seed == g->r->cseed) {
-			k = canary_run(g, b, off, len, &p, &tail);
-			if (seen[p.comp & 63] && !checked_reg(g, p.comp, p.reg)) {
-				off += 8 * (k + (tail ? 1 : 0));
-				continue;
-			}
-			seen[p.comp & 63] = true;
-			fputs(col++ % 3 ? " " : "\t", g->o);
-			fprintf(g->o, "{ %#llx, %u, 0, %u, %u, %u, %u, %u, 0 },",
-				(unsigned long long)(base + off), 8 * k + tail,
-				p.task, p.phase, p.comp, p.reg, p.lane);
-			k += tail ? 1 : 0;
-		} else {
-			fputs(col++ % 3 ? " " : "\t", g->o);
-			fprintf(g->o, "{ %#llx, %u, 1, 0, 0, 0, 0, 0, %#llxull },",
-				(unsigned long long)(base + off), wl,
-				(unsigned long long)w);
-		}
-		if (col % 3 == 0)
-			fputc('\n', g->o);
-		off += 8 * k;
-	}
-	if (col % 3)
-		fputc('\n', g->o);
-}
-
 /* Every event list of the run, with the image each LOAD reads. */
 static void emit_list(struct gen *g, uint64_t off, uint64_t *imgs,
 		      unsigned *nimg, unsigned depth)
 {
-	const struct fpabi_ev *e = ev_at(g, off);
+	const struct fpabi_ev *e = repro_ev_at(g, off);
 	unsigned i, k;
 	char args[256];
 
@@ -268,7 +179,7 @@ static void emit_list(struct gen *g, uint64_t off, uint64_t *imgs,
 
 		snprintf(nrs, sizeof(nrs), "%llu", (unsigned long long)e[i].nr);
 		if (e[i].kind == FPABI_EV_SYSCALL) {
-			nr = sc_c((unsigned)e[i].nr, args, sizeof(args));
+			nr = repro_sc_c((unsigned)e[i].nr, args, sizeof(args));
 			if (e[i].nr == SC_EXIT)
 				snprintf(args, sizeof(args), "0");
 			if (!nr)	/* the backend's own kind */
@@ -320,56 +231,12 @@ static void emit_data(struct gen *g)
 		"writes: canary runs {off, bytes, raw, task, phase, comp, reg, "
 		"lane} and raw words */\nstatic const struct run runs[] = {\n");
 	for (i = 0; i < nimg; i++)
-		emit_runs(g, imgs[i], g->rec->shm + imgs[i], g->img_size);
+		repro_emit_runs(g, imgs[i], g->rec->shm + imgs[i], g->img_size);
 	for (i = 0; i < g->rec->nio; i++)
 		if (g->rec->io[i].set)
-			emit_runs(g, g->io_off[i], g->rec->io[i].buf,
+			repro_emit_runs(g, g->io_off[i], g->rec->io[i].buf,
 				  g->rec->io[i].len);
 	fprintf(g->o, "};\n\n");
-}
-
-static void describe_exp(const struct rec_word *w,
-			 char *buf, size_t n)
-{
-	const struct fpabi_field *f = &w->f;
-	uint64_t v = word(w->exp, w->len);
-	struct canary_prov p;
-
-	if (!memcmp(w->exp, w->init, w->len))
-		snprintf(buf, n, "%s", v ? "the init value" : "zero (init)");
-	else if (!v)
-		snprintf(buf, n, "zero");
-	else if (w->len == 8 && canary_decode(v, &p))
-		snprintf(buf, n, "%s phase-%u value of %s bytes %u-%u",
-			 p.task ? "another task's" : "this task's", p.phase,
-			 f->name, f->reg_off + w->img_off - f->off,
-			 f->reg_off + w->img_off - f->off + w->len - 1);
-	else
-		snprintf(buf, n, "%#llx", (unsigned long long)v);
-}
-
-/* what fpabi said of the bytes it got in that word, if it kept it */
-static const char *seen_origin(const struct gen *g, const struct rec_word *w)
-{
-	unsigned i;
-
-	for (i = 0; i < g->r->nfind && i < FPABI_MAX_FINDINGS; i++)
-		if (!strcmp(g->r->find[i].observer, w->observer) &&
-		    !strcmp(g->r->find[i].what, w->f.name))
-			return g->r->find[i].origin;
-	return "";
-}
-
-/* the quirk fpabi's CPU calibration named for field f, or "" */
-static const char *quirk(const struct gen *g, const struct fpabi_field *f)
-{
-	const struct fpabi_calib *c = g->r->m->calib;
-	unsigned i;
-
-	for (i = 0; c && c->done && i < c->n && i < CALIB_MAX_FIELDS; i++)
-		if (c->f[i].group == f->group && !strcmp(c->f[i].name, f->name))
-			return c->f[i].quirk;
-	return "";
 }
 
 static void emit_checks(struct gen *g)
@@ -392,17 +259,17 @@ static void emit_checks(struct gen *g)
 			buf = g->h->sig[w->sig].frame_off +
 			      repro_arch_frame_fp(g->rec);
 		repro_arch_map(g->rec, w, &off, &fl);
-		describe_exp(w, d, sizeof(d));
+		repro_describe_exp(w, d, sizeof(d));
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %u, %s, %u, %#llxull, %#llxull, "
 			"\"%s\", \"%s bytes %u-%u\", \"%s\", %#llxull, "
 			"\"%s\", \"%s\" },\n",
 			(unsigned long long)buf, off, w->len, w->kind, f->group,
-			repro_arch_ctl(g->rec, w), fl, (unsigned long long)word(w->exp, w->len),
-			(unsigned long long)word(w->init, w->len), w->observer,
+			repro_arch_ctl(g->rec, w), fl, (unsigned long long)repro_word(w->exp, w->len),
+			(unsigned long long)repro_word(w->init, w->len), w->observer,
 			f->name, f->reg_off + w->img_off - f->off,
 			f->reg_off + w->img_off - f->off + w->len - 1, d,
-			(unsigned long long)word(w->got, w->len),
-			w->bad ? seen_origin(g, w) : "", quirk(g, f));
+			(unsigned long long)repro_word(w->got, w->len),
+			w->bad ? repro_seen_origin(g, w) : "", repro_quirk(g, f));
 		for (k = 0; k < nnames && strcmp(g->rec->w[names[k]].f.name,
 						   f->name); k++)
 			;
@@ -426,12 +293,6 @@ static const char runtime[] =
 #include "src/repro/runtime.inc"
 	;
 
-/* what the case uses: the runtime sections it needs */
-struct uses {
-	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
-	bool sysstop, seccomp, refused, altstack;
-	bool kselftest;		/* the ksft_* API, not plain TAP */
-};
 
 static bool section_wanted(const struct uses *u, const char *name, size_t n)
 {
@@ -482,25 +343,11 @@ static void emit_runtime(struct gen *g, const struct uses *u,
 	}
 }
 
-static bool list_has(const struct gen *g, uint64_t off, unsigned sc,
-		     unsigned depth)
-{
-	const struct fpabi_ev *e = ev_at(g, off);
-	unsigned i;
-
-	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++)
-		if (e[i].kind == FPABI_EV_SYSCALL &&
-		    (e[i].nr == sc || (e[i].ptr && list_has(g, e[i].ptr, sc,
-							    depth + 1))))
-			return true;
-	return false;
-}
-
 /* every syscall of every list is one the reproducer knows */
 static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 			  char *why, size_t n)
 {
-	const struct fpabi_ev *e = ev_at(g, off);
+	const struct fpabi_ev *e = repro_ev_at(g, off);
 	char args[256];
 	unsigned i;
 
@@ -512,52 +359,13 @@ static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 			return refuse(why, n, "%s", "a spin the tracer ends");
 		if (e[i].kind != FPABI_EV_SYSCALL)
 			continue;
-		if (!sc_c((unsigned)e[i].nr, args, sizeof(args)) &&
+		if (!repro_sc_c((unsigned)e[i].nr, args, sizeof(args)) &&
 		    !repro_arch_syscall(&e[i], args, sizeof(args)))
 			return refuse(why, n, "syscall %s is not replayed "
 				      "standalone yet", sc_name((unsigned)e[i].nr));
 		if (e[i].ptr && check_syscalls(g, e[i].ptr, depth + 1, why, n))
 			return -1;
 	}
-	return 0;
-}
-
-static bool has_step(const struct gen *g, enum fpabi_op op)
-{
-	const struct fpabi_step *s;
-
-	for (s = g->r->c->steps; s->op != S_END; s++)
-		if (s->op == op)
-			return true;
-	return false;
-}
-
-static bool fork_stop(const struct gen *g)
-{
-	const struct fpabi_step *s;
-
-	for (s = g->r->c->steps; s->op != S_END; s++)
-		if (s->op == S_FORK && (s->b & 1))
-			return true;
-	return false;
-}
-
-/* the word -DFPABI_REPRO_CORRUPT corrupts (bit 40): the first canary
- * among them, else the first 8-byte word past the x87 and MXCSR control
- * words (offset 32 up), whose bit 40 is data the CPU keeps */
-static unsigned corrupt_word(const struct gen *g)
-{
-	struct canary_prov p;
-	unsigned i;
-
-	for (i = 0; i < g->npick; i++)
-		if (g->rec->w[g->pick[i]].len == 8 &&
-		    canary_decode(word(g->rec->w[g->pick[i]].exp, 8), &p))
-			return i;
-	for (i = 0; i < g->npick; i++)
-		if (g->rec->w[g->pick[i]].len == 8 &&
-		    g->rec->w[g->pick[i]].img_off >= 32)
-			return i;
 	return 0;
 }
 
@@ -601,7 +409,7 @@ static void emit_header(struct gen *g, const struct uses *u)
 			"%u words of rule %s.\n", g->npick, r->c->rule);
 	fprintf(g->o, " * Not replayed: fpabi's other checks (headers, sizes, "
 		"errnos), its tracer-register\n * checks (PT-TRACER)%s.\n *\n%s",
-		list_has(g, g->h->ev_off, SC_EXEC, 0) ?
+		repro_list_has(g, g->h->ev_off, SC_EXEC) ?
 		", and the exec probe's dump (libc runs before main)" : "",
 		u->kselftest ? " * In the selftest tree: add it to TEST_GEN_PROGS "
 		"of the directory's Makefile.\n * Exit status (kselftest's): 0 "
@@ -638,59 +446,6 @@ static void emit_header(struct gen *g, const struct uses *u)
 		 "\n#include \"../kselftest.h\"\n") : "");
 }
 
-/* syscall sc in the main list or a signal's */
-static bool any_has(const struct gen *g, unsigned sc)
-{
-	unsigned k;
-
-	if (list_has(g, g->h->ev_off, sc, 0))
-		return true;
-	for (k = 0; k < g->h->nsig; k++)
-		if (list_has(g, g->h->sig[k].entry_ev, sc, 0) ||
-		    list_has(g, g->h->sig[k].exit_ev, sc, 0))
-			return true;
-	return false;
-}
-
-/* a LOAD or STORE with its own buffers (arm64's ZA and ZT0) */
-static bool list_bufs(const struct gen *g, uint64_t off, unsigned depth)
-{
-	const struct fpabi_ev *e = ev_at(g, off);
-	unsigned i;
-
-	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++)
-		if (((e[i].kind == FPABI_EV_LOAD || e[i].kind == FPABI_EV_STORE) &&
-		     (e[i].arg[0] || e[i].arg[1])) ||
-		    (e[i].kind == FPABI_EV_SYSCALL && e[i].ptr &&
-		     list_bufs(g, e[i].ptr, depth + 1)))
-			return true;
-	return false;
-}
-
-static void find_uses(const struct gen *g, struct uses *u)
-{
-	unsigned k;
-
-	u->nanosleep = any_has(g, SC_NANOSLEEP);
-	u->pipe = any_has(g, SC_PIPE_READ);
-	u->exec = any_has(g, SC_EXEC);
-	u->thread = any_has(g, SC_THREAD);
-	u->fork = any_has(g, SC_FORK);
-	u->fork_stop = fork_stop(g);
-	u->seccomp = g->h->seccomp;
-	u->refused = has_step(g, S_REFUSED);
-	u->altstack = g->h->altstack;
-	u->sysstop = has_step(g, S_SYSCALL_STOP) || has_step(g, S_SYSEXIT);
-	u->ev_bufs = list_bufs(g, g->h->ev_off, 0);
-	for (k = 0; k < g->h->nsig; k++)
-		u->ev_bufs |= list_bufs(g, g->h->sig[k].entry_ev, 0) ||
-			      list_bufs(g, g->h->sig[k].exit_ev, 0);
-	for (k = 0; k < g->rec->nio; k++) {
-		u->get |= !g->rec->io[k].set;
-		u->set |= g->rec->io[k].set;
-	}
-}
-
 /* the arch's code and the case's tables, where the runtime wants them */
 static void emit_case_data(struct gen *g)
 {
@@ -722,12 +477,16 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 		off = ALIGN_UP(off + rec->io[i].len, 4096);
 	}
 	g.shm_size = off;
+	/* (the straight-line form checks fewer words) */
+	g.line = repro_arch_line_ok(rec);
 	pick_words(&g);
 	if (!g.npick)
 		return refuse(why, n, "%s", "no register word the reproducer "
 			      "can see was checked");
-	find_uses(&g, &u);
+	repro_find_uses(&g, &u);
 	u.kselftest = flags & REPRO_KSELFTEST;
+	if (repro_write_line(&g, &u) == 0)
+		return 0;
 	emit_header(&g, &u);
 	fprintf(out, "#define SHM_SIZE %#zx\n#define EV_OFF %#x\n"
 		"#define DUMP_SIZE %zu\n#define SEED %#x\t/* the canaries' */\n"
@@ -737,7 +496,7 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 		g.shm_size, g.h->ev_off,
 		rec->dump_size, g.r->cseed,
 		u.fork_stop ? "(PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE)" : "0",
-		g.npick, corrupt_word(&g));
+		g.npick, repro_corrupt_word(&g));
 	emit_runtime(&g, &u, emit_case_data);
 	repro_emit_tracer(&g);
 	fprintf(out, "\treturn check();\n}\n");

@@ -527,6 +527,7 @@ int cmd_stress(int argc, char **argv)
 		o.seed = (uint64_t)getpid() * 2654435761u;
 	if (!a.seeded)
 		o.seed &= FPABI_SEED_MAX;
+	fpabi_setup_signals();	/* before the probe: see main() in src/cmd/main.c */
 	fpabi_probe(&m, a.profile);
 	st.m = &m;
 	o.tracee = fpabi_find_tracee(a.tracee);
@@ -538,7 +539,6 @@ int cmd_stress(int argc, char **argv)
 		return ret;
 	}
 	fpabi_check_tracee(o.tracee);
-	fpabi_setup_signals();
 	harvest(&st);
 	st.progress = isatty(2) && !a.steps;
 	if (o.kmsg)

@@ -120,53 +120,29 @@ static inline unsigned img_vl(const struct fpabi_run *r)
 	return v_eff_vl(r);
 }
 
+/*
+ * The layers of the backend, from the bottom up; a file calls only into
+ * its own layer or those below it, and only arch.c reads fpabi_arch.
+ *   data: rules.c (the rules catalogue), features.c, image.c, known.c,
+ *     histories.c
+ *   state.c: SVCR and the vector lengths, and their transitions
+ *   precond.c: the scenario preconditions and their proofs
+ *   payload.c (and sigframe.h's record walk): payload checks
+ *   the observers: regset.c (regset reads), sigframe.c (frame reads)
+ *   the model: model.c (events and steps), sme.c, signal.c
+ *   the writes: wpayload.c, wtable.c, wmodel.c, wmatrix.c, then
+ *     write.c (the executor), and the signal-edit matrix smatrix.c
+ *   calib.c (the calibration's round trip)
+ *   arch.c: the struct of hooks
+ */
+
 /* calib.c: the calibration's round trip (fpabi/calib.h) */
 const char *a64_calib_trip(struct fpabi_run *r, unsigned k,
 			   const uint8_t *in, uint8_t *out);
 bool a64_calib_stores(const struct fpabi_run *r, unsigned k,
 		      const struct fpabi_field *f);
 
-/* SME image areas (image.c): at offsets that do not depend on the VL */
-size_t a64_za_off(const struct fpabi_machine *m);
-size_t a64_zt_off(const struct fpabi_machine *m);
-size_t a64_sme_image_size(const struct fpabi_machine *m);
-/* the model's SVCR (from the expectation's svcr field) */
-unsigned a64_svcr(const struct fpabi_run *r);
-/* SVCR becomes svcr: relayout if the effective VL changes (everything
- * then at init, V carried as carry says), the svcr field set */
-void a64_sme_model_smstart(struct fpabi_run *r);
-void a64_set_svcr(struct fpabi_run *r, unsigned svcr, uint64_t keep,
-		  uint64_t koz, const struct fpabi_rule *rule);
-void a64_sme_model_load(struct fpabi_run *r, unsigned phase);
-void a64_sme_model_syscall(struct fpabi_run *r);
-/* L_SMSTART_SM .. L_SMSTOP_ZA */
-void a64_sme_model_pstate(struct fpabi_run *r, unsigned kind);
-/* the task's SME VL becomes svl (vec_set_vector_length(), A-VL-6) */
-void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
-			const struct fpabi_rule *rule);
-/* the task's SVE VL becomes vl with SVCR as it is (vec_set_vector_length()
- * of the SVE VL: SM, ZA, ZT0, V, FPSR, FPCR, TPIDR2, FPMR kept) */
-void a64_sme_change_sve_vl(struct fpabi_run *r, unsigned vl,
-			   const struct fpabi_rule *rule);
-/* PR_SME_SET_VL from the tracee with arg (after the syscall's own effect) */
-void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg);
-/* another supported SME VL than the variant's */
-unsigned a64_other_svl(const struct fpabi_run *r);
-bool a64_sme_check_stop(struct fpabi_run *r);
-void a64_sme_handler_entry(struct fpabi_run *r);
-void a64_sme_model_exec(struct fpabi_run *r);
-void a64_sme_model_child(struct fpabi_run *r, unsigned sc);
-/* the SVE VL a new image starts with */
-unsigned a64_exec_vl(const struct fpabi_run *r);
-/* the model's AV(&r->v)->svcr from the expectation (after a snapshot restore) */
-void a64_sync_svcr(struct fpabi_run *r);
-/* SVCR is 0 at step upto whatever came before (precond.c): the loads there
- * run no SME instruction */
-bool a64_svcr_zero_for_certain(const struct fpabi_run *r, int upto);
-/* an SME run's load of everything where SVCR is 0 for certain: its event
- * without any SME instruction (precond.c); false: not such a load */
-bool a64_load_without_sme(struct fpabi_run *r, struct fpabi_ev *ev);
-
+/* data (features.c, image.c) */
 void a64_probe(struct fpabi_machine *m);
 void a64_info(const struct fpabi_machine *m, FILE *f);
 void a64_env_json(const struct fpabi_machine *m, FILE *f);
@@ -186,35 +162,47 @@ void a64_expect_groups(struct fpabi_run *r, uint64_t groups,
 		       const struct fpabi_rule *rule);
 void a64_expect_zero(struct fpabi_run *r, uint64_t groups,
 		     const struct fpabi_rule *rule);
+/* SME image areas: at offsets that do not depend on the VL */
+size_t a64_za_off(const struct fpabi_machine *m);
+size_t a64_zt_off(const struct fpabi_machine *m);
+size_t a64_sme_image_size(const struct fpabi_machine *m);
+extern const struct fpabi_rule a64_rules[];
 
+/* the state (state.c) */
+/* the field of group called name in the layout, or -1 */
+int a64_field_index(const struct fpabi_run *r, unsigned group,
+		    const char *name);
+/* the model's SVCR (from the expectation's svcr field) */
+unsigned a64_svcr(const struct fpabi_run *r);
+/* the model's AV(&r->v)->svcr from the expectation (after a snapshot restore) */
+void a64_sync_svcr(struct fpabi_run *r);
+/* the G_INFO field name (svcr, vl, svl) expects val */
+void a64_set_info(struct fpabi_run *r, const char *name, uint64_t val);
+/* SVCR becomes svcr: relayout if the effective VL changes (everything
+ * then at init, V carried as carry says), the svcr field set */
+void a64_set_svcr(struct fpabi_run *r, unsigned svcr, uint64_t keep,
+		  uint64_t koz, const struct fpabi_rule *rule);
+/* streaming without FA64: FFR reads zero (A-PT-8) */
+void a64_ffr_rule(struct fpabi_run *r);
 unsigned a64_other_vl(const struct fpabi_run *r);
 void a64_change_vl(struct fpabi_run *r, unsigned vl, int carry,
 		   const struct fpabi_rule *rule);
+/* the SVE VL a new image starts with */
+unsigned a64_exec_vl(const struct fpabi_run *r);
+/* another supported SME VL than the variant's */
+unsigned a64_other_svl(const struct fpabi_run *r);
+/* the task's SME VL becomes svl (vec_set_vector_length(), A-VL-6) */
+void a64_sme_change_svl(struct fpabi_run *r, unsigned svl,
+			const struct fpabi_rule *rule);
+/* the task's SVE VL becomes vl with SVCR as it is (vec_set_vector_length()
+ * of the SVE VL: SM, ZA, ZT0, V, FPSR, FPCR, TPIDR2, FPMR kept) */
+void a64_sme_change_sve_vl(struct fpabi_run *r, unsigned vl,
+			   const struct fpabi_rule *rule);
+/* the format at signal sig's delivery, as the model kept it */
+unsigned a64_frame_fmt(const struct fpabi_run *r, unsigned sig);
+/* does the model expect live SVE bits (anything above V non-zero)? */
+bool a64_expects_sve_bits(const struct fpabi_run *r);
 
-void a64_check_stop(struct fpabi_run *r);
-/* A-PT-1: bytes of buf from off to len are still the poison a read put there. */
-void a64_check_untouched(struct fpabi_run *r, const char *obs,
-			 const uint8_t *buf, size_t off, size_t len);
-/* A-PT-6: an SVE-format (or, NT_ARM_SVE only, FPSIMD-format) payload
- * at the image's VL, and its zero padding, against the model. */
-struct user_sve_header;
-void a64_check_sve_payload(struct fpabi_run *r, const char *obs,
-			   const uint8_t *buf, const struct user_sve_header *h);
-int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
-const char *a64_write_kind_name(unsigned kind);
-
-/* signals (sigframe.c) */
-const char *a64_edit_name(unsigned edit);
-const char *a64_rec_name(unsigned rec);
-unsigned a64_edit_phases(unsigned edit);
-void a64_model_handler_entry(struct fpabi_run *r);
-void a64_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
-		       unsigned clobber);
-void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase);
-void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
-		     const uint8_t *copy, const char *observer);
-
-extern const struct fpabi_rule a64_rules[];
 /* precond.c: the scenario preconditions and their proofs, at a frame
  * (w: its records walked; need: the ABI requires sve_context's payload;
  * fmt: the format at delivery), an NT_ARM_SVE read's header flags, a
@@ -227,6 +215,68 @@ void a64_prove_fp_fpsimd(struct fpabi_run *r, const char *obs, unsigned flags);
 void a64_prove_sme_off(struct fpabi_run *r, const char *obs, const char *what,
 		       bool off);
 void a64_prove_sme_unused(struct fpabi_run *r);
+/* SVCR is 0 at step upto whatever came before: the loads there run no
+ * SME instruction */
+bool a64_svcr_zero_for_certain(const struct fpabi_run *r, int upto);
+/* an SME run's load of everything where SVCR is 0 for certain: its event
+ * without any SME instruction; false: not such a load */
+bool a64_load_without_sme(struct fpabi_run *r, struct fpabi_ev *ev);
+
+/* the payload checks (payload.c) */
+/* A-PT-1: bytes of buf from off to len are still the poison a read put there. */
+void a64_check_untouched(struct fpabi_run *r, const char *obs,
+			 const uint8_t *buf, size_t off, size_t len);
+/* V registers (16 bytes each), FPSR and FPCR into an image */
+void a64_fpsimd_to_image(struct fpabi_run *r, const uint8_t *fpr,
+			 uint8_t *img);
+/* A-PT-6: an SVE-format (or, NT_ARM_SVE only, FPSIMD-format) payload
+ * at the image's VL, and its zero padding, against the model. */
+struct user_sve_header;
+void a64_check_sve_payload(struct fpabi_run *r, const char *obs,
+			   const uint8_t *buf, const struct user_sve_header *h);
+
+/* the observers: regset reads at a stop (regset.c), a frame (sigframe.c) */
+void a64_check_stop(struct fpabi_run *r);
+const char *a64_edit_name(unsigned edit);
+const char *a64_rec_name(unsigned rec);
+unsigned a64_edit_phases(unsigned edit);
+void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,
+		     const uint8_t *copy, const char *observer);
+
+/* the model: events and steps (model.c) */
+void a64_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind);
+void a64_ev_store(struct fpabi_run *r, struct fpabi_ev *ev);
+uint64_t a64_syscall_arg(struct fpabi_run *r, unsigned sc, unsigned code);
+void a64_exec_store(struct fpabi_run *r, struct fpabi_ev *ev, size_t *len);
+void a64_model_exec(struct fpabi_run *r);
+void a64_model_child(struct fpabi_run *r, unsigned sc, unsigned kind);
+void a64_child_store(struct fpabi_run *r, unsigned kind, struct fpabi_ev *ev);
+void a64_make_competitor(struct fpabi_run *r, uint8_t *dst,
+			 struct fpabi_ev *ev);
+void a64_model_store(struct fpabi_run *r);
+void a64_model_load(struct fpabi_run *r, unsigned phase, unsigned kind);
+void a64_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg);
+/* the SME part of the model (sme.c) */
+void a64_sme_model_smstart(struct fpabi_run *r);
+void a64_sme_model_load(struct fpabi_run *r, unsigned phase);
+void a64_sme_model_syscall(struct fpabi_run *r);
+/* L_SMSTART_SM .. L_SMSTOP_ZA */
+void a64_sme_model_pstate(struct fpabi_run *r, unsigned kind);
+/* PR_SME_SET_VL from the tracee with arg (after the syscall's own effect) */
+void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg);
+void a64_sme_handler_entry(struct fpabi_run *r);
+void a64_sme_model_exec(struct fpabi_run *r);
+void a64_sme_model_child(struct fpabi_run *r, unsigned sc);
+/* signals (signal.c) */
+void a64_model_handler_entry(struct fpabi_run *r);
+void a64_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,
+		       unsigned clobber);
+void a64_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase);
+
+/* the writes (write.h for their parts): the executor (write.c) */
+int a64_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
+const char *a64_write_kind_name(unsigned kind);
+
 extern const struct fpabi_history a64_histories[];
 extern const struct fpabi_matrix a64_matrix_write, a64_matrix_signal;
 /* the event families' matrices (ematrix.c) */

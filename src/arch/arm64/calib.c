@@ -35,10 +35,10 @@ const char *a64_calib_trip(struct fpabi_run *r, unsigned k,
 	memset(ev, 0, sizeof(ev));
 	ev[0].kind = FPABI_EV_LOAD;
 	ev[0].ptr = (uintptr_t)in;
-	fpabi_arch.ev_load(r, &ev[0], L_ALL);
+	a64_ev_load(r, &ev[0], L_ALL);
 	ev[1].kind = FPABI_EV_STORE;
 	ev[1].ptr = (uintptr_t)out;
-	fpabi_arch.ev_store(r, &ev[1]);
+	a64_ev_store(r, &ev[1]);
 	/* back out of streaming mode and ZA before any compiled code */
 	ev[2].kind = FPABI_EV_LOAD;
 	ev[2].aux = ev[0].aux;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * arm64 regsets at a ptrace stop: NT_PRFPREG, NT_ARM_SVE and NT_ARM_SSVE
- * read into poisoned buffers and checked byte by byte against the model;
- * what NT_PRFPREG and NT_ARM_SVE writes of every shape (write.c) do.
+ * arm64 regset reads at a ptrace stop (an observer): NT_PRFPREG,
+ * NT_ARM_SVE, NT_ARM_SSVE, NT_ARM_ZA, NT_ARM_ZT, NT_ARM_TLS and
+ * NT_ARM_FPMR read into poisoned buffers and checked byte by byte
+ * against the model, in every SME mode.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,38 +12,11 @@
 
 #include "uapi-compat/arm64.h"
 #include "fpabi/util.h"
-#include "write.h"
+#include "a64.h"
 
 #define SLACK		64
 #define FPR_SIZE	528	/* struct user_fpsimd_state */
 #define SVE_REGSET_MAX	SVE_PT_SIZE(16, SVE_PT_REGS_SVE)	/* ARCH_SVE_VQ_MAX */
-
-/* A-PT-1: bytes from off to the end of the buffer are still poison. */
-void a64_check_untouched(struct fpabi_run *r, const char *obs,
-			 const uint8_t *buf, size_t off, size_t len)
-{
-	uint8_t *p;
-
-	if (off >= len)
-		return;
-	p = xmalloc(len);
-	canary_poison(p, len, r->cseed);
-	check_bytes(r, obs, "bytes past what the regset produced", p + off,
-		    buf + off, len - off, rule_get("A-PT-1"));
-	free(p);
-}
-
-/* Copy V registers (16 bytes each), FPSR and FPCR into an image. */
-static void fpsimd_to_image(struct fpabi_run *r, const uint8_t *fpr,
-			    uint8_t *img)
-{
-	unsigned vl = img_vl(r), n;
-
-	for (n = 0; n < 32; n++)
-		memcpy(img + FPABI_A64_Z_OFF(vl, n), fpr + 16 * n, 16);
-	memcpy(img + FPABI_A64_CTRL_FPSR, fpr + 512, 4);
-	memcpy(img + FPABI_A64_CTRL_FPCR, fpr + 516, 4);
-}
 
 static void check_fpr(struct fpabi_run *r)
 {
@@ -58,62 +32,13 @@ static void check_fpr(struct fpabi_run *r)
 	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-3"));
 	if (!err) {
 		memcpy(img, r->exp.img, r->lo.size);
-		fpsimd_to_image(r, buf, img);
+		a64_fpsimd_to_image(r, buf, img);
 		check_image_groups(r, obs, img, GM(G_ZLO) | GM(G_FPSR));
 		check_bytes(r, obs, "reserved bytes 520-527", zero, buf + 520,
 			    8, rule_get("A-PT-3"));
 		check_value(r, obs, "iov_len", FPR_SIZE, got, rule_get("A-PT-1"));
 		a64_check_untouched(r, obs, buf, FPR_SIZE, sizeof(buf));
 	}
-	free(img);
-}
-
-/* Does the model have live SVE state (anything above V non-zero)? */
-static bool model_has_sve_bits(const struct fpabi_run *r)
-{
-	unsigned i;
-
-	for (i = 0; i < r->lo.nfields; i++) {
-		const struct fpabi_field *f = &r->lo.f[i];
-
-		if ((f->group == G_ZHI || f->group == G_P || f->group == G_FFR) &&
-		    r->exp.kind[i] == EXP_VALUE &&
-		    memcmp(r->exp.img + f->off, r->exp.init + f->off, f->size))
-			return true;
-	}
-	return false;
-}
-
-void a64_check_sve_payload(struct fpabi_run *r, const char *obs,
-			   const uint8_t *buf, const struct user_sve_header *h)
-{
-	unsigned vl = img_vl(r), vq = vl / 16;
-	uint8_t *img = xmalloc(r->lo.size), *zero;
-	size_t regs = SVE_PT_SVE_FFR_OFFSET(vq) + SVE_PT_SVE_FFR_SIZE(vq) -
-		      SVE_PT_SVE_OFFSET;
-	size_t pad_lo = SVE_PT_SVE_OFFSET + regs;
-	size_t fpsr = SVE_PT_SVE_FPSR_OFFSET(vq);
-	size_t end = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE);
-
-	memcpy(img, r->exp.img, r->lo.size);
-	if (h->flags & SVE_PT_REGS_SVE) {
-		/* the payload's Z, P, FFR are laid out as the image's */
-		memcpy(img + FPABI_A64_Z_OFF(vl, 0), buf + SVE_PT_SVE_OFFSET, regs);
-		memcpy(img + FPABI_A64_CTRL_FPSR, buf + fpsr, 4);
-		memcpy(img + FPABI_A64_CTRL_FPCR, buf + fpsr + 4, 4);
-		zero = xzalloc(end);
-		check_bytes(r, obs, "padding between FFR and FPSR", zero,
-			    buf + pad_lo, fpsr - pad_lo, rule_get("A-PT-6"));
-		check_bytes(r, obs, "padding after FPCR", zero, buf + fpsr + 8,
-			    end - fpsr - 8, rule_get("A-PT-6"));
-		free(zero);
-	} else {
-		/* FPSIMD format: no live SVE bits, so they read as zero */
-		memset(img + FPABI_A64_Z_OFF(vl, 0), 0, regs);
-		fpsimd_to_image(r, buf + SVE_PT_FPSIMD_OFFSET, img);
-	}
-	check_image_groups(r, obs, img, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) |
-			   GM(G_FFR) | GM(G_FPSR));
 	free(img);
 }
 
@@ -156,7 +81,7 @@ static void check_sve(struct fpabi_run *r)
 		check_value(r, obs, "header flags: SVE_PT_REGS_SVE",
 			    fmt == FMT_SVE, h.flags & SVE_PT_REGS_SVE,
 			    rule_get("A-SYS-6"));
-	else if (!(h.flags & SVE_PT_REGS_SVE) && model_has_sve_bits(r))
+	else if (!(h.flags & SVE_PT_REGS_SVE) && a64_expects_sve_bits(r))
 		check_value(r, obs, "header flags: SVE_PT_REGS_SVE (live SVE "
 			    "state must not be dropped)", 1, 0,
 			    rule_get("A-SYS-6"));
@@ -297,246 +222,323 @@ static void check_tls_fpmr(struct fpabi_run *r)
 	}
 }
 
-void a64_check_stop(struct fpabi_run *r)
-{
-	r->reads++;
-	check_fpr(r);
-	if (sme_run(r)) {
-		bool not_streaming = a64_sme_check_stop(r);
-
-		if (!has_sve(r))	/* SME alone */
-			check_absent(r, NT_ARM_SVE, "NT_ARM_SVE", "A-PT-9");
-		else if (not_streaming)
-			check_sve(r);
-		return;
-	}
-	if (has_sve(r))
-		check_sve(r);
-	if (r->m->have & NEED_SME) {
-		if (am(r)->v616)
-			check_ssve_inactive(r);
-		check_za_off(r);
-	} else {
-		check_absent(r, NT_ARM_SSVE, "NT_ARM_SSVE", "A-PT-9");
-		check_absent(r, NT_ARM_ZA, "NT_ARM_ZA", "A-PT-9");
-		check_absent(r, NT_ARM_ZT, "NT_ARM_ZT", "A-PT-9");
-	}
-	check_tls_fpmr(r);
-}
-
-/* A write's expected result for fields of groups, from src or zero. */
-static void expect_written(struct fpabi_run *r, uint64_t from_src,
-			   uint64_t zeroed, const uint8_t *src,
-			   unsigned phase, const struct fpabi_rule *rule)
-{
-	a64_expect_groups(r, from_src, src, phase, rule);
-	a64_expect_zero(r, zeroed, rule);
-}
+/* ------------------------------------------------------ SME variants */
 
 /*
- * What a partial NT_ARM_SVE write does to the registers it does not write:
- * 6.16+ zeroes them (A-PT-13); before 6.16 sve.rst calls the effect
- * unspecified, so each word must be its old value or zero, never stale or
- * foreign bytes (A-PT-14).
+ * A-PT-7 (6.16+): the regset of the inactive mode is a bare header,
+ * FPSIMD format, vl that mode's VL (sve_get_common(): "active").
  */
-static void expect_unwritten(struct fpabi_run *r, unsigned i, bool v616)
+static void check_inactive(struct fpabi_run *r, unsigned note,
+			   const char *name, unsigned vl, unsigned max_vl)
 {
-	if (v616)
-		expect_field_init(r, i, rule_get("A-PT-13"));
-	else
-		expect_field_kept_or_zero(r, i, rule_get("A-PT-14"));
-}
+	size_t len = 1024, got;
+	uint8_t *buf = xmalloc(len);
+	struct user_sve_header h;
+	char obs[64];
+	int err;
 
-/* Only Z0-Z15 come from src. */
-static void expect_half(struct fpabi_run *r, const uint8_t *src,
-			unsigned phase, bool v616)
-{
-	unsigned i;
-
-	for (i = 0; i < r->lo.nfields; i++) {
-		const struct fpabi_field *f = &r->lo.f[i];
-
-		if (f->group == G_INFO)
-			continue;
-		if (f->comp == C_Z && f->reg < 16) {
-			expect_field(r, i, src + f->off, rule_get("A-PT-13"));
-			r->exp.phase[i] = phase;
-		} else {
-			expect_unwritten(r, i, v616);
-		}
+	snprintf(obs, sizeof(obs), "%s read %u at stop %d", name, r->reads,
+		 r->stops);
+	err = regset_get(r, note, buf, len, &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-7"));
+	if (!err) {
+		memcpy(&h, buf, sizeof(h));
+		check_value(r, obs, "header.size (inactive mode)", sizeof(h),
+			    h.size, rule_get("A-PT-7"));
+		check_value(r, obs, "header flags: SVE_PT_REGS_SVE", 0,
+			    h.flags & SVE_PT_REGS_SVE, rule_get("A-PT-7"));
+		check_value(r, obs, "header.vl", vl, h.vl, rule_get("A-PT-5"));
+		check_value(r, obs, "header.max_vl", max_vl, h.max_vl,
+			    rule_get("A-PT-5"));
+		a64_check_untouched(r, obs, buf, sizeof(h), len);
 	}
+	free(buf);
 }
 
-/* Nothing comes from the payload (header-only writes). */
-static void expect_nothing_written(struct fpabi_run *r, uint64_t groups,
-				   bool v616)
-{
-	unsigned i;
-
-	for (i = 0; i < r->lo.nfields; i++)
-		if (groups >> r->lo.f[i].group & 1)
-			expect_unwritten(r, i, v616);
-}
-
-#define ALL_SVE	(GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) | GM(G_FPSR))
-
-/* ------------------------------------------------- what writes change */
-
-/*
- * A-PT-13: an SVE-format NT_ARM_SVE write of the full payload sets every
- * register; A-PT-22: so does one with bytes past the payload or a bogus
- * header.size (below).
- */
-void a64_wm_sve(struct a64_wctx *c)
-{
-	expect_written(c->r, ALL_SVE, 0, c->img, c->phase, c->rule);
-	c->r->astate[0] = FMT_SVE;
-}
-
-/* A-PT-12: an FPSIMD-format write sets V, FPSR, FPCR; no SVE bits survive */
-void a64_wm_fpsimd(struct a64_wctx *c)
-{
-	a64_wm_prfpreg(c);
-	c->r->astate[0] = FMT_FPSIMD;
-}
-
-/* A-PT-4: NT_PRFPREG sets V, FPSR, FPCR; Z above bit 127, P, FFR zero */
-void a64_wm_prfpreg(struct a64_wctx *c)
-{
-	expect_written(c->r, GM(G_ZLO) | GM(G_FPSR),
-		       GM(G_ZHI) | GM(G_P) | GM(G_FFR), c->img, c->phase,
-		       c->rule);
-}
-
-void a64_wm_sve_header(struct a64_wctx *c)
-{
-	expect_nothing_written(c->r, ALL_SVE, am(c->r)->v616);
-	c->r->astate[0] = FMT_SVE;
-}
-
-void a64_wm_sve_half(struct a64_wctx *c)
-{
-	expect_half(c->r, c->img, c->phase, am(c->r)->v616);
-	c->r->astate[0] = FMT_SVE;
-}
-
-/* A-PT-11: the VL becomes the header's; 6.16+: V, FPSR, FPCR zero;
- * before: unspecified (A-PT-14) */
-void a64_wm_sve_vl(struct a64_wctx *c)
-{
-	bool v616 = am(c->r)->v616;
-
-	a64_change_vl(c->r, c->hvl, v616 ? CARRY_ZERO : CARRY_KEPT_OR_ZERO,
-		      v616 ? c->rule : rule_get("A-PT-14"));
-	c->r->astate[0] = FMT_SVE;
-}
-
-/* FPSIMD format: no SVE bits survive, whatever the revision */
-void a64_wm_fpsimd_header(struct a64_wctx *c)
-{
-	a64_expect_zero(c->r, GM(G_ZHI) | GM(G_P) | GM(G_FFR), c->rule);
-	expect_nothing_written(c->r, GM(G_ZLO) | GM(G_FPSR), am(c->r)->v616);
-	c->r->astate[0] = FMT_FPSIMD;
-}
-
-/* The VL the kernel sets for a header vl (valid, as write.c's
- * vl_to_round() gives). */
-static unsigned vl_rounded(const struct fpabi_run *r, unsigned hvl)
+/* A-PT-6 for NT_ARM_SSVE while streaming: always SVE format, at SVL. */
+static void check_ssve_active(struct fpabi_run *r)
 {
 	const struct a64_machine *a = am(r);
-	unsigned i, best = a->sve_vls[0];
+	unsigned vq = img_vl(r) / 16;
+	size_t len = SVE_PT_SIZE(a->sme_max / 16, SVE_PT_REGS_SVE) + SLACK, got;
+	size_t end = SVE_PT_SIZE(vq, SVE_PT_REGS_SVE);
+	uint8_t *buf = xmalloc(len);
+	struct user_sve_header h;
+	char obs[64];
+	int err;
 
-	hvl = MIN(hvl, 256u);
-	for (i = 0; i < a->nsve; i++)
-		if (a->sve_vls[i] <= hvl)
-			best = a->sve_vls[i];
-	return best;
+	snprintf(obs, sizeof(obs), "NT_ARM_SSVE read %u at stop %d", r->reads,
+		 r->stops);
+	err = regset_get(r, NT_ARM_SSVE, buf, len, &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-6"));
+	if (err)
+		goto out;
+	memcpy(&h, buf, sizeof(h));
+	check_value(r, obs, "header flags: SVE_PT_REGS_SVE (streaming)", 1,
+		    h.flags & SVE_PT_REGS_SVE, rule_get("A-PT-6"));
+	/* the same payload layout and padding rules as NT_ARM_SVE */
+	if (h.flags & SVE_PT_REGS_SVE)
+		a64_check_sve_payload(r, obs, buf, &h);
+	check_value(r, obs, "header.vl (SVL)", AV(&r->v)->svl, h.vl,
+		    rule_get("A-PT-5"));
+	check_value(r, obs, "header.max_vl", a->sme_max, h.max_vl,
+		    rule_get("A-PT-5"));
+	check_value(r, obs, "header.max_size",
+		    SVE_PT_SIZE(a->sme_max / 16, SVE_PT_REGS_SVE), h.max_size,
+		    rule_get("A-PT-5"));
+	check_value(r, obs, "header.size", end, h.size, rule_get("A-PT-6"));
+	check_value(r, obs, "header flags other than the format",
+		    r->astate[1] & A64_SME_INHERIT ? SVE_PT_VL_INHERIT : 0,
+		    h.flags & ~SVE_PT_REGS_SVE, rule_get("A-VL-8"));
+	a64_check_untouched(r, obs, buf, MIN((size_t)h.size, len - SLACK), len);
+out:
+	free(buf);
 }
 
-/* Only V0-V15 come from src (a short NT_PRFPREG write); see A-PT-24. */
-static void expect_v_low(struct fpabi_run *r, const uint8_t *src,
-			 unsigned phase, const struct fpabi_rule *rule)
+/* A-PT-16: NT_ARM_ZA; A-PT-18: NT_ARM_ZT (za_get(), zt_get()). */
+static void check_za_zt(struct fpabi_run *r)
 {
-	unsigned i;
+	const struct a64_machine *a = am(r);
+	unsigned svl = AV(&r->v)->svl, vq = svl / 16, on = a64_svcr(r) & SV_ZA;
+	size_t za = a64_za_off(r->m), len = ZA_PT_SIZE(vq) + SLACK, got;
+	uint8_t *buf = xmalloc(len), *img = xmalloc(r->lo.size);
+	struct user_za_header h;
+	char obs[64];
+	int err;
 
-	for (i = 0; i < r->lo.nfields; i++) {
-		const struct fpabi_field *f = &r->lo.f[i];
+	snprintf(obs, sizeof(obs), "NT_ARM_ZA read %u at stop %d", r->reads,
+		 r->stops);
+	err = regset_get(r, NT_ARM_ZA, buf, len, &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-16"));
+	if (!err) {
+		memcpy(&h, buf, sizeof(h));
+		if (!a64_svcr(r))
+			a64_prove_sme_off(r, obs, "a bare header (ZA off)",
+					  h.size == sizeof(h));
+		/* the rows first (the most telling finding): ZA off in the
+		 * model expects them zero, so rows where none are due show */
+		if (h.size == ZA_PT_SIZE(vq)) {
+			memcpy(img, r->exp.img, r->lo.size);
+			memcpy(img + za, buf + ZA_PT_ZA_OFFSET,
+			       (size_t)svl * svl);
+			check_image_groups(r, obs, img, GM(G_ZA));
+		}
+		check_value(r, obs, on ? "header.size (ZA on)" :
+			    "header.size (ZA off)", on ? ZA_PT_SIZE(vq) : sizeof(h),
+			    h.size, rule_get("A-PT-16"));
+		check_value(r, obs, "header.vl (SVL)", svl, h.vl,
+			    rule_get("A-PT-16"));
+		check_value(r, obs, "header.max_vl", a->sme_max, h.max_vl,
+			    rule_get("A-PT-16"));
+		check_value(r, obs, "header.max_size (of the current SVL)",
+			    ZA_PT_SIZE(vq), h.max_size, rule_get("A-PT-16"));
+		check_value(r, obs, "header.flags (SME_PT_VL_INHERIT)",
+			    r->astate[1] & A64_SME_INHERIT ? SVE_PT_VL_INHERIT : 0,
+			    h.flags, rule_get("A-VL-8"));
+		a64_check_untouched(r, obs, buf, on ? ZA_PT_SIZE(vq) : sizeof(h),
+				len);
+	}
+	if (!(r->m->have & NEED_SME2))
+		goto out;
+	snprintf(obs, sizeof(obs), "NT_ARM_ZT read %u at stop %d", r->reads,
+		 r->stops);
+	err = regset_get(r, NT_ARM_ZT, buf, 64, &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-18"));
+	if (!err) {
+		memcpy(img, r->exp.img, r->lo.size);
+		memcpy(img + a64_zt_off(r->m), buf, 64);
+		check_image_groups(r, obs, img, GM(G_ZT));
+		check_value(r, obs, "iov_len", 64, got, rule_get("A-PT-18"));
+	}
+out:
+	free(img);
+	free(buf);
+}
 
-		if (f->group == G_ZLO && f->reg < 16) {
-			expect_field(r, i, src + f->off, rule);
-			r->exp.phase[i] = phase;
+/* A-PT-21: NT_ARM_TLS word 1 is TPIDR2; A-PT-20: NT_ARM_FPMR. */
+static void check_sme_tls_fpmr(struct fpabi_run *r)
+{
+	uint64_t tls[2 + SLACK / 8], fpmr[2];
+	uint8_t *img = xmalloc(r->lo.size);
+	char obs[64];
+	size_t got;
+	int err;
+
+	snprintf(obs, sizeof(obs), "NT_ARM_TLS read %u at stop %d", r->reads,
+		 r->stops);
+	err = regset_get(r, NT_ARM_TLS, (uint8_t *)tls, sizeof(tls), &got);
+	check_errno(r, obs, "PTRACE_GETREGSET", 0, err, rule_get("A-PT-21"));
+	if (!err) {
+		check_value(r, obs, "iov_len (TPIDR_EL0, TPIDR2_EL0)", 16, got,
+			    rule_get("A-PT-21"));
+		memcpy(img, r->exp.img, r->lo.size);
+		memcpy(img + FPABI_A64_CTRL_TPIDR2, &tls[1], 8);
+		check_image_groups(r, obs, img, GM(G_TPIDR2));
+		a64_check_untouched(r, obs, (uint8_t *)tls, 16, sizeof(tls));
+	}
+	if (r->m->have & NEED_FPMR) {
+		snprintf(obs, sizeof(obs), "NT_ARM_FPMR read %u at stop %d",
+			 r->reads, r->stops);
+		err = regset_get(r, NT_ARM_FPMR, (uint8_t *)fpmr, sizeof(fpmr),
+				&got);
+		check_errno(r, obs, "PTRACE_GETREGSET", 0, err,
+			    rule_get("A-PT-20"));
+		if (!err) {
+			check_value(r, obs, "iov_len", 8, got, rule_get("A-PT-20"));
+			memcpy(img, r->exp.img, r->lo.size);
+			memcpy(img + FPABI_A64_CTRL_FPMR, &fpmr[0], 8);
+			check_image_groups(r, obs, img, GM(G_FPMR));
 		}
 	}
-	a64_expect_zero(r, GM(G_ZHI) | GM(G_P) | GM(G_FFR), rule);
+	free(img);
 }
 
 /*
- * Malformed NT_ARM_SVE and NT_PRFPREG writes.  Each carries phase-phase
- * canaries, so a rejected write the kernel applied anyway shows up in the
- * next read and in the tracee's dump.  The errno each must give, and what
- * it leaves (nothing, unless said), with the source it comes from:
- *
- *  - iov_len not a multiple of the regset's element size (16 bytes for
- *    NT_ARM_SVE, 4 for NT_PRFPREG): EINVAL before the regset is called
- *    (kernel/ptrace.c: ptrace_regset()); so are 8 bytes and full - 8.
- *  - NT_ARM_SVE shorter than the header (0 bytes): EINVAL
- *    (arch/arm64/kernel/ptrace.c: sve_set_common(), count < sizeof(header)).
- *  - vl 0, vl not a multiple of 16, a flag other than the format,
- *    SVE_PT_VL_INHERIT and SVE_PT_VL_ONEXEC: EINVAL from
- *    vec_set_vector_length() (arch/arm64/kernel/fpsimd.c: sve_vl_valid(),
- *    the flags mask), called before sve_set_common() touches any state;
- *    6.16+ rejects vl 0 itself when the system has SVE.
- *  - a vl the kernel rounds (vl_to_round()), with register data: EIO
- *    ("If setting a different VL from the requested VL and there is
- *    register data ... don't even try to set the registers"), after
- *    vec_set_vector_length() has set the rounded VL.  Before 6.16 the
- *    check comes before sve_alloc(): nothing else changes.  6.16+
- *    does sve_alloc(target, true), zeroes V, FPSR and FPCR and sets
- *    fp_type = FP_STATE_SVE first, so the task is left as a header-only
- *    write leaves it: every register zero (A-PT-23).
- *  - accepted by design: the same vl with no register data (a header-only
- *    write, A-PT-13/14); header.size, which sve_set_common() never reads;
- *    bytes past the payload (ptrace_regset() cuts iov_len to the regset,
- *    sve_set_common() copies FPSR/FPCR and stops); an NT_PRFPREG of V0-V15
- *    (__fpr_set() starts from the task's state, so the rest is kept).
+ * S_READ of an SME variant: NT_PRFPREG (the caller: V of the active
+ * mode, A-PT-3), the active one of NT_ARM_SVE / NT_ARM_SSVE in full and
+ * the inactive one as a header (6.16+), ZA, ZT, TLS, FPMR.  Returns
+ * whether NT_ARM_SVE is left to the caller's (non-streaming) check.
  */
+/* ------------------------------------------------------------ the rows */
+
 /*
- * W_REJ_SVE_VL_ROUNDED: the VL is set before the EIO: where vl + 16 is
- * supported the clamp makes it the largest (A-VL-2: V, FPSR, FPCR kept
- * before 6.16; A-PT-11: zero 6.16+).  6.16+ then resets every register
- * (A-PT-23); before 6.16 nothing else changes.
+ * The regset reads at a stop, one row each (as the writes are, wtable.c):
+ * the regset, when it is read (NULL: at every stop), the check that reads
+ * it into a poisoned buffer and compares it with the model, and for a
+ * regset the system lacks the rule of its EINVAL.  a64_check_stop() runs
+ * the rows of the run's table in order.
  */
-void a64_wm_sve_rounded(struct a64_wctx *c)
-{
-	struct fpabi_run *r = c->r;
-	bool v616 = am(r)->v616;
+struct a64_read {
+	unsigned note;		/* NT_*; the first, for a check of two */
+	const char *name;	/* as the observer names it */
+	bool (*when)(const struct fpabi_run *r);
+	void (*check)(struct fpabi_run *r, const struct a64_read *rd);
+	const char *rule;	/* read_absent(): EINVAL's rule */
+};
 
-	if (vl_rounded(r, c->hvl) != c->vl) {
-		a64_change_vl(r, vl_rounded(r, c->hvl),
-			      v616 ? CARRY_ZERO : CARRY_KEEP,
-			      v616 ? c->rule : rule_get("A-VL-2"));
-		r->astate[0] = FMT_FPSIMD;
-	}
-	if (v616) {
-		a64_expect_zero(r, ALL_SVE, c->rule);
-		r->astate[0] = FMT_SVE;
-	}
+static void read_absent(struct fpabi_run *r, const struct a64_read *rd)
+{
+	check_absent(r, rd->note, rd->name, rd->rule);
 }
 
-/* W_SVE_VL_ROUNDED_HEADER: as W_SVE_VL where the clamp changes the VL */
-void a64_wm_sve_rounded_header(struct a64_wctx *c)
+/* A-PT-7 (6.16+): the inactive mode's regset at that mode's VL */
+static void read_inactive(struct fpabi_run *r, const struct a64_read *rd)
 {
-	struct fpabi_run *r = c->r;
-	bool v616 = am(r)->v616;
+	const struct a64_machine *a = am(r);
+	bool sve = rd->note == NT_ARM_SVE;
 
-	a64_change_vl(r, vl_rounded(r, c->hvl),
-		      v616 ? CARRY_ZERO : CARRY_KEPT_OR_ZERO,
-		      v616 ? c->rule : rule_get("A-PT-14"));
-	expect_nothing_written(r, ALL_SVE, v616);
-	r->astate[0] = FMT_SVE;
+	check_inactive(r, rd->note, rd->name, sve ? AV(&r->v)->vl : AV(&r->v)->svl,
+		       sve ? a->sve_max : a->sme_max);
 }
 
-void a64_wm_prfpreg_short(struct a64_wctx *c)
+/* Not a read: the model's SVCR from the expectation (after a snapshot
+ * restore), which the layout of the reads after it follows. */
+static void sync_svcr(struct fpabi_run *r, const struct a64_read *rd)
 {
-	expect_v_low(c->r, c->img, c->phase, c->rule);
+	(void)rd;
+	a64_sync_svcr(r);
+}
+
+#define A64_READ(fn) \
+	static void read_##fn(struct fpabi_run *r, const struct a64_read *rd) \
+	{ \
+		(void)rd; \
+		check_##fn(r); \
+	}
+A64_READ(fpr)
+A64_READ(sve)
+A64_READ(ssve_inactive)
+A64_READ(za_off)
+A64_READ(tls_fpmr)
+A64_READ(ssve_active)
+A64_READ(za_zt)
+A64_READ(sme_tls_fpmr)
+#undef A64_READ
+
+static bool with_sve(const struct fpabi_run *r)
+{
+	return has_sve(r);
+}
+
+static bool without_sve(const struct fpabi_run *r)
+{
+	return !has_sve(r);
+}
+
+static bool with_sme(const struct fpabi_run *r)
+{
+	return r->m->have & NEED_SME;
+}
+
+static bool without_sme(const struct fpabi_run *r)
+{
+	return !(r->m->have & NEED_SME);
+}
+
+static bool sme_v616(const struct fpabi_run *r)
+{
+	return with_sme(r) && am(r)->v616;
+}
+
+static bool streaming(const struct fpabi_run *r)
+{
+	return a64_svcr(r) & SV_SM;
+}
+
+/* streaming, with the non-streaming NT_ARM_SVE inactive (6.16+) */
+static bool streaming_sve_v616(const struct fpabi_run *r)
+{
+	return streaming(r) && am(r)->v616 && has_sve(r);
+}
+
+static bool not_streaming_v616(const struct fpabi_run *r)
+{
+	return !streaming(r) && am(r)->v616;
+}
+
+static bool not_streaming_sve(const struct fpabi_run *r)
+{
+	return !streaming(r) && has_sve(r);
+}
+
+/* A run without SME variants: SM and ZA off throughout */
+static const struct a64_read reads[] = {
+	{ NT_PRFPREG, "NT_PRFPREG", NULL, read_fpr },
+	{ NT_ARM_SVE, "NT_ARM_SVE", with_sve, read_sve },
+	{ NT_ARM_SSVE, "NT_ARM_SSVE", sme_v616, read_ssve_inactive },
+	{ NT_ARM_ZA, "NT_ARM_ZA", with_sme, read_za_off },
+	{ NT_ARM_SSVE, "NT_ARM_SSVE", without_sme, read_absent, "A-PT-9" },
+	{ NT_ARM_ZA, "NT_ARM_ZA", without_sme, read_absent, "A-PT-9" },
+	{ NT_ARM_ZT, "NT_ARM_ZT", without_sme, read_absent, "A-PT-9" },
+	{ NT_ARM_TLS, "NT_ARM_TLS", NULL, read_tls_fpmr },
+	{ 0 }
+};
+
+/*
+ * An SME variant's run: NT_PRFPREG (V of the active mode, A-PT-3), the
+ * active one of NT_ARM_SVE / NT_ARM_SSVE in full and the inactive one as
+ * a header (6.16+), ZA, ZT, TLS, FPMR, then the non-streaming
+ * NT_ARM_SVE (or its absence: SME alone).
+ */
+static const struct a64_read sme_reads[] = {
+	{ NT_PRFPREG, "NT_PRFPREG", NULL, read_fpr },
+	{ 0, "SVCR", NULL, sync_svcr },
+	{ NT_ARM_SSVE, "NT_ARM_SSVE", streaming, read_ssve_active },
+	{ NT_ARM_SVE, "NT_ARM_SVE", streaming_sve_v616, read_inactive },
+	{ NT_ARM_SSVE, "NT_ARM_SSVE", not_streaming_v616, read_inactive },
+	{ NT_ARM_ZA, "NT_ARM_ZA", NULL, read_za_zt },
+	{ NT_ARM_TLS, "NT_ARM_TLS", NULL, read_sme_tls_fpmr },
+	{ NT_ARM_SVE, "NT_ARM_SVE", without_sve, read_absent, "A-PT-9" },
+	{ NT_ARM_SVE, "NT_ARM_SVE", not_streaming_sve, read_sve },
+	{ 0 }
+};
+
+void a64_check_stop(struct fpabi_run *r)
+{
+	const struct a64_read *rd;
+
+	r->reads++;
+	for (rd = sme_run(r) ? sme_reads : reads; rd->check; rd++)
+		if (!rd->when || rd->when(r))
+			rd->check(r, rd);
 }

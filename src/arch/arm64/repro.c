@@ -379,3 +379,39 @@ uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec)
 	(void)rec;
 	return 0;
 }
+
+/* the straight-line form (src/repro/line.c): not on arm64 yet (its
+ * files keep the table form and the walker) */
+bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned comp)
+{
+	(void)img;
+	(void)len;
+	(void)comp;
+	return true;
+}
+
+bool repro_arch_line_ok(const struct fpabi_rec *rec)
+{
+	(void)rec;
+	return false;
+}
+
+void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
+			const char *sys, const char *name, int row,
+			unsigned label, bool top, FILE *out)
+{
+	(void)rec; (void)e; (void)sys; (void)name; (void)row; (void)label;
+	(void)top; (void)out;
+}
+
+void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
+{
+	(void)rec;
+	(void)out;
+}
+
+void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
+			  void (*list)(void *ctx, uint64_t off), void *ctx)
+{
+	(void)rec; (void)uses; (void)out; (void)list; (void)ctx;
+}

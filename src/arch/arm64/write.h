@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * arm64 regset writes: a write in the making, and the models of what each
- * write kind changes (regset.c: NT_PRFPREG and NT_ARM_SVE; sme.c: the
- * SME regsets, TLS and FPMR), which the table of write kinds in write.c
- * names.
+ * arm64 regset writes, from the bottom up: the payload builders
+ * (wpayload.c), the fixed table of write kinds and the models of what
+ * each changes (wtable.c), the regset-write matrix's rows (wmatrix.c,
+ * their outcomes in wmodel.c), and the executor above both tables
+ * (write.c).
  */
 #ifndef FPABI_A64_WRITE_H
 #define FPABI_A64_WRITE_H
@@ -148,32 +149,35 @@ struct a64_write {
 };
 
 
-/* payloads (write.c) */
+/* the payload builders (wpayload.c), below the tables and the executor */
 void a64_image_to_fpsimd(struct fpabi_run *r, const uint8_t *img,
 			 uint8_t *fpr);
 size_t a64_sve_format(const uint8_t *img, unsigned vl, uint8_t *buf,
 		      bool payload);
-a64_build a64_b_fpr, a64_b_za, a64_b_zt, a64_b_tls, a64_b_fpmr;
+a64_build a64_b_sve, a64_b_sve_fpsimd, a64_b_fpr, a64_b_ssve,
+	  a64_b_ssve_refused, a64_b_za, a64_b_zt, a64_b_tls, a64_b_fpmr;
 /* the header vl of the rounding rows: one the kernel rounds (to vl, or
  * clamps to the largest of vls) */
 unsigned a64_vl_to_round(const unsigned *vls, unsigned n, unsigned max,
 			 unsigned vl);
 
+/* the fixed table's rows (wtable.c): kinds below W_NKINDS, or NULL */
+const struct a64_write *a64_fixed_row(unsigned kind);
 /* matrix rows (wmatrix.c): kinds W_MX_BASE and up */
 const struct a64_write *a64_mx_row(unsigned kind);
 
-/* NT_ARM_SVE and NT_PRFPREG (regset.c) */
+/* the fixed rows' models (wtable.c): NT_ARM_SVE and NT_PRFPREG */
 a64_write_model a64_wm_sve, a64_wm_fpsimd, a64_wm_prfpreg, a64_wm_sve_header,
 		a64_wm_sve_half, a64_wm_sve_vl, a64_wm_fpsimd_header,
 		a64_wm_sve_rounded, a64_wm_sve_rounded_header,
 		a64_wm_prfpreg_short;
+/* NT_ARM_SSVE, NT_ARM_ZA, NT_ARM_ZT, NT_ARM_TLS, NT_ARM_FPMR */
+a64_write_model a64_wm_ssve, a64_wm_ssve_vl, a64_wm_za, a64_wm_za_header,
+		a64_wm_za_half, a64_wm_za_vl, a64_wm_zt, a64_wm_tpidr2,
+		a64_wm_fpmr;
 /* the regset-write matrix's outcomes (wmodel.c) */
 a64_write_model a64_wmx_sve, a64_wmx_fpsimd, a64_wmx_reset, a64_wmx_fpr,
 		a64_wmx_za_off, a64_wmx_za, a64_wmx_zt, a64_wmx_tls,
 		a64_wmx_fpmr;
-/* NT_ARM_SSVE, NT_ARM_ZA, NT_ARM_ZT, NT_ARM_TLS, NT_ARM_FPMR (sme.c) */
-a64_write_model a64_wm_ssve, a64_wm_ssve_vl, a64_wm_za, a64_wm_za_header,
-		a64_wm_za_half, a64_wm_za_vl, a64_wm_zt, a64_wm_tpidr2,
-		a64_wm_fpmr;
 
 #endif

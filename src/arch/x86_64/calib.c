@@ -127,10 +127,10 @@ const char *x86_calib_trip(struct fpabi_run *r, unsigned k,
 		memset(ev, 0, sizeof(ev));
 		ev[0].kind = FPABI_EV_LOAD;
 		ev[0].ptr = (uintptr_t)in;
-		fpabi_arch.ev_load(r, &ev[0], 0);
+		x86_ev_load(r, &ev[0], 0);
 		ev[1].kind = FPABI_EV_STORE;
 		ev[1].ptr = (uintptr_t)out;
-		fpabi_arch.ev_store(r, &ev[1]);
+		x86_ev_store(r, &ev[1]);
 		ev[2].kind = FPABI_EV_END;
 		fpabi_run_events(ev);
 		break;

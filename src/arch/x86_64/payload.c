@@ -2,7 +2,7 @@
 /*
  * What an x86_64 regset write's payload is made of: the XSTATE_BV a row
  * writes, the lowest bit outside XCR0, MXCSR's first reserved bit.  Below
- * the write executor (regset.c) and both tables of rows it runs (its
+ * the write executor (write.c) and both tables of rows it runs (its
  * fixed rows, the regset-write matrix's in wmatrix.c).
  */
 #include <stdint.h>

@@ -6,6 +6,7 @@
  */
 #include <elf.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fpabi/event.h"
@@ -229,21 +230,23 @@ static int edit_index(unsigned edit)
 static void emit_edit_frame(const struct fpabi_shm_hdr *h, FILE *out)
 {
 	bool done[E_NEDITS] = { false };
-	bool wr32 = false, outside = false, mxcsr = false;
+	bool wr32 = false, wr64 = false, outside = false, mxcsr = false;
 	unsigned k;
 	int i;
 
 	for (k = 0; k < h->nsig; k++)
 		if ((i = edit_index(h->sig[k].edit)) >= 0) {
 			wr32 |= strstr(edits[i].code, "wr32(") != NULL;
+			wr64 |= strstr(edits[i].code, "wr64(") != NULL;
 			outside |= strstr(edits[i].code, "outside") != NULL;
 			mxcsr |= strstr(edits[i].code, "mxcsr") != NULL;
 		}
 	if (wr32)
 		fprintf(out, "static void wr32(uint8_t *p, uint32_t v)\n{\n"
 			"\tmemcpy(p, &v, 4);\n}\n\n");
-	fprintf(out, "static void wr64(uint8_t *p, uint64_t v)\n{\n\tmemcpy(p, &v, 8);\n}\n\n"
-		"/* the case's frame edits (fpabi's handler makes the same: "
+	if (wr64)
+		fprintf(out, "static void wr64(uint8_t *p, uint64_t v)\n{\n\tmemcpy(p, &v, 8);\n}\n\n");
+	fprintf(out, "/* the case's frame edits (fpabi's handler makes the same: "
 		"src/tracee/x86_64/sig.c) */\n"
 		"static void edit_frame(const struct slot *s, ucontext_t *uc, uint8_t *fp,\n"
 		"\t\t       uint32_t xsize)\n{\n\tuint64_t bv, xfeat;\n%s%s\n%s",
@@ -268,8 +271,8 @@ static void emit_edit_frame(const struct fpabi_shm_hdr *h, FILE *out)
 		fprintf(out, "\tcase %u:\t/* %s */\n%s\t\tbreak;\n", e,
 			edits[i].what, edits[i].code);
 	}
-	fprintf(out, "\t}\n\twr64(fp + XSTATE_BV_OFF, bv);\n"
-		"\twr64(fp + SW_XFEATURES, xfeat);\n}\n\n");
+	fprintf(out, "\t}\n\tmemcpy(fp + XSTATE_BV_OFF, &bv, 8);\n"
+		"\tmemcpy(fp + SW_XFEATURES, &xfeat, 8);\n}\n\n");
 }
 
 /* PKRU with key 0's access or write disabled would fault the control's
@@ -390,4 +393,245 @@ uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec)
 {
 	(void)rec;
 	return 0;
+}
+
+/*
+ * The straight-line form (src/repro/line.c): the tracee's events as lines
+ * of one asm block (rbx: the shared memory), the XSAVE helpers, and for
+ * a case with signals the handler, its C and its frame edits.
+ */
+/* XRSTOR, NT_X86_XSTATE writes and sigreturn take a component whose
+ * XSTATE_BV bit is clear as init: its bytes are never loaded (SDM vol. 1,
+ * 13.8.1); the legacy area's x87 and SSE fields too (MXCSR excepted) */
+bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned int comp)
+{
+	uint64_t bv;
+
+	if (len < 520)
+		return true;	/* an FXSAVE area: all of it */
+	memcpy(&bv, img + 512, 8);
+	return bv >> comp & 1;
+}
+
+bool repro_arch_line_ok(const struct fpabi_rec *rec)
+{
+	(void)rec;
+	return true;
+}
+
+void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
+			const char *sys, const char *name, int row,
+			unsigned int label, bool top, FILE *out)
+{
+	const char *p = top ? "%" : "%%";
+
+	(void)rec;
+	switch (e->kind) {
+	case FPABI_EV_LOAD:
+	case FPABI_EV_STORE:
+		fprintf(out, "\t\"mov $%#x, %seax\\n\\tmov $%#x, %sedx\\n\\t"
+			"%s %#llx(%srbx)\\n\\t\"\t/* %s */\n",
+			(unsigned)e->mask, p, (unsigned)(e->mask >> 32), p,
+			e->kind == FPABI_EV_LOAD ? "xrstor64" : "xsave64",
+			(unsigned long long)e->ptr, p, e->kind == FPABI_EV_LOAD ?
+			"load the image" : "store to a dump");
+		break;
+	case FPABI_EV_TRAP:
+		fprintf(out, "\t\"int3\\n\\t\"\t/* the breakpoint */\n");
+		break;
+	case FPABI_EV_FAULT:
+		fprintf(out, "\t\"ud2\\n\\t\"\t/* SIGILL */\n");
+		break;
+	case FPABI_EV_SYSCALL:
+		fprintf(out, "\t\"mov $\" XSTR(%s) \", %seax\\n\\t\"\t/* %s */\n",
+			sys, p, e->nr == SC_EXIT ? "exit" : name);
+		if (row >= 0)
+			fprintf(out, "\t\"mov sc_args+%u(%srip), %srdi\\n\\tmov sc_args+%u(%srip), %srsi\\n\\t\"\n"
+				"\t\"mov sc_args+%u(%srip), %srdx\\n\\tmov sc_args+%u(%srip), %sr10\\n\\t\"\n"
+				"\t\"mov sc_args+%u(%srip), %sr8\\n\\tmov sc_args+%u(%srip), %sr9\\n\\t\"\n",
+				48 * row, p, p, 48 * row + 8, p, p,
+				48 * row + 16, p, p, 48 * row + 24, p, p,
+				48 * row + 32, p, p, 48 * row + 40, p, p);
+		fprintf(out, "\t\"syscall\\n\\t\"\n");
+		if (label)
+			fprintf(out, "\t\"test %srax, %srax\\n\\tjnz %uf\\n\\t\"\t/* the child: */\n",
+				p, p, label);
+		break;
+	}
+}
+
+void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
+{
+	(void)rec;
+	fprintf(out, "\t\t: : \"b\"(shm) : \"rax\", \"rcx\", \"rdx\", \"rdi\", "
+		"\"rsi\", \"r8\", \"r9\", \"r10\", \"r11\",\n\t\t  \"memory\");\n");
+}
+
+static const char line_xsave_c[] =
+"/* a word of an XSAVE area: a component whose XSTATE_BV bit is clear\n"
+" * is at init (MXCSR and its mask excepted)\n"
+" */\n"
+"static uint64_t read_word(const struct word *w, const uint8_t *area)\n{\n"
+"\tuint64_t bv, v = 0;\n\n\tmemcpy(&bv, area + 512, 8);\n"
+"\tif ((w->how & IN_XSAVE) && !(bv >> w->comp & 1) && w->off / 8 != 3)\n"
+"\t\treturn w->init;\n\tmemcpy(&v, area + w->off, w->len);\n\treturn v;\n}\n\n"
+"/* the control: the value alone through XRSTOR and XSAVE of its component\n"
+" * (the caller's own saved in b around them)\n"
+" */\n"
+"static uint64_t roundtrip(const struct word *w)\n{\n"
+"\tstatic uint8_t a[16384] __attribute__((aligned(64))), b[sizeof(a)] __attribute__((aligned(64)));\n"
+"\tuint64_t bv = 1ull << w->comp;\n\n"
+"\tif (!(w->how & CTL_XSAVE))\n\t\treturn w->exp;\n"
+"\tmemcpy(a + 24, &(uint32_t){ 0x1f80 }, 4);\t/* MXCSR */\n"
+"\tmemcpy(a + w->off, &w->exp, w->len);\n\tmemcpy(a + 512, &bv, 8);\t/* XSTATE_BV */\n"
+"\t__asm__ volatile(\"xsave64 %1\\n\\txrstor64 %0\\n\\txsave64 %0\\n\\txrstor64 %1\" : \"+m\"(a), \"+m\"(b)\n"
+"\t\t\t : \"a\"((uint32_t)bv), \"d\"((uint32_t)(bv >> 32)) : \"memory\");\n"
+"\treturn read_word(w, a);\n}\n\n";
+
+/* CPUID and XCR0: exit 4 naming the first component missing */
+static void line_features(const struct fpabi_rec *rec, FILE *out)
+{
+	uint64_t bv = XV(&rec->r->v)->xfeatures;
+	unsigned int i;
+
+	fprintf(out, "/* CPUID.1:ECX.OSXSAVE, then XCR0: the components the images load */\n"
+		"static void check_features(void)\n{\n"
+		"\tstatic const char *const name[64] = {");
+	for (i = 1; i < XF_MAX; i++)	/* (x87, bit 0, is always set) */
+		if (bv >> i & 1)
+			fprintf(out, " [%u] = \"XCR0 lacks %s\",", i, xfeature_name(i));
+	fprintf(out, " };\n\tunsigned int a, b, c, d, lo, hi, i;\n\n"
+		"\t__cpuid(1, a, b, c, d);\n\tif (!(c & bit_OSXSAVE))\n"
+		"\t\tSKIP(\"XSAVE is not enabled (CPUID.1:ECX.OSXSAVE clear)\");\n"
+		"\t__asm__ volatile(\"xgetbv\" : \"=a\"(lo), \"=d\"(hi) : \"c\"(0));\n"
+		"\tfor (i = 0; i < 64; i++)\n"
+		"\t\tif (name[i] && !(((uint64_t)hi << 32 | lo) >> i & 1))\n"
+		"\t\t\tSKIP(name[i]);\n");
+	if (hdr(rec)->arch_setup[X86_SETUP_AMX])
+		fprintf(out, "\t/* TILEDATA's permission, inherited on fork "
+			"(Documentation/arch/x86/xstate.rst) */\n"
+			"\tif (syscall(SYS_arch_prctl, 0x1023, 18) < 0)\t/* ARCH_REQ_XCOMP_PERM */\n"
+			"\t\tSKIP(\"ARCH_REQ_XCOMP_PERM: the kernel refuses TILEDATA\");\n");
+	fprintf(out, "}\n\n");
+}
+
+/* the handler: signal k's entry list, sig_body(), its exit list */
+static void line_handler(const struct fpabi_rec *rec, FILE *out,
+			 void (*list)(void *ctx, uint64_t off), void *ctx)
+{
+	const struct fpabi_shm_hdr *h = hdr(rec);
+	unsigned int k, pass;
+
+	fprintf(out, "/* the SIGILL/SIGSYS handler: the signal's entry events, "
+		"sig_body(), its exit\n * events (a nested signal's own: nsig "
+		"picks them) */\nvoid sig_entry(int sig, siginfo_t *si, void *uc);\n"
+		"__asm__(\".pushsection .text\\n.globl sig_entry\\nsig_entry:\\n\\t\"\n"
+		"\t\"push %%rbx\\n\\tpush %%r12\\n\\tpush %%r13\\n\\tmov %%rdx, %%r13\\n\\t\"\n"
+		"\t\"mov shm(%%rip), %%rbx\\n\\tmov nsig(%%rip), %%r12d\\n\\t\"\n");
+	for (pass = 0; pass < 2; pass++) {
+		if (pass)
+			fprintf(out, "\t\"%u:\\n\\tmov %%r13, %%rdi\\n\\tcall sig_body\\n\\t\"\n",
+				1999);
+		for (k = 0; k < h->nsig; k++) {
+			if (h->nsig > 1)
+				fprintf(out, "\t\"cmp $%u, %%r12d\\n\\tjne %uf\\n\\t\"\t/* signal %u */\n",
+					k, 1000 * (pass + 1) + k, k + 1);
+			list(ctx, pass ? h->sig[k].exit_ev : h->sig[k].entry_ev);
+			if (h->nsig > 1)
+				fprintf(out, "\t\"jmp %uf\\n%u:\\n\\t\"\n", 1999 + 1000 * pass,
+					1000 * (pass + 1) + k);
+		}
+	}
+	fprintf(out, "\t\"2999:\\n\\tpop %%r13\\n\\tpop %%r12\\n\\tpop %%rbx\\n\\tret\\n"
+		".popsection\\n\");\n\n");
+}
+
+#define STR(x) XSTR(x)
+#define XSTR(x) #x
+
+/* the layout names the signal code uses, each defined if it does */
+static const struct {
+	const char *name, *def;
+} line_defs[] = {
+	{ "SW_MAGIC1", "464\t/* fx_sw_reserved in the fpstate */" },
+	{ "SW_EXTENDED_SIZE", "468" }, { "SW_XFEATURES", "472" },
+	{ "SW_XSTATE_SIZE", "480" }, { "XSAVE_EXT_OFF", "576" },
+	{ "XCOMP_BV_OFF", "520" }, { "MXCSR_OFF", "24" },
+	{ "XSTATE_BV_OFF", "512" }, { "XFM_YMM", "0x4ull" },
+	{ "XFM_AVX512", "0xe0ull" }, { "XFM_FP_SSE_AVX", "0x7ull" },
+	{ "AVX_END", STR(X86_AVX_END) }, { "KERNEL_ADDR", STR(X86_KERNEL_ADDR) },
+};
+
+/* the slots, the frame edits and sig_body(), after the defines they use */
+static void line_signals(const struct fpabi_rec *rec, FILE *out)
+{
+	const struct fpabi_shm_hdr *h = hdr(rec);
+	char *buf = NULL;
+	size_t len = 0;
+	unsigned int k;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		die("open_memstream: out of memory");
+	fprintf(f, "/* each signal's frame copy, edit, edit image, signal */\n"
+		"struct slot { uint64_t frame; unsigned int edit; uint64_t img; int signo; };\n"
+		"static const struct slot slots[] = {\n");
+	for (k = 0; k < h->nsig; k++)
+		fprintf(f, "\t{ %#llx, %u, %#llx, %s },\n",
+			(unsigned long long)h->sig[k].frame_off, h->sig[k].edit,
+			(unsigned long long)h->sig[k].edit_img,
+			h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
+	fprintf(f, "};\nunsigned nsig;\t/* signals handled */\n\n");
+	for (k = 0; k < h->nsig && !h->sig[k].edit; k++)
+		;
+	if (k < h->nsig)
+		emit_edit_frame(h, f);
+	fprintf(f, "/* the handler's C: copy the frame's XSAVE area, make the "
+		"edit, step over the ud2 */\nvoid sig_body(ucontext_t *uc)\n{\n"
+		"\tuint8_t *fp = (uint8_t *)uc->uc_mcontext.fpregs;\n"
+		"\tconst struct slot *s = &slots[nsig++];\n"
+		"\tuint32_t magic1, ext, xsize;\n\n"
+		"\tmemcpy(&magic1, fp + SW_MAGIC1, 4);\n\tmemcpy(&ext, fp + SW_EXTENDED_SIZE, 4);\n"
+		"\tmemcpy(&xsize, fp + SW_XSTATE_SIZE, 4);\n"
+		"\tmemcpy(shm + s->frame, fp, magic1 == FP_XSTATE_MAGIC1 ? ext : 512);\n"
+		"%s\tif (s->signo == SIGILL)\t/* (a SIGSYS's syscall is done) */\n"
+		"\t\tuc->uc_mcontext.gregs[REG_RIP] += 2;\n}\n\n",
+		k < h->nsig ? "\tif (s->edit)\n\t\tedit_frame(s, uc, fp, xsize);\n" :
+		"\t(void)xsize;\n");
+	if (fclose(f))
+		die("open_memstream: out of memory");
+	for (k = 0; k < ARRAY_SIZE(line_defs); k++)
+		if (strstr(buf, line_defs[k].name))
+			fprintf(out, "#define %s %s\n", line_defs[k].name,
+				line_defs[k].def);
+	if (strstr(buf, "EDIT_CLEAR_AVX"))
+		fprintf(out, "#define EDIT_CLEAR_AVX %u\n", E_CLEAR_AVX);
+	fprintf(out, "\n%s", buf);
+	free(buf);
+}
+
+void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *out,
+			  void (*list)(void *ctx, uint64_t off), void *ctx)
+{
+	const struct fpabi_shm_hdr *h = hdr(rec);
+
+	fprintf(out, "#define CTL_NONE 0\t/* no control: the expected value */\n"
+		"#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n%s%s",
+		uses & REPRO_LINE_TRAP ? "#define after_trap()\t/* int3 leaves "
+		"the PC after it */\n" : "",
+		uses & REPRO_LINE_THREAD ? "#define THREAD_ARGS (uintptr_t)"
+		"(thread_stack + sizeof(thread_stack)), 0, (uintptr_t)&thread_tid, 0\n" : "");
+	fputc('\n', out);
+	line_features(rec, out);
+	fputs(line_xsave_c, out);
+	if (!h->nsig)
+		return;
+	line_signals(rec, out);
+	line_handler(rec, out, list, ctx);
+	fprintf(out, "static void arch_setup(void)\n{\n\tstruct sigaction sa = "
+		"{ .sa_sigaction = sig_entry,\n\t\t\t\t.sa_flags = SA_SIGINFO | "
+		"SA_NODEFER%s };\n\n%s\tif (sigaction(SIGILL, &sa, NULL) < 0 || "
+		"sigaction(SIGSYS, &sa, NULL) < 0)\n\t\t_exit(3);\n}\n\n",
+		h->altstack ? " | SA_ONSTACK" : "",
+		h->altstack ? "\tsetup_altstack();\n" : "");
 }

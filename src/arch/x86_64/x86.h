@@ -208,6 +208,19 @@ const struct x86_write *x86_mx_row(unsigned kind);
 int x86_write_stop(struct fpabi_run *r, unsigned phase, unsigned kind);
 const char *x86_write_kind_name(unsigned kind);
 
+/* the model: events and steps (model.c), the hooks of arch.c */
+void x86_model_load(struct fpabi_run *r, unsigned phase, unsigned kind);
+void x86_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg);
+void x86_model_exec(struct fpabi_run *r);
+void x86_exec_store(struct fpabi_run *r, struct fpabi_ev *ev, size_t *len);
+void x86_model_child(struct fpabi_run *r, unsigned sc, unsigned kind);
+void x86_ev_load(struct fpabi_run *r, struct fpabi_ev *ev, unsigned kind);
+void x86_make_competitor(struct fpabi_run *r, uint8_t *dst,
+			 struct fpabi_ev *ev);
+void x86_ev_store(struct fpabi_run *r, struct fpabi_ev *ev);
+void x86_poison_dump(struct fpabi_run *r, uint8_t *dump);
+void x86_check_dump(struct fpabi_run *r, const uint8_t *dump,
+		    const char *observer);
 void x86_model_handler_entry(struct fpabi_run *r);
 void x86_model_sigreturn(struct fpabi_run *r, unsigned edit, unsigned phase);
 void x86_model_refused(struct fpabi_run *r, unsigned edit, unsigned phase,

@@ -1,0 +1,566 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fpabi repro's straight-line form: the case as a short program a reader
+ * follows (the tracee's events in one assembly block, one statement per
+ * tracer step, the fill as calls over the canary encoding, only the
+ * helpers the case calls, only the words that differed).
+ */
+#include <string.h>
+
+#include "fpabi/case.h"
+#include "fpabi/event.h"
+#include "fpabi/report.h"
+#include "fpabi/run.h"
+#include "fpabi/syscalls.h"
+#include "fpabi/util.h"
+#include "gen.h"
+
+#define MAX_ROWS 32	/* syscalls with arguments */
+
+/* each syscall with arguments: its row of sc_args[], by event offset */
+static struct {
+	uint64_t at[MAX_ROWS];
+	unsigned int sc[MAX_ROWS];
+	unsigned int n;
+} rows;
+
+static int row_of(uint64_t at)
+{
+	unsigned int i;
+
+	for (i = 0; i < rows.n; i++)
+		if (rows.at[i] == at)
+			return (int)i;
+	return -1;
+}
+
+/* number the syscalls with arguments; -1: a list the form cannot write */
+static int scan_list(const struct gen *g, uint64_t off, unsigned int depth)
+{
+	const struct fpabi_ev *e = repro_ev_at(g, off);
+	char args[256];
+	unsigned int i;
+
+	for (i = 0; depth < 3; i++) {
+		if (e[i].kind == FPABI_EV_END)
+			return 0;
+		if (e[i].kind != FPABI_EV_SYSCALL)
+			continue;
+		if (!repro_sc_c((unsigned)e[i].nr, args, sizeof(args)))
+			return -1;	/* a backend's own kind */
+		if ((args[0] || e[i].nr == SC_EXIT) && row_of(off + i * sizeof(*e)) < 0) {
+			if (rows.n == MAX_ROWS)
+				return -1;
+			rows.at[rows.n] = off + i * sizeof(*e);
+			rows.sc[rows.n++] = (unsigned)e[i].nr;
+		}
+		if (e[i].ptr && scan_list(g, e[i].ptr, depth + 1) < 0)
+			return -1;
+	}
+	return -1;
+}
+
+/* the arguments of sc as C (read: the pipe's fd is set in main) */
+static void sc_args_c(unsigned int sc, char *args, size_t n)
+{
+	repro_sc_c(sc, args, n);
+	if (sc == SC_EXIT)
+		snprintf(args, n, "0");
+}
+
+struct list_ctx {
+	struct gen *g;
+	bool top;	/* at top level (one %), not in an asm statement */
+};
+
+/* one event list as lines of the tracee's assembly; a clone's child
+ * (a syscall with .ptr) goes on with its own list after the branch */
+static void emit_asm_list(struct gen *g, uint64_t off, bool top,
+			  unsigned int depth)
+{
+	const struct fpabi_ev *e = repro_ev_at(g, off);
+	char args[256];
+	unsigned int i, label;
+
+	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++) {
+		const char *sys = NULL;
+
+		label = 0;
+		if (e[i].kind == FPABI_EV_SYSCALL) {
+			sys = repro_sc_c((unsigned)e[i].nr, args, sizeof(args));
+			if (e[i].ptr)
+				label = g->label++;
+		}
+		repro_arch_line_ev(g->rec, &e[i], sys, sc_name((unsigned)e[i].nr),
+				   row_of(off + i * sizeof(*e)), label, top, g->o);
+		if (label) {
+			emit_asm_list(g, e[i].ptr, top, depth + 1);
+			fprintf(g->o, "\t\"%u:\\n\\t\"\t/* the parent goes on */\n",
+				label);
+		}
+	}
+}
+
+static void list_cb(void *ctx, uint64_t off)
+{
+	struct list_ctx *c = ctx;
+
+	emit_asm_list(c->g, off, c->top, 0);
+}
+
+static void emit_header(struct gen *g)
+{
+	const struct fpabi_run *r = g->r;
+	const struct fpabi_rule *ru = rule_get(r->c->rule);
+	char steps[512];
+
+	steps_text(r, steps, sizeof(steps));
+	if (g->ksft)
+		fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0\n/*\n"
+			" * A selftest for tools/testing/selftests/%s, from fpabi "
+			"case %s,\n * seed %llu (`fpabi repro --kselftest`; add it "
+			"to the Makefile's TEST_GEN_PROGS).\n"
+			" * Recorded on Linux %s.\n", repro_arch_kselftest_dir(),
+			r->id, (unsigned long long)r->o->seed, r->m->kernel);
+	else
+		fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0-or-later\n/*\n"
+			" * Reproducer of fpabi case %s, seed %llu\n"
+			" * (`fpabi repro`; libc only: gcc -O2 repro.c && ./a.out, TAP out).\n"
+			" * Recorded on Linux %s.\n", r->id,
+			(unsigned long long)r->o->seed, r->m->kernel);
+	repro_arch_header(g->rec, g->o);
+	fprintf(g->o, " * Rule %s: %s\n *   source: %s\n * Steps: %s\n",
+		ru ? ru->id : r->c->rule, ru ? ru->text : "",
+		ru ? ru->source : "", steps);
+	if (g->failing)
+		fprintf(g->o, " * fpabi found %u difference(s), the first: %s: "
+			"%s: %s.\n", r->nfind, r->find[0].observer,
+			r->find[0].what, r->find[0].origin);
+	fprintf(g->o, g->ksft ? " * A control first: each value checked "
+		"through the CPU alone; a field the\n * CPU itself changes is a "
+		"skip.  Exit (kselftest's): 0 pass, 1 a word differs or\n * no "
+		"verdict, 4 a feature is missing; -DFPABI_REPRO_CORRUPT: 1.\n */\n" :
+		" * A control first: each value checked through the CPU "
+		"alone.  Exit: 0 as the\n * rule says, 1 BUG, 3 only fields the "
+		"CPU itself changes differ (no kernel\n * bug shown), 4 a feature "
+		"is missing, 2 no verdict; -DFPABI_REPRO_CORRUPT: 1.\n */\n");
+}
+
+static void emit_includes(struct gen *g, const struct uses *u)
+{
+	fprintf(g->o, "#define _GNU_SOURCE\n%s#include <errno.h>\n%s"
+		"#include <signal.h>\n#include <stdint.h>\n#include <stdio.h>\n"
+		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
+		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n%s"
+		"#include <sys/wait.h>\n%s%s%s%s%s#include <unistd.h>\n\n",
+		repro_arch_includes(g->rec),
+		u->thread ? "#include <linux/futex.h>\n" : "",
+		u->get || u->set ? "#include <sys/uio.h>\n" : "",
+		u->nanosleep ? "#include <time.h>\n" : "",
+		u->thread || u->fork ? "#include <sched.h>\n" : "",
+		u->altstack ? "#include <sys/auxv.h>\n" : "",
+		u->seccomp ? "#include <stddef.h>\n#include <linux/audit.h>\n"
+		"#include <linux/filter.h>\n#include <linux/seccomp.h>\n"
+		"#include <sys/prctl.h>\n" : "",
+		g->h->nsig ? "#include <ucontext.h>\n" : "");
+	if (g->ksft)
+		fprintf(g->o, "%s", strchr(repro_arch_kselftest_dir(), '/') ?
+			"#include \"../../kselftest.h\"\n\n" :
+			"#include \"../kselftest.h\"\n\n");
+}
+
+static const char base_c[] =
+"uint8_t *shm;\t/* shared with the tracee: images, dumps, regset buffers */\n"
+"static pid_t pid;\n\n"
+"static void __attribute__((noreturn)) bail(const char *what)\n{\n"
+"\tif (pid > 0)\n\t\tkill(pid, SIGKILL);\n"
+"\tBAIL(what);\n}\n\n"
+"static void timeout(int sig)\n{\n"
+"\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n"
+"/* len bytes at off: fpabi's canaries of one register, a lane (8 bytes)\n"
+" * each; component 63: the poison, one value (bytes nothing wrote)\n"
+" */\n"
+"static void fill(uint64_t off, unsigned int len, uint64_t task, uint64_t phase,\n"
+"\t\t uint64_t comp, uint64_t reg, uint64_t lane)\n{\n"
+"\tfor (unsigned int k = 0; k < len; k += 8) {\n"
+"\t\tuint64_t w = (uint64_t)SEED << 48 | task << 44 | phase << 40 | reg << 18 |\n"
+"\t\t\t     (comp == 63 ? 0 : lane + k / 8) << 26 | comp << 12;\n"
+"\t\tuint64_t x = (w ^ 0x66706162692d6376ull) + 0x9e3779b97f4a7c15ull;\n\n"
+"\t\tx = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;\n"
+"\t\tx = (x ^ (x >> 27)) * 0x94d049bb133111ebull;\n"
+"\t\tw |= (x ^ (x >> 31)) & 0xfff;\t/* the check bits */\n"
+"\t\tmemcpy(shm + off + k, &w, len - k < 8 ? len - k : 8);\n\t}\n}\n\n";
+
+static const char tracer_c[] =
+"static void cont(int sig)\n{\n"
+"\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
+"/* on to the stop the scenario takes next (sig 0: the tracee's exit 0,\n"
+" * event stops on the way); a SIGCHLD passes, anything else ends the run\n"
+" */\n"
+"static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
+"\twhile (waitpid(pid, &st, __WALL) == pid && WIFSTOPPED(st)) {\n"
+"\t\tif (sig && WSTOPSIG(st) == sig && (st >> 16) == event)\n\t\t\treturn;\n"
+"\t\tif (WSTOPSIG(st) == SIGCHLD && !(st >> 16))\n\t\t\tcont(SIGCHLD);\n"
+"\t\telse if (!sig && (st >> 16))\n\t\t\tcont(0);\n\t\telse\n\t\t\tbreak;\n\t}\n"
+"\tif (!sig && WIFEXITED(st) && !WEXITSTATUS(st)) {\n\t\tpid = 0;\n\t\treturn;\n\t}\n"
+"\tprintf(\"# status %#x, not %s\\n\", st, what);\n\tbail(\"unexpected stop\");\n}\n\n";
+
+/* (no child of the tracee's: no SIGCHLD, no event stop on the way) */
+static const char tracer_simple_c[] =
+"static void cont(int sig)\n{\n"
+"\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
+"/* on to the stop the scenario takes next (sig 0: the tracee's exit 0);\n"
+" * any other ends the run\n"
+" */\n"
+"static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
+"\tif (waitpid(pid, &st, __WALL) == pid && (sig ? WIFSTOPPED(st) &&\n"
+"\t    WSTOPSIG(st) == sig && (st >> 16) == event : WIFEXITED(st) && !WEXITSTATUS(st)))\n"
+"\t\treturn;\n\tprintf(\"# status %#x, not %s\\n\", st, what);\n"
+"\tbail(\"unexpected stop\");\n}\n\n";
+
+static const char get_c[] =
+"static void get(uint64_t off, unsigned int note, size_t len)\n{\n"
+"\tstruct iovec iov = { shm + off, len };\n\n\tfill(off, len, 0, 0, 63, 0, 0);\n"
+"\tif (ptrace(PTRACE_GETREGSET, pid, (void *)(uintptr_t)note, &iov) < 0)\n"
+"\t\tprintf(\"# GETREGSET %#x: %s\\n\", note, strerror(errno));\n}\n\n";
+
+static const char set_c[] =
+"static void set(uint64_t off, unsigned int note, size_t len)\n{\n"
+"\tstruct iovec iov = { shm + off, len };\n\n"
+"\tif (ptrace(PTRACE_SETREGSET, pid, (void *)(uintptr_t)note, &iov) < 0)\n"
+"\t\tprintf(\"# SETREGSET %#x: %s\\n\", note, strerror(errno));\n}\n\n";
+
+static const char sysstop_c[] =
+"static void cont_syscall(int sig)\n{\n"
+"\tif (ptrace(PTRACE_SYSCALL, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_SYSCALL\");\n}\n\n";
+
+static const char fork_stop_c[] =
+"/* the child a fork stop reports runs on untraced */\n"
+"static void let_child_go(void)\n{\n\tunsigned long child;\n\tint st;\n\n"
+"\tif (ptrace(PTRACE_GETEVENTMSG, pid, 0, &child) < 0 ||\n"
+"\t    waitpid((pid_t)child, &st, __WALL) < 0 ||\n"
+"\t    ptrace(PTRACE_DETACH, (pid_t)child, 0, 0) < 0)\n\t\tbail(\"the fork's child\");\n}\n\n";
+
+static const char seccomp_c[] =
+"/* fpabi's filter: getppid to the tracer (a PTRACE_EVENT_SECCOMP stop),\n"
+" * getpgid a SIGSYS (SECCOMP_RET_TRAP)\n"
+" */\n"
+"static void setup_seccomp(void)\n{\n\tstruct sock_filter f[] = {\n"
+"\t\tBPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),\n"
+"\t\tBPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_getppid, 0, 1),\n"
+"\t\tBPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE | 42),\n"
+"\t\tBPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_getpgid, 0, 1),\n"
+"\t\tBPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP),\n"
+"\t\tBPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),\n\t};\n"
+"\tstruct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };\n\n"
+"\tif (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||\n"
+"\t    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) < 0)\n"
+"\t\t_exit(3);\n}\n\n";
+
+static const char altstack_c[] =
+"/* the handlers run on a sigaltstack, as fpabi's tracee sets it */\n"
+"static uint8_t altstack[1 << 20] __attribute__((aligned(64)));\n\n"
+"static void setup_altstack(void)\n{\n"
+"\tstack_t ss = { .ss_size = getauxval(AT_MINSIGSTKSZ) + 32768 };\n\n"
+"\tss.ss_sp = altstack + sizeof(altstack) - ss.ss_size;\n"
+"\tif (ss.ss_size > sizeof(altstack) || sigaltstack(&ss, NULL) < 0)\n"
+"\t\t_exit(3);\n}\n\n";
+
+/* the TAP lines, as plain printf() or kselftest's ksft_* calls */
+static const char tap_c[] =
+"static unsigned int n;\t/* the TAP test number */\n"
+"#define BAIL(what) (printf(\"Bail out! %s (no verdict)\\n\", what), exit(2))\n"
+"#define SKIP(what) (printf(\"1..0 # SKIP %s\\n\", what), exit(4))\n"
+"#define PASS(what) printf(\"ok %u - %s\\n\", ++n, what)\n"
+"#define CPU(what) printf(\"ok %u - %s # SKIP the CPU changes this field; \"\\\n"
+"\t\t\t  \"no kernel bug shown\\n\", ++n, what)\n"
+"#define FAIL(what) printf(\"not ok %u - %s\\n\", ++n, what)\n";
+
+static const char ksft_c[] =
+"#define BAIL(what) (ksft_exit_fail_msg(\"%s (no verdict)\\n\", what), exit(KSFT_FAIL))\n"
+"#define SKIP(what) (ksft_exit_skip(\"%s\\n\", what), exit(KSFT_SKIP))\n"
+"#define PASS(what) ksft_test_result_pass(\"%s\\n\", what)\n"
+"#define CPU(what) ksft_test_result_skip(\"%s: the CPU changes this field; \"\\\n"
+"\t\t\t  \"no kernel bug shown\\n\", what)\n"
+"#define FAIL(what) ksft_test_result_fail(\"%s\\n\", what)\n";
+
+static const char check_c[] =
+"static unsigned int bad, cpu;\n\n"
+"/* one word: as the rule says, as the CPU alone changes it (the control:\n"
+" * no kernel bug shown), or a BUG\n"
+" */\n"
+"static void check(const struct word *w, uint64_t ctl)\n{\n"
+"\tuint64_t got = read_word(w, shm + w->area);\n\n"
+"\tif (ctl != w->exp)\n\t\tprintf(\"# control: the CPU alone turns %#llx into %#llx\\n\",\n"
+"\t\t       (unsigned long long)w->exp, (unsigned long long)ctl);\n"
+"\tif (got == w->exp || (w->how & OR_ZERO && !got)) {\n"
+"\t\tPASS(w->what);\n"
+"\t} else if (ctl != w->exp && got == ctl) {\n\t\tcpu++;\n\t\tCPU(w->what);\n"
+"\t} else {\n\t\tbad++;\n\t\tprintf(\"# BUG: %s: expected %#llx, got %#llx\\n\", w->what,\n"
+"\t\t       (unsigned long long)w->exp, (unsigned long long)got);\n"
+"\t\tFAIL(w->what);\n\t}\n}\n\n";
+
+/* the checked words, each after what it should hold and what fpabi got */
+static void emit_words(struct gen *g)
+{
+	unsigned int i, off, fl;
+	char d[128];
+
+	fprintf(g->o, "static struct word words[] = {\n");
+	for (i = 0; i < g->npick; i++) {
+		const struct rec_word *w = &g->rec->w[g->pick[i]];
+		const struct fpabi_field *f = &w->f;
+		uint64_t buf = w->src == SRC_REGSET ? g->io_off[w->io] : w->off;
+		unsigned int b0 = f->reg_off + w->img_off - f->off;
+		const char *seen = w->bad ? repro_seen_origin(g, w) : "", *q;
+
+		if (w->src == SRC_FRAME)
+			buf = g->h->sig[w->sig].frame_off +
+			      repro_arch_frame_fp(g->rec);
+		repro_arch_map(g->rec, w, &off, &fl);
+		repro_describe_exp(w, d, sizeof(d));
+		q = repro_quirk(g, f);
+		fprintf(g->o, "\t/* %s; fpabi got %#llx%s%s%s%s */\n",
+			d, (unsigned long long)repro_word(w->got, w->len),
+			seen[0] ? ": " : "", seen, q[0] ? "; calibrated quirk " : "", q);
+		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s, %#llxull, %#llxull,\n"
+			"\t  \"%s: %s bytes %u-%u\" },\n",
+			(unsigned long long)buf, off, w->len, f->group,
+			repro_arch_ctl(g->rec, w), fl & REPRO_XSAVE ? " | IN_XSAVE" : "",
+			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" : "",
+			(unsigned long long)repro_word(w->exp, w->len),
+			(unsigned long long)repro_word(w->init, w->len),
+			w->observer, f->name, b0, b0 + w->len - 1);
+	}
+	fprintf(g->o, "};\n#define NWORDS %uu\n#define CORRUPT_WORD %u\n\n",
+		g->npick, repro_corrupt_word(g));
+}
+
+/* the images the tracee loads: every LOAD's and each edit's, once */
+static void collect_imgs(const struct gen *g, uint64_t off, uint64_t *imgs,
+			 unsigned int *n, unsigned int depth)
+{
+	const struct fpabi_ev *e = repro_ev_at(g, off);
+	unsigned int i, k;
+
+	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++) {
+		if (e[i].kind == FPABI_EV_LOAD) {
+			for (k = 0; k < *n && imgs[k] != e[i].ptr; k++)
+				;
+			if (k == *n && *n < MAX_BUFS)
+				imgs[(*n)++] = e[i].ptr;
+		}
+		if (e[i].kind == FPABI_EV_SYSCALL && e[i].ptr)
+			collect_imgs(g, e[i].ptr, imgs, n, depth + 1);
+	}
+}
+
+/* a checked word is in the dump at off */
+static bool checked(const struct gen *g, uint64_t off)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->npick; i++)
+		if (g->rec->w[g->pick[i]].src != SRC_REGSET &&
+		    g->rec->w[g->pick[i]].off == off)
+			return true;
+	return false;
+}
+
+/* a STORE's dump with a checked word, poisoned before the tracee runs */
+static void poison_stores(const struct gen *g, uint64_t off, unsigned int depth)
+{
+	const struct fpabi_ev *e = repro_ev_at(g, off);
+	unsigned int i;
+
+	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++) {
+		if (e[i].kind == FPABI_EV_STORE && checked(g, e[i].ptr))
+			fprintf(g->o, "\tfill(%#llx, %zu, 0, 0, 63, 0, 0);\t/* a dump: poisoned */\n",
+				(unsigned long long)e[i].ptr, g->rec->dump_size);
+		if (e[i].kind == FPABI_EV_SYSCALL && e[i].ptr)
+			poison_stores(g, e[i].ptr, depth + 1);
+	}
+}
+
+static void emit_fill(struct gen *g)
+{
+	uint64_t imgs[MAX_BUFS];
+	unsigned int nimg = 0, i, k;
+
+	fprintf(g->o, "\t/* the images the tracee loads, the tracer's writes "
+		"(canary runs) */\n");
+	collect_imgs(g, g->h->ev_off, imgs, &nimg, 0);
+	for (k = 0; k < g->h->nsig; k++) {
+		collect_imgs(g, g->h->sig[k].entry_ev, imgs, &nimg, 0);
+		collect_imgs(g, g->h->sig[k].exit_ev, imgs, &nimg, 0);
+		if (g->h->sig[k].edit_img && nimg < MAX_BUFS)
+			imgs[nimg++] = g->h->sig[k].edit_img;
+	}
+	for (i = 0; i < nimg; i++)
+		repro_emit_runs(g, imgs[i], g->rec->shm + imgs[i], g->img_size);
+	for (i = 0; i < g->rec->nio; i++)
+		if (g->rec->io[i].set)
+			repro_emit_runs(g, g->io_off[i], g->rec->io[i].buf,
+					g->rec->io[i].len);
+	poison_stores(g, g->h->ev_off, 0);
+	for (k = 0; k < g->h->nsig; k++) {
+		poison_stores(g, g->h->sig[k].entry_ev, 0);
+		poison_stores(g, g->h->sig[k].exit_ev, 0);
+	}
+}
+
+/* the syscalls' arguments, a row each, and what they point at */
+static void emit_statics(struct gen *g, const struct uses *u)
+{
+	fprintf(g->o, "%s%s%s%s",
+		u->nanosleep ? "static const struct timespec one_ms = { 0, 1000000 };\n" : "",
+		u->pipe ? "static char pipe_byte;\nstatic int pipefd[2];\n" : "",
+		u->exec ? "static char *probe_argv[] = { \"fpabi-exec-probe\", NULL }, "
+		"*probe_envp[] = { NULL };\n" : "",
+		u->thread ? "static uint8_t thread_stack[65536] __attribute__((aligned(64)));\n"
+		"static volatile int thread_tid = -1;\t/* 0 once the thread exits */\n" : "");
+}
+
+static void emit_args(struct gen *g)
+{
+	char args[256];
+	unsigned int i;
+
+	if (!rows.n)
+		return;
+	fprintf(g->o, "/* the syscalls' arguments, a row each (the tracee's "
+		"assembly loads them) */\nuint64_t sc_args[][6] = {\n");
+	for (i = 0; i < rows.n; i++) {
+		sc_args_c(rows.sc[i], args, sizeof(args));
+		fprintf(g->o, "\t{ %s },\t/* %s */\n", args,
+			rows.sc[i] == SC_EXIT ? "exit" : sc_name(rows.sc[i]));
+	}
+	fprintf(g->o, "};\n\n");
+}
+
+static void emit_tracee(struct gen *g, const struct uses *u)
+{
+	fprintf(g->o, "/* the tracee: its events in one asm block, no compiled "
+		"code between them */\nstatic void tracee(void)\n{\n"
+		"\tif (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0)\n\t\t_exit(3);\n"
+		"\traise(SIGSTOP);\n%s%s\t__asm__ volatile(\n",
+		g->h->nsig ? "\tarch_setup();\n" : "",
+		u->seccomp ? "\tsetup_seccomp();\n" : "");
+	emit_asm_list(g, g->h->ev_off, false, 0);
+	repro_arch_line_close(g->rec, g->o);
+	fprintf(g->o, "%s%s\t_exit(0);\n}\n\n", u->thread ?
+		"\twhile (thread_tid)\t/* its dumps are complete once it exits */\n"
+		"\t\tsyscall(SYS_futex, &thread_tid, FUTEX_WAIT, thread_tid, NULL, NULL, 0);\n" : "",
+		u->thread || u->fork ? "\twhile (wait(NULL) > 0)\n\t\t;\n" : "");
+}
+
+static void emit_main(struct gen *g, const struct uses *u)
+{
+	unsigned int i;
+
+	fprintf(g->o, "int main(%s)\n{\n\tuint64_t ctl[NWORDS];\n\tunsigned int i;\n\n"
+		"%s\t%s\n\tcheck_features();\n"
+		"\tshm = mmap(NULL, %#zx, PROT_READ | PROT_WRITE, MAP_SHARED | "
+		"MAP_ANONYMOUS, -1, 0);\n\tif (shm == MAP_FAILED)\n\t\tbail(\"mmap\");\n"
+		"\tfor (i = 0; i < NWORDS; i++)\t/* the control: no kernel event */\n"
+		"\t\tctl[i] = roundtrip(&words[i]);\n"
+		"#ifdef FPABI_REPRO_CORRUPT\t/* a self-test: one expected word wrong, exit 1 */\n"
+		"\tif (ctl[CORRUPT_WORD] == words[CORRUPT_WORD].exp)\n"
+		"\t\tctl[CORRUPT_WORD] ^= 1ull << (4 * words[CORRUPT_WORD].len);\n"
+		"\twords[CORRUPT_WORD].exp ^= 1ull << (4 * words[CORRUPT_WORD].len);\n#endif\n",
+		u->exec ? "int argc, char **argv" : "void",
+		u->exec ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
+		"\t\treturn 0;\t/* the image the case execs */\n" : "",
+		g->ksft ? "ksft_print_header();" : "printf(\"TAP version 13\\n\");",
+		g->shm_size);
+	emit_fill(g);
+	if (u->pipe) {
+		fprintf(g->o, "\tif (pipe(pipefd) < 0)\n\t\tbail(\"pipe\");\n");
+		for (i = 0; i < rows.n; i++)
+			if (rows.sc[i] == SC_PIPE_READ)
+				fprintf(g->o, "\tsc_args[%u][0] = pipefd[0];\n", i);
+	}
+	fprintf(g->o, "\tsignal(SIGALRM, timeout);\n\talarm(60);\n"
+		"\tpid = fork();\n\tif (pid < 0)\n\t\tbail(\"fork\");\n"
+		"\tif (!pid)\n\t\ttracee();\n"
+		"\twait_for(SIGSTOP, 0, \"the tracee's start\");\n"
+		"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_EXITKILL | "
+		"PTRACE_O_TRACEEXEC |\n\t\t   PTRACE_O_TRACESYSGOOD | "
+		"PTRACE_O_TRACESECCOMP%s) < 0)\n\t\tbail(\"PTRACE_SETOPTIONS\");\n",
+		u->fork_stop ? " | PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE" : "");
+	if (u->pipe)
+		fprintf(g->o, "\tif (fork() == 0) {\t/* the tracee blocks in read() meanwhile */\n"
+			"\t\tusleep(100000);\n\t\t_exit(write(pipefd[1], \"x\", 1) != 1);\n\t}\n");
+	repro_emit_tracer(g);
+	fprintf(g->o, "\t%s\n\tfor (i = 0; i < NWORDS; i++)\n"
+		"\t\tcheck(&words[i], ctl[i]);\n"
+		"\tprintf(\"# %%u of %%u words differ: %%s\\n\", bad + cpu, NWORDS, bad ? "
+		"\"the bug shows\" :\n\t       cpu ? \"the CPU changes this field; "
+		"no kernel bug shown\" : \"as the rule says\");\n\t%s\n}\n",
+		g->ksft ? "ksft_set_plan(NWORDS);" : "printf(\"1..%u\\n\", NWORDS);",
+		g->ksft ? "ksft_finished();\t/* (a skip is no failure) */" :
+		"return bad ? 1 : cpu ? 3 : 0;");
+}
+
+static bool has_trap(const struct gen *g)
+{
+	const struct fpabi_step *s;
+
+	for (s = g->r->c->steps; s->op != S_END; s++)
+		if (op_info(s->op)->repro == RPEV_TRAP)
+			return true;
+	return false;
+}
+
+int repro_write_line(struct gen *g, const struct uses *u)
+{
+	struct list_ctx c = { .g = g, .top = true };
+	unsigned int k;
+	bool ok;
+
+	rows.n = 0;
+	ok = g->line && scan_list(g, g->h->ev_off, 0) == 0;
+	for (k = 0; ok && k < g->h->nsig; k++)
+		ok = scan_list(g, g->h->sig[k].entry_ev, 0) == 0 &&
+		     scan_list(g, g->h->sig[k].exit_ev, 0) == 0;
+	if (!ok) {
+		g->line = false;	/* the table form, then */
+		return -1;
+	}
+	g->line = true;
+	g->ksft = u->kselftest;
+	g->label = 10;
+	emit_header(g);
+	emit_includes(g, u);
+	fprintf(g->o, "#define SEED %#x\t/* fpabi's canaries' */\n"
+		"#define STR(x) #x\n#define XSTR(x) STR(x)\t/* SYS_getpid as \"39\" */\n",
+		g->r->cseed);
+	fputs(g->ksft ? ksft_c : tap_c, g->o);
+	fputs(base_c, g->o);
+	emit_statics(g, u);
+	if (u->altstack)
+		fputs(altstack_c, g->o);
+	fprintf(g->o, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n"
+		"#define OR_ZERO 16\t/* its old value or zero will do */\n"
+		"struct word {\n\tuint64_t area;\n\tunsigned int off, len, comp, how;\n"
+		"\tuint64_t exp, init;\n\tconst char *what;\n};\n\n");
+	repro_arch_line_code(g->rec, (u->thread ? REPRO_LINE_THREAD : 0) |
+			     (has_trap(g) ? REPRO_LINE_TRAP : 0), g->o, list_cb, &c);
+	emit_args(g);
+	emit_words(g);
+	fputs(u->fork || u->thread || u->fork_stop ? tracer_c : tracer_simple_c, g->o);
+	if (u->sysstop)
+		fputs(sysstop_c, g->o);
+	if (u->fork_stop)
+		fputs(fork_stop_c, g->o);
+	if (u->get)
+		fputs(get_c, g->o);
+	if (u->set)
+		fputs(set_c, g->o);
+	if (u->seccomp)
+		fputs(seccomp_c, g->o);
+	fputs(check_c, g->o);
+	emit_tracee(g, u);
+	emit_main(g, u);
+	return 0;
+}
