@@ -195,13 +195,16 @@ int main(void)
 
 	/* the VL probe's answers (vl.h): only what the ABI allows sizes
 	 * a buffer */
-	T_OK(a64_vl_answer_ok(256, 256) && a64_vl_answer_ok(256, 16) &&
-	     a64_vl_answer_ok(64, 32), "VLs at or below the request, 16..256");
-	T_OK(!a64_vl_answer_ok(256, 0) && !a64_vl_answer_ok(256, 8) &&
-	     !a64_vl_answer_ok(256, 40) && !a64_vl_answer_ok(256, -16),
+	T_OK(a64_vl_answer_ok(256, 256, false) && a64_vl_answer_ok(256, 16, false) &&
+	     a64_vl_answer_ok(64, 32, false) && a64_vl_answer_ok(64, 32, true),
+	     "VLs at or below the request, 16..256");
+	T_OK(!a64_vl_answer_ok(256, 0, true) && !a64_vl_answer_ok(256, 8, true) &&
+	     !a64_vl_answer_ok(256, 40, false) && !a64_vl_answer_ok(256, -16, true),
 	     "VL 0, below 16, not a multiple of 16 or negative: refused");
-	T_OK(!a64_vl_answer_ok(64, 80) && !a64_vl_answer_ok(4096, 272) &&
-	     !a64_vl_answer_ok(8192, 8192),
-	     "VL above the request or past ARCH_SVE_VQ_MAX: refused");
+	T_OK(!a64_vl_answer_ok(64, 80, false) && !a64_vl_answer_ok(4096, 272, true) &&
+	     !a64_vl_answer_ok(8192, 8192, true),
+	     "SVE above the request, or either past ARCH_SVE_VQ_MAX: refused");
+	T_OK(a64_vl_answer_ok(16, 32, true) && a64_vl_answer_ok(16, 256, true),
+	     "SME above the request (its smallest VL, where none is below): taken");
 	return T_DONE();
 }

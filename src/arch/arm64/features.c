@@ -50,12 +50,17 @@ static unsigned probe_vls(int set, int get, unsigned *out)
 		if (got < 0)
 			break;
 		got &= PR_SVE_VL_LEN_MASK;
-		if (!a64_vl_answer_ok(vq * 16, got))
+		if (!a64_vl_answer_ok(vq * 16, got, set == PR_SME_SET_VL))
 			die("prctl(%s, %d) answered VL %d: not a multiple of 16 "
-			    "from 16 to the request (at most %d); Documentation/"
-			    "arch/arm64/sve.rst", set == PR_SVE_SET_VL ?
+			    "from 16 to %s (at most %d); Documentation/arch/"
+			    "arm64/sve.rst", set == PR_SVE_SET_VL ?
 			    "PR_SVE_SET_VL" : "PR_SME_SET_VL", vq * 16, got,
+			    set == PR_SVE_SET_VL ? "the request" : "the limit",
 			    16 * A64_VQ_MAX);
+		/* (SME: above the request, none is implemented below it;
+		 * the answer is the smallest, which the loop has seen) */
+		if ((unsigned)got > (unsigned)vq * 16)
+			break;
 		if ((unsigned)got == last)
 			continue;
 		last = got;

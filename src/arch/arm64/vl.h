@@ -20,12 +20,18 @@
  * Documentation/arch/arm64/sve.rst, "prctl(PR_SVE_SET_VL, ...)": the VL
  * set is "the largest supported vector length less than or equal to"
  * the request; VLs are multiples of 16 bytes (1 to ARCH_SVE_VQ_MAX
- * quadwords).  Anything else (0, not a multiple of 16, above the
- * request or the limit) would size buffers wrongly: refused.
+ * quadwords).  SVE must implement 16 bytes, so its answer is never above
+ * the request; SME need not implement any particular VL (Arm ARM DDI
+ * 0487K.a, B1.4.2, I_QQRNR and I_NWYBP; the kernel's
+ * tools/testing/selftests/arm64/signal/sve_helpers.c says the same):
+ * where none at or below the request is implemented, the answer is the
+ * smallest one, above the request.  Anything else (0, not a multiple of
+ * 16, above the limit, an SVE answer above the request) would size
+ * buffers wrongly: refused.
  */
-static inline bool a64_vl_answer_ok(unsigned asked, int got)
+static inline bool a64_vl_answer_ok(unsigned asked, int got, bool sme)
 {
-	return got >= 16 && got % 16 == 0 && (unsigned)got <= asked &&
+	return got >= 16 && got % 16 == 0 && (sme || (unsigned)got <= asked) &&
 	       got <= 16 * A64_VQ_MAX;
 }
 
