@@ -21,7 +21,9 @@ arm64) CC=${REPRO_CC_ARM64:-aarch64-linux-gnu-gcc} ;;
 *) CC=${REPRO_CC_X86_64:-gcc} ;;
 esac
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# (FPABI_REPRO_KEEP=DIR: the generated files are copied there to read)
+trap '[ -n "${FPABI_REPRO_KEEP:-}" ] && mkdir -p "$FPABI_REPRO_KEEP" &&
+	cp "$tmp"/r*.c "$tmp"/r*.id "$FPABI_REPRO_KEEP"/ 2>/dev/null; rm -rf "$tmp"' EXIT
 echo "TAP version 13"
 n=0 fail=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }

@@ -304,7 +304,7 @@ static const char check_c[] =
 static void emit_words(struct gen *g)
 {
 	unsigned int i, off, fl;
-	char d[128];
+	char d[128], alt[32];
 
 	fprintf(g->o, "static struct word words[] = {\n");
 	for (i = 0; i < g->npick; i++) {
@@ -320,14 +320,17 @@ static void emit_words(struct gen *g)
 		repro_arch_map(g->rec, w, &off, &fl);
 		repro_describe_exp(w, d, sizeof(d));
 		q = repro_quirk(g, f);
+		alt[0] = 0;
+		if (fl >> 8)	/* (arm64: an SVE payload's FPSIMD format) */
+			snprintf(alt, sizeof(alt), " | ALT(%#x)", fl >> 8);
 		fprintf(g->o, "\t/* %s; fpabi got %#llx%s%s%s%s */\n",
 			d, (unsigned long long)repro_word(w->got, w->len),
 			seen[0] ? ": " : "", seen, q[0] ? "; calibrated quirk " : "", q);
-		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s, %#llxull, %#llxull,\n"
+		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s%s, %#llxull, %#llxull,\n"
 			"\t  \"%s: %s bytes %u-%u\" },\n",
 			(unsigned long long)buf, off, w->len, f->group,
 			repro_arch_ctl(g->rec, w), fl & REPRO_XSAVE ? " | IN_XSAVE" : "",
-			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" : "",
+			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" : "", alt,
 			(unsigned long long)repro_word(w->exp, w->len),
 			(unsigned long long)repro_word(w->init, w->len),
 			w->observer, f->name, b0, b0 + w->len - 1);
