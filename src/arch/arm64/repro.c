@@ -384,12 +384,14 @@ uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec)
  * mode, ZA, ZT0, TPIDR2, FPMR and the walker's spin are not written
  * this way yet: such a case keeps the table form.
  */
-#define LINE_NO_MASK (FPABI_A64_FPMR | FPABI_A64_TPIDR2 | FPABI_A64_ZA | \
-		      FPABI_A64_ZT | FPABI_A64_SMSTART_SM | \
-		      FPABI_A64_SMSTART_ZA | FPABI_A64_SMSTOP_SM | \
-		      FPABI_A64_SMSTOP_ZA)
+#define LINE_SME (FPABI_A64_TPIDR2 | FPABI_A64_ZA | FPABI_A64_ZT | \
+		  FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA | \
+		  FPABI_A64_SMSTOP_SM | FPABI_A64_SMSTOP_ZA | FPABI_A64_COND)
+#define LINE_SVE (FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR)
 
 static bool line_sve;	/* an event uses SVE: .arch_extension sve */
+static bool line_sme;	/* SME (smstart, ZA, ...): .arch_extension sme */
+static bool line_vz;	/* a VZ event on a machine without SVE */
 static bool line_open;	/* the tracee's asm block has its prologue */
 
 /* every byte of an image is loaded (no XSTATE_BV here) */
@@ -417,12 +419,15 @@ static bool line_list_ok(const struct fpabi_rec *rec, uint64_t off,
 		switch (e[i].kind) {
 		case FPABI_EV_LOAD:
 		case FPABI_EV_STORE:
-			if (e[i].mask & LINE_NO_MASK)
-				return false;
-			if ((e[i].mask & (FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR)) &&
+			if ((e[i].mask & LINE_SVE) &&
 			    (!(e[i].mask & FPABI_A64_VZ) ||
 			     (e[i].aux & FPABI_A64_AUX_SVE)))
 				line_sve = true;
+			if ((e[i].mask & FPABI_A64_VZ) &&
+			    !(e[i].aux & FPABI_A64_AUX_SVE))
+				line_vz = true;
+			if (e[i].mask & LINE_SME)
+				line_sme = true;
 			break;
 		case FPABI_EV_SYSCALL:
 			if (e[i].ptr && !line_list_ok(rec, e[i].ptr, depth + 1))
@@ -431,7 +436,15 @@ static bool line_list_ok(const struct fpabi_rec *rec, uint64_t off,
 		case FPABI_EV_TRAP:
 		case FPABI_EV_FAULT:
 			break;
-		default:	/* spin, smstart, smstop */
+		case FPABI_A64_EV_SMSTART:
+		case FPABI_A64_EV_SMSTART_SM:
+		case FPABI_A64_EV_SMSTART_ZA:
+		case FPABI_A64_EV_SMSTOP:
+		case FPABI_A64_EV_SMSTOP_SM:
+		case FPABI_A64_EV_SMSTOP_ZA:
+			line_sme = true;
+			break;
+		default:	/* the spin */
 			return false;
 		}
 	}
@@ -443,27 +456,32 @@ bool repro_arch_line_ok(const struct fpabi_rec *rec)
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k;
 
-	line_sve = false;
-	if (AV(&rec->r->v0)->svcr || !line_list_ok(rec, h->ev_off, 0))
-		return false;	/* a streaming start: the table form */
+	line_sve = line_sme = line_vz = false;
+	if (!line_list_ok(rec, h->ev_off, 0))
+		return false;
 	for (k = 0; k < h->nsig; k++)
 		if (!line_list_ok(rec, h->sig[k].entry_ev, 0) ||
 		    !line_list_ok(rec, h->sig[k].exit_ev, 0))
 			return false;
-	return true;
+	/* FPABI_A64_VZ is resolved as written: V without SVE, which holds
+	 * outside streaming mode only */
+	return !(line_vz && line_sme);
 }
 
-/* x9 := the image at shm + ptr (x19: shm) */
-static void line_addr(uint64_t ptr, const char *what, FILE *out)
+/* reg := shm + ptr (x19: shm) */
+static void line_addr(const char *reg, uint64_t ptr, const char *what,
+		      FILE *out)
 {
-	fprintf(out, "\t\"movz x9, #%#llx\\n\\tmovk x9, #%#llx, lsl #16\\n\\t",
-		(unsigned long long)(ptr & 0xffff),
-		(unsigned long long)(ptr >> 16 & 0xffff));
+	fprintf(out, "\t\"movz %s, #%#llx\\n\\t", reg,
+		(unsigned long long)(ptr & 0xffff));
+	if (ptr >> 16 & 0xffff)
+		fprintf(out, "movk %s, #%#llx, lsl #16\\n\\t", reg,
+			(unsigned long long)(ptr >> 16 & 0xffff));
 	if (ptr >> 32)
-		fprintf(out, "movk x9, #%#llx, lsl #32\\n\\t",
+		fprintf(out, "movk %s, #%#llx, lsl #32\\n\\t", reg,
 			(unsigned long long)(ptr >> 32 & 0xffff));
-	fprintf(out, "add x9, x19, x9\\n\\t\"\t/* %s at %#llx: */\n", what,
-		(unsigned long long)ptr);
+	fprintf(out, "add %s, x19, %s\\n\\t\"\t/* %s at %#llx */\n", reg, reg,
+		what, (unsigned long long)ptr);
 }
 
 /* "ldr"/"str" of n registers r0..r(n-1), at [base, #i * step] or (step
@@ -485,48 +503,174 @@ static void line_regs(const char *op, const char *r, unsigned n,
 			"\\n\\t\"\t/* %s */\n", op, r, base, what);
 }
 
-/* a LOAD or STORE: the walker's groups in its order; FPABI_A64_VZ
- * resolved as the recorded machine had it (SVE or not) */
-static void line_ldst(const struct fpabi_ev *e, FILE *out)
+/* smstart/smstop as the mask says (the walker's svcr_branch after each) */
+static void line_svcr(const struct fpabi_ev *e, uint64_t m, FILE *out)
 {
-	bool ld = e->kind == FPABI_EV_LOAD;
-	const char *op = ld ? "ldr" : "str";
+	static const struct {
+		uint64_t bit;
+		const char *insn;
+	} sv[] = {
+		{ FPABI_A64_SMSTART_SM, "smstart sm" },
+		{ FPABI_A64_SMSTART_ZA, "smstart za" },
+		{ FPABI_A64_SMSTOP_SM, "smstop sm" },
+		{ FPABI_A64_SMSTOP_ZA, "smstop za" },
+	};
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(sv); i++)
+		if (m & sv[i].bit && (e->aux & FPABI_A64_AUX_BRANCH))
+			fprintf(out, "\t\"%s\\n\\tadr x15, 7f\\n\\tbr x15\\n7:\\thint #36\\n\\t\""
+				"\t/* (a branch: QEMU's sme-vl-chain) */\n", sv[i].insn);
+		else if (m & sv[i].bit)
+			fprintf(out, "\t\"%s\\n\\t\"\n", sv[i].insn);
+}
+
+/* "mrs x15, svcr; tbz/tbnz" to label 7 when a COND group is off */
+static void line_cond_za(uint64_t m, FILE *out)
+{
+	if (m & FPABI_A64_COND)
+		fprintf(out, "\t\"mrs x15, svcr\\n\\ttbz x15, #1, 7f\\n\\t\"\t"
+			"/* only while PSTATE.ZA */\n");
+}
+
+static bool line_cond_ffr(const struct fpabi_ev *e, uint64_t m, FILE *out)
+{
+	if (!(m & FPABI_A64_COND) || (e->aux & FPABI_A64_AUX_FA64))
+		return false;
+	fprintf(out, "\t\"mrs x15, svcr\\n\\ttbnz x15, #0, 7f\\n\\t\"\t"
+		"/* not in streaming mode (no FA64) */\n");
+	return true;
+}
+
+/* the group mask with FPABI_A64_VZ resolved as the recorded machine had
+ * it (SVE or not; line_ok: never in streaming mode without SVE) */
+static uint64_t line_mask(const struct fpabi_ev *e)
+{
 	uint64_t m = e->mask;
-	unsigned stride = e->arg[2] ? (unsigned)e->arg[2] : 16;
 
 	if ((m & FPABI_A64_VZ) && !(e->aux & FPABI_A64_AUX_SVE))
-		m = (m & ~(uint64_t)(FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR)) |
-		    FPABI_A64_V;
-	line_addr(e->ptr, ld ? "load the image" : "store to a dump", out);
-	if (ld && (m & FPABI_A64_FPSR_FPCR))
-		fprintf(out, "\t\"ldr x10, [x9, #%u]\\n\\tmsr fpsr, x10\\n\\t"
-			"ldr x10, [x9, #%u]\\n\\tmsr fpcr, x10\\n\\t\"\t/* FPSR, FPCR */\n",
-			FPABI_A64_CTRL_FPSR, FPABI_A64_CTRL_FPCR);
-	if (m & (FPABI_A64_V | FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR))
+		m = (m & ~(uint64_t)LINE_SVE) | FPABI_A64_V;
+	return m;
+}
+
+/* a LOAD: the walker's groups in its order */
+static void line_load(const struct fpabi_ev *e, FILE *out)
+{
+	uint64_t m = line_mask(e);
+
+	line_addr("x9", e->ptr, "load the image", out);
+	line_svcr(e, m, out);
+	if (m & FPABI_A64_FPSR_FPCR)
+		fprintf(out, "\t\"ldp x10, x11, [x9, #%u]\\n\\tmsr fpsr, x10\\n\\t"
+			"msr fpcr, x11\\n\\t\"\t/* FPSR, FPCR */\n", FPABI_A64_CTRL_FPSR);
+	if (m & FPABI_A64_FPMR)
+		fprintf(out, "\t\"ldr x10, [x9, #%u]\\n\\tmsr s3_3_c4_c4_2, x10\\n\\t\""
+			"\t/* FPMR */\n", FPABI_A64_CTRL_FPMR);
+	if (m & FPABI_A64_TPIDR2)
+		fprintf(out, "\t\"ldr x10, [x9, #%u]\\n\\tmsr tpidr2_el0, x10\\n\\t\""
+			"\t/* TPIDR2 */\n", FPABI_A64_CTRL_TPIDR2);
+	if (m & (FPABI_A64_V | LINE_SVE))
 		fprintf(out, "\t\"add x10, x9, #%u\\n\\t\"\t/* V or Z0 */\n",
 			FPABI_A64_CTRL_SIZE);
 	if (m & FPABI_A64_V)
-		line_regs(op, "q", 32, "x10", stride, "V0-V31", out);
+		line_regs("ldr", "q", 32, "x10", e->arg[2] ? (unsigned)e->arg[2] : 16,
+			  "V0-V31", out);
 	if (m & FPABI_A64_Z)
-		line_regs(op, "z", 32, "x10", 0, "Z0-Z31", out);
+		line_regs("ldr", "z", 32, "x10", 0, "Z0-Z31", out);
 	if (m & (FPABI_A64_P | FPABI_A64_FFR))
 		fprintf(out, "\t\"rdvl x11, #1\\n\\tadd x11, x10, x11, lsl #5\\n\\t\""
 			"\t/* P0: after 32 VL of Z */\n");
-	if (ld && (m & FPABI_A64_FFR))
-		fprintf(out, "\t\"ldr p0, [x11, #16, mul vl]\\n\\twrffr p0.b\\n\\t\""
-			"\t/* FFR, through P0 */\n");
+	if (m & FPABI_A64_FFR) {
+		bool c = line_cond_ffr(e, m, out);
+
+		fprintf(out, "\t\"ldr p0, [x11, #16, mul vl]\\n\\twrffr p0.b\\n\\t%s\""
+			"\t/* FFR, through P0 */\n", c ? "7:\\n\\t" : "");
+	}
 	if (m & FPABI_A64_P)
-		line_regs(op, "p", 16, "x11", 0, "P0-P15", out);
-	if (!ld && (m & FPABI_A64_FFR))
-		fprintf(out, "\t\"str p0, [x11]\\n\\trdffr p0.b\\n\\t"
-			"str p0, [x11, #16, mul vl]\\n\\tldr p0, [x11]\\n\\t\""
-			"\t/* FFR, through P0 */\n");
-	if (!ld && (m & FPABI_A64_FPSR_FPCR))
-		fprintf(out, "\t\"mrs x10, fpsr\\n\\tstr x10, [x9, #%u]\\n\\t"
-			"mrs x10, fpcr\\n\\tstr x10, [x9, #%u]\\n\\t\"\t/* FPSR, FPCR */\n",
-			FPABI_A64_CTRL_FPSR, FPABI_A64_CTRL_FPCR);
+		line_regs("ldr", "p", 16, "x11", 0, "P0-P15", out);
+	if (m & FPABI_A64_ZA) {
+		line_cond_za(m, out);
+		line_addr("x13", e->arg[0], "ZA's rows", out);
+		fprintf(out, "\t\"rdsvl x14, #1\\n\\tmov w12, #0\\n8:\\tldr za[w12, 0], [x13]\\n\\t"
+			"add x13, x13, x14\\n\\t\"\n\t\"add w12, w12, #1\\n\\tcmp w12, w14\\n\\t"
+			"b.ne 8b\\n%s\\t\"\t/* ZA, a row at a time */\n",
+			m & FPABI_A64_COND ? "7:" : "");
+	}
+	if (m & FPABI_A64_ZT) {
+		line_cond_za(m, out);
+		line_addr("x13", e->arg[1], "ZT0", out);
+		fprintf(out, "\t\".inst 0xe11f81a0\\n%s\\t\"\t/* ldr zt0, [x13] (SME2) */\n",
+			m & FPABI_A64_COND ? "7:" : "");
+	}
+}
+
+/* a STORE (COND: zeros where a group is off) */
+static void line_store(const struct fpabi_ev *e, FILE *out)
+{
+	uint64_t m = line_mask(e);
+	bool c = m & FPABI_A64_COND;
+
+	line_addr("x9", e->ptr, "store to a dump", out);
+	line_svcr(e, m & (FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA), out);
+	if (m & (FPABI_A64_V | LINE_SVE))
+		fprintf(out, "\t\"add x10, x9, #%u\\n\\t\"\t/* V or Z0 */\n",
+			FPABI_A64_CTRL_SIZE);
+	if (m & FPABI_A64_V)
+		line_regs("str", "q", 32, "x10", e->arg[2] ? (unsigned)e->arg[2] : 16,
+			  "V0-V31", out);
+	if (m & FPABI_A64_Z)
+		line_regs("str", "z", 32, "x10", 0, "Z0-Z31", out);
+	if (m & (FPABI_A64_P | FPABI_A64_FFR))
+		fprintf(out, "\t\"rdvl x11, #1\\n\\tadd x11, x10, x11, lsl #5\\n\\t\""
+			"\t/* P0: after 32 VL of Z */\n");
+	if (m & FPABI_A64_P)
+		line_regs("str", "p", 16, "x11", 0, "P0-P15", out);
+	if (m & FPABI_A64_FFR) {
+		bool cf = line_cond_ffr(e, m, out);
+
+		fprintf(out, "\t\"str p0, [x11]\\n\\trdffr p0.b\\n\\tstr p0, [x11, #16, mul vl]\\n\\t"
+			"ldr p0, [x11]\\n\\t%s\"\t/* FFR, through P0 */\n", cf ? "b 6f\\n\\t" : "");
+		if (cf)
+			fprintf(out, "\t\"7:\\trdvl x12, #1\\n\\tadd x13, x11, x12, lsl #1\\n\\t"
+				"lsr x12, x12, #4\\n\\t\"\n\t\"8:\\tstrh wzr, [x13], #2\\n\\t"
+				"subs x12, x12, #1\\n\\tb.ne 8b\\n6:\\t\"\t/* off: zeros */\n");
+	}
+	if (m & FPABI_A64_FPSR_FPCR)
+		fprintf(out, "\t\"mrs x10, fpsr\\n\\tmrs x11, fpcr\\n\\tstp x10, x11, [x9, #%u]\\n\\t\""
+			"\t/* FPSR, FPCR */\n", FPABI_A64_CTRL_FPSR);
+	if (m & FPABI_A64_FPMR)
+		fprintf(out, "\t\"mrs x10, s3_3_c4_c4_2\\n\\tstr x10, [x9, #%u]\\n\\t\""
+			"\t/* FPMR */\n", FPABI_A64_CTRL_FPMR);
+	if (m & FPABI_A64_TPIDR2)
+		fprintf(out, "\t\"mrs x10, tpidr2_el0\\n\\tstr x10, [x9, #%u]\\n\\t\""
+			"\t/* TPIDR2 */\n", FPABI_A64_CTRL_TPIDR2);
+	if (m & FPABI_A64_ZA) {
+		line_addr("x13", e->arg[0], "ZA's rows", out);
+		line_cond_za(m, out);
+		fprintf(out, "\t\"rdsvl x14, #1\\n\\tmov w12, #0\\n8:\\tstr za[w12, 0], [x13]\\n\\t"
+			"add x13, x13, x14\\n\\t\"\n\t\"add w12, w12, #1\\n\\tcmp w12, w14\\n\\t"
+			"b.ne 8b\\n\\t%s\"\t/* ZA, a row at a time */\n", c ? "b 6f\\n\\t" : "");
+		if (c)
+			fprintf(out, "\t\"7:\\trdsvl x14, #1\\n\\tmul x14, x14, x14\\n\\t"
+				"\"\n\t\"8:\\tstp xzr, xzr, [x13], #16\\n\\tsubs x14, x14, #16\\n\\t"
+				"b.ne 8b\\n6:\\t\"\t/* off: SVL * SVL zeros */\n");
+	}
+	if (m & FPABI_A64_ZT) {
+		line_addr("x13", e->arg[1], "ZT0", out);
+		line_cond_za(m, out);
+		fprintf(out, "\t\".inst 0xe13f81a0\\n\\t%s\"\t/* str zt0, [x13] (SME2) */\n",
+			c ? "b 6f\\n7:\\tstp xzr, xzr, [x13]\\n\\tstp xzr, xzr, [x13, #16]\\n\\t"
+			"stp xzr, xzr, [x13, #32]\\n\\tstp xzr, xzr, [x13, #48]\\n6:\\t" : "");
+	}
 	/* (INFO: the control block's SVCR, VL, SVL, never checked here) */
 }
+
+/* an SMSTART/SMSTOP event as the LOAD mask bits of its instructions */
+static const uint64_t line_smev[] = {
+	FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA, FPABI_A64_SMSTART_SM,
+	FPABI_A64_SMSTART_ZA, FPABI_A64_SMSTOP_SM | FPABI_A64_SMSTOP_ZA,
+	FPABI_A64_SMSTOP_SM, FPABI_A64_SMSTOP_ZA,
+};
 
 void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 			const char *sys, const char *name, int row,
@@ -535,14 +679,25 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 	(void)rec;
 	if (!top && !line_open) {	/* the tracee's first event */
 		line_open = true;
-		fprintf(out, "%s\t\"adrp x19, shm\\n\\tldr x19, [x19, :lo12:shm]\\n\\t\"\t"
-			"/* x19: the shared memory */\n", line_sve ?
-			"\t\".arch_extension sve\\n\\t\"\t/* rdvl, ldr z, ... */\n" : "");
+		fprintf(out, "%s%s\t\"adrp x19, shm\\n\\tldr x19, [x19, :lo12:shm]\\n\\t\"\t"
+			"/* x19: the shared memory */\n", line_sve || line_sme ?
+			"\t\".arch_extension sve\\n\\t\"\t/* rdvl, ldr z, ... */\n" : "",
+			line_sme ? "\t\".arch_extension sme\\n\\t\"\t/* smstart, ZA, ... */\n" : "");
 	}
 	switch (e->kind) {
 	case FPABI_EV_LOAD:
+		line_load(e, out);
+		break;
 	case FPABI_EV_STORE:
-		line_ldst(e, out);
+		line_store(e, out);
+		break;
+	case FPABI_A64_EV_SMSTART:
+	case FPABI_A64_EV_SMSTART_SM:
+	case FPABI_A64_EV_SMSTART_ZA:
+	case FPABI_A64_EV_SMSTOP:
+	case FPABI_A64_EV_SMSTOP_SM:
+	case FPABI_A64_EV_SMSTOP_ZA:
+		line_svcr(e, line_smev[e->kind - FPABI_A64_EV_SMSTART], out);
 		break;
 	case FPABI_EV_TRAP:
 		fprintf(out, "\t\"brk #0\\n\\t\"\t/* the breakpoint */\n");
@@ -568,6 +723,7 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 
 static const char line_clobbers[] =
 "\t\t: : : \"x0\", \"x1\", \"x2\", \"x3\", \"x4\", \"x5\", \"x8\", \"x9\", \"x10\", \"x11\",\n"
+"\t\t  \"x12\", \"x13\", \"x14\", \"x15\",\n"
 "\t\t  \"x19\", \"v0\", \"v1\", \"v2\", \"v3\", \"v4\", \"v5\", \"v6\", \"v7\", \"v8\", \"v9\",\n"
 "\t\t  \"v10\", \"v11\", \"v12\", \"v13\", \"v14\", \"v15\", \"v16\", \"v17\", \"v18\",\n"
 "\t\t  \"v19\", \"v20\", \"v21\", \"v22\", \"v23\", \"v24\", \"v25\", \"v26\", \"v27\",\n"
@@ -630,7 +786,7 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 	};
 	unsigned i;
 
-	if (h->arch_setup[A64_SETUP_SME_VL])
+	if (h->arch_setup[A64_SETUP_SME_VL] || (rec->r->m->have & NEED_SME))
 		fprintf(out, "#ifndef PR_SME_SET_VL\n#define PR_SME_SET_VL 63\n"
 			"#define PR_SME_VL_LEN_MASK 0xffff\n#endif\n");
 	emit_needed(rec, out);
@@ -671,7 +827,8 @@ static void line_handler(const struct fpabi_rec *rec, FILE *out,
 		"\t\"stp x19, x20, [sp, #16]\\n\\tstr x21, [sp, #32]\\n\\tmov x21, x2\\n\\t\"\n"
 		"\t\"adrp x19, shm\\n\\tldr x19, [x19, :lo12:shm]\\n\\t\"\n"
 		"\t\"adrp x20, nsig\\n\\tldr w20, [x20, :lo12:nsig]\\n\\t\"\n",
-		line_sve ? "\t\".arch_extension sve\\n\\t\"\n" : "");
+		line_sve || line_sme ? (line_sme ? "\t\".arch_extension sve\\n\\t"
+		".arch_extension sme\\n\\t\"\n" : "\t\".arch_extension sve\\n\\t\"\n") : "");
 	for (pass = 0; pass < 2; pass++) {
 		if (pass)
 			fprintf(out, "\t\"1999:\\n\\tmov x0, x21\\n\\tbl sig_body\\n\\t\"\n");
