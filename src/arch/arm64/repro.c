@@ -378,16 +378,19 @@ uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec)
 
 /*
  * The straight-line form (src/repro/line.c): the tracee's events as lines
- * of one asm block (x19: the shared memory, x9: the image), each LOAD and
- * STORE written out in the walker's order (src/tracee/arm64/events.S),
- * FPSIMD and SVE; and for a case with signals the handler.  Streaming
- * mode, ZA, ZT0, TPIDR2, FPMR and the walker's spin are not written
- * this way yet: such a case keeps the table form.
+ * of one asm block (x19: the shared memory, x9: the image, x10: its V or
+ * Z0, x11: its P0, x14 and x15: FPSR and the like, x12-x14: ZA and ZT0),
+ * each LOAD and STORE written out in the walker's order
+ * (src/tracee/arm64/events.S), FPSIMD, SVE and SME; and for a case with
+ * signals the handler.  The walker's spin keeps the table form.
  */
 #define LINE_SME (FPABI_A64_TPIDR2 | FPABI_A64_ZA | FPABI_A64_ZT | \
 		  FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA | \
 		  FPABI_A64_SMSTOP_SM | FPABI_A64_SMSTOP_ZA | FPABI_A64_COND)
 #define LINE_SVE (FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR)
+
+#define A64_STR(x) A64_STR_(x)
+#define A64_STR_(x) #x
 
 static bool line_sve;	/* an event uses SVE: .arch_extension sve */
 static bool line_sme;	/* SME (smstart, ZA, ...): .arch_extension sme */
@@ -468,9 +471,17 @@ bool repro_arch_line_ok(const struct fpabi_rec *rec)
 	return !(line_vz && line_sme);
 }
 
-/* reg := shm + ptr (x19: shm) */
+/* reg := shm + ptr (x19: shm); z: x10 := its V or Z0 too */
+static void line_addr_z(const char *reg, uint64_t ptr, const char *what,
+			bool z, FILE *out);
 static void line_addr(const char *reg, uint64_t ptr, const char *what,
 		      FILE *out)
+{
+	line_addr_z(reg, ptr, what, false, out);
+}
+
+static void line_addr_z(const char *reg, uint64_t ptr, const char *what,
+			bool z, FILE *out)
 {
 	fprintf(out, "\t\"movz %s, #%#llx\\n\\t", reg,
 		(unsigned long long)(ptr & 0xffff));
@@ -480,8 +491,9 @@ static void line_addr(const char *reg, uint64_t ptr, const char *what,
 	if (ptr >> 32)
 		fprintf(out, "movk %s, #%#llx, lsl #32\\n\\t", reg,
 			(unsigned long long)(ptr >> 32 & 0xffff));
-	fprintf(out, "add %s, x19, %s\\n\\t\"\t/* %s at %#llx */\n", reg, reg,
-		what, (unsigned long long)ptr);
+	fprintf(out, "add %s, x19, %s\\n\\t%s\"\t/* %s at %#llx%s */\n", reg, reg,
+		z ? "add x10, x9, #" A64_STR(FPABI_A64_CTRL_SIZE) "\\n\\t" : "", what,
+		(unsigned long long)ptr, z ? ", x10: V0 or Z0" : "");
 }
 
 /* "ldr"/"str" of n registers r0..r(n-1), at [base, #i * step] or (step
@@ -558,20 +570,17 @@ static void line_load(const struct fpabi_ev *e, FILE *out)
 {
 	uint64_t m = line_mask(e);
 
-	line_addr("x9", e->ptr, "load the image", out);
+	line_addr_z("x9", e->ptr, "load the image", m & (FPABI_A64_V | LINE_SVE), out);
 	line_svcr(e, m, out);
 	if (m & FPABI_A64_FPSR_FPCR)
-		fprintf(out, "\t\"ldp x10, x11, [x9, #%u]\\n\\tmsr fpsr, x10\\n\\t"
-			"msr fpcr, x11\\n\\t\"\t/* FPSR, FPCR */\n", FPABI_A64_CTRL_FPSR);
+		fprintf(out, "\t\"ldp x14, x15, [x9, #%u]\\n\\tmsr fpsr, x14\\n\\t"
+			"msr fpcr, x15\\n\\t\"\t/* FPSR, FPCR */\n", FPABI_A64_CTRL_FPSR);
 	if (m & FPABI_A64_FPMR)
-		fprintf(out, "\t\"ldr x10, [x9, #%u]\\n\\tmsr s3_3_c4_c4_2, x10\\n\\t\""
+		fprintf(out, "\t\"ldr x14, [x9, #%u]\\n\\tmsr s3_3_c4_c4_2, x14\\n\\t\""
 			"\t/* FPMR */\n", FPABI_A64_CTRL_FPMR);
 	if (m & FPABI_A64_TPIDR2)
-		fprintf(out, "\t\"ldr x10, [x9, #%u]\\n\\tmsr tpidr2_el0, x10\\n\\t\""
+		fprintf(out, "\t\"ldr x14, [x9, #%u]\\n\\tmsr tpidr2_el0, x14\\n\\t\""
 			"\t/* TPIDR2 */\n", FPABI_A64_CTRL_TPIDR2);
-	if (m & (FPABI_A64_V | LINE_SVE))
-		fprintf(out, "\t\"add x10, x9, #%u\\n\\t\"\t/* V or Z0 */\n",
-			FPABI_A64_CTRL_SIZE);
 	if (m & FPABI_A64_V)
 		line_regs("ldr", "q", 32, "x10", e->arg[2] ? (unsigned)e->arg[2] : 16,
 			  "V0-V31", out);
@@ -610,11 +619,8 @@ static void line_store(const struct fpabi_ev *e, FILE *out)
 	uint64_t m = line_mask(e);
 	bool c = m & FPABI_A64_COND;
 
-	line_addr("x9", e->ptr, "store to a dump", out);
+	line_addr_z("x9", e->ptr, "store to a dump", m & (FPABI_A64_V | LINE_SVE), out);
 	line_svcr(e, m & (FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA), out);
-	if (m & (FPABI_A64_V | LINE_SVE))
-		fprintf(out, "\t\"add x10, x9, #%u\\n\\t\"\t/* V or Z0 */\n",
-			FPABI_A64_CTRL_SIZE);
 	if (m & FPABI_A64_V)
 		line_regs("str", "q", 32, "x10", e->arg[2] ? (unsigned)e->arg[2] : 16,
 			  "V0-V31", out);
@@ -636,13 +642,13 @@ static void line_store(const struct fpabi_ev *e, FILE *out)
 				"subs x12, x12, #1\\n\\tb.ne 8b\\n6:\\t\"\t/* off: zeros */\n");
 	}
 	if (m & FPABI_A64_FPSR_FPCR)
-		fprintf(out, "\t\"mrs x10, fpsr\\n\\tmrs x11, fpcr\\n\\tstp x10, x11, [x9, #%u]\\n\\t\""
+		fprintf(out, "\t\"mrs x14, fpsr\\n\\tmrs x15, fpcr\\n\\tstp x14, x15, [x9, #%u]\\n\\t\""
 			"\t/* FPSR, FPCR */\n", FPABI_A64_CTRL_FPSR);
 	if (m & FPABI_A64_FPMR)
-		fprintf(out, "\t\"mrs x10, s3_3_c4_c4_2\\n\\tstr x10, [x9, #%u]\\n\\t\""
+		fprintf(out, "\t\"mrs x14, s3_3_c4_c4_2\\n\\tstr x14, [x9, #%u]\\n\\t\""
 			"\t/* FPMR */\n", FPABI_A64_CTRL_FPMR);
 	if (m & FPABI_A64_TPIDR2)
-		fprintf(out, "\t\"mrs x10, tpidr2_el0\\n\\tstr x10, [x9, #%u]\\n\\t\""
+		fprintf(out, "\t\"mrs x14, tpidr2_el0\\n\\tstr x14, [x9, #%u]\\n\\t\""
 			"\t/* TPIDR2 */\n", FPABI_A64_CTRL_TPIDR2);
 	if (m & FPABI_A64_ZA) {
 		line_addr("x13", e->arg[0], "ZA's rows", out);
@@ -723,11 +729,10 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 
 static const char line_clobbers[] =
 "\t\t: : : \"x0\", \"x1\", \"x2\", \"x3\", \"x4\", \"x5\", \"x8\", \"x9\", \"x10\", \"x11\",\n"
-"\t\t  \"x12\", \"x13\", \"x14\", \"x15\",\n"
-"\t\t  \"x19\", \"v0\", \"v1\", \"v2\", \"v3\", \"v4\", \"v5\", \"v6\", \"v7\", \"v8\", \"v9\",\n"
-"\t\t  \"v10\", \"v11\", \"v12\", \"v13\", \"v14\", \"v15\", \"v16\", \"v17\", \"v18\",\n"
-"\t\t  \"v19\", \"v20\", \"v21\", \"v22\", \"v23\", \"v24\", \"v25\", \"v26\", \"v27\",\n"
-"\t\t  \"v28\", \"v29\", \"v30\", \"v31\", \"cc\", \"memory\");\n";
+"\t\t  \"x12\", \"x13\", \"x14\", \"x15\", \"x19\", \"v0\", \"v1\", \"v2\", \"v3\", \"v4\",\n"
+"\t\t  \"v5\", \"v6\", \"v7\", \"v8\", \"v9\", \"v10\", \"v11\", \"v12\", \"v13\", \"v14\",\n"
+"\t\t  \"v15\", \"v16\", \"v17\", \"v18\", \"v19\", \"v20\", \"v21\", \"v22\", \"v23\",\n"
+"\t\t  \"v24\", \"v25\", \"v26\", \"v27\", \"v28\", \"v29\", \"v30\", \"v31\", \"cc\", \"memory\");\n";
 
 void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
 {
@@ -822,7 +827,7 @@ static void line_handler(const struct fpabi_rec *rec, FILE *out,
 		"/* the SIGILL/SIGSYS handler: the signal's entry events, "
 		"sig_body(), its exit\n * events (a nested signal's own: nsig "
 		"picks them) */\nvoid sig_entry(int sig, siginfo_t *si, void *uc);\n"
-		"__asm__(\".pushsection .text\\n.globl sig_entry\\nsig_entry:\\n\\t\"\n%s"
+		"__asm__(\".pushsection .text\\n.globl sig_entry\\n.balign 4\\nsig_entry:\\n\\t\"\n%s"
 		"\t\"stp x29, x30, [sp, #-48]!\\n\\tmov x29, sp\\n\\t\"\n"
 		"\t\"stp x19, x20, [sp, #16]\\n\\tstr x21, [sp, #32]\\n\\tmov x21, x2\\n\\t\"\n"
 		"\t\"adrp x19, shm\\n\\tldr x19, [x19, :lo12:shm]\\n\\t\"\n"
