@@ -43,6 +43,12 @@ printf '%s.*\n' "$arch" >"$t/skip-all"
 : >"$t/out.json"
 ln -s "$t/out.json" "$t/link.json"
 ln "$t/out.json" "$t/hard.json"
+# two shards of one run whose "planned" counts sum past 1e9
+for i in 1 2; do
+	"$FPABI" run --filter "$arch.ptrace-read.*" --shard "$i/2" --seed 1 \
+		--json "$t/shard$i.json" >/dev/null 2>&1
+	sed 's/"planned": [0-9]*/"planned": 600000000/' "$t/shard$i.json" >"$t/big$i.json"
+done
 long=$(printf 'load:1 %.0s' $(seq 400))
 many=$(printf 'load:1 read store %.0s' $(seq 80))
 
@@ -106,7 +112,7 @@ requires an argument	-f
 --inject-fault=byte:nomatch	run --inject-fault byte:nomatch
 --inject-fault=step:nomatch	run --inject-fault=step:nomatch
 --inject-fault=hang:nomatch	run --inject-fault=hang:nomatch
-KIND is byte, step, hang, known, unproven, cpu or calib	run --inject-fault bogus:any
+KIND is byte, step, hang, known, unproven, iovlen, cpu or calib	run --inject-fault bogus:any
 wants KIND:TARGET	run --inject-fault byte
 wants KIND:TARGET	run --inject-fault byte:
 /bin/true is not this fpabi's tracee	run --tracee /bin/true
@@ -217,7 +223,7 @@ step 0 (read)	stress --replay read --seed 1
 no variant 'nonexistent'	stress --replay load:1,store --variant nonexistent --seed 1
 stress lists mark no step	stress --inject-fault step:any
 stress takes any or stress	stress --inject-fault 'byte:$arch.syscall.*'
-KIND is byte, step, hang, known, unproven, cpu or calib	stress --inject-fault x:any
+KIND is byte, step, hang, known, unproven, iovlen, cpu or calib	stress --inject-fault x:any
 unknown --profile 'bogus'	stress --profile bogus
 /bin/true is not this fpabi's tracee	stress --seconds 1 --tracee /bin/true
 /nonexistent	stress --seconds 1 --tracee /nonexistent
@@ -319,7 +325,7 @@ unrecognized option '--bogus'	bench stress --bogus
 --exclude 'nomatch' matches no case	list --exclude nomatch
 --exclude 'nomatch' matches no case	fuzz --exclude nomatch --seconds 1
 --exclude '$arch.syscall' matches no case	run --exclude '$arch.syscall'
---exclude '$arch.syscall.*,x' matches no case	run --exclude '$arch.syscall.*,x'
+--exclude '$arch.syscall.*,x': 'x' matches no case	run --exclude '$arch.syscall.*,x'
 --exclude 'syscal' matches no case	run --exclude syscal
 --exclude 'x86' matches no case	list --exclude x86
 --exclude 'typo' matches no case	run --exclude '$arch.*' --exclude typo
@@ -340,9 +346,33 @@ line 3: '$arch.nomatch.*' matches no case	run --skip-file $t/skip-typo2
 --filter 'a,,b'	fuzz --filter a,,b --seconds 1
 --filter ''	fuzz --filter ''
 --filter ','	list -f ,
---warn-unmatched goes with --exclude	run --warn-unmatched
---warn-unmatched goes with --exclude	list --warn-unmatched
---warn-unmatched goes with --exclude	fuzz --warn-unmatched --seconds 1
+--warn-unmatched goes with --exclude, --skip-file or --filter	run --warn-unmatched
+the shards' counts at most 1e9 in all	merge $t/big1.json $t/big2.json -o $t/merged.json
+not a regular file (a FIFO)	merge $t/fifo $t/shard1.json
+not a regular file (a directory)	merge $t/shard1.json $t/dir
+a NUL byte	merge $t/nul.json $t/shard1.json
+cannot read $t/no-such.json	merge $t/shard1.json $t/no-such.json
+# one glob of a list that matches nothing, beside one that does
+--filter '$arch.syscall.*,nomatch': 'nomatch' matches no case	run --filter '$arch.syscall.*,nomatch'
+--filter '$arch.syscall.*,nomatch': 'nomatch' matches no case	list --filter '$arch.syscall.*,nomatch'
+--filter 'nomatch,$arch.syscall.*': 'nomatch' matches no case	list -f 'nomatch,$arch.syscall.*'
+--filter '$arch.syscall.*,nomatch': 'nomatch' matches no case	fuzz --filter '$arch.syscall.*,nomatch' --seconds 1
+--filter '$arch.syscall.*,nomatch': 'nomatch' matches no case	certify -o $t/cert --filter '$arch.syscall.*,nomatch'
+--filter '$arch.syscall.*,nomatch': 'nomatch' matches no case	repro --sample --filter '$arch.syscall.*,nomatch' --seed 1
+--filter 'regset-write,nomatch': 'nomatch' matches no case	list --tier matrix --filter 'regset-write,nomatch'
+--filter '$arch.syscall.*,$arch.syscal': '$arch.syscal' matches no case	run --filter '$arch.syscall.*,$arch.syscal'
+--filter 'nomatch' matches no case	repro --sample --filter nomatch --seed 1
+--filter 'nomatch' matches no case	run --filter nomatch --warn-unmatched
+--filter ''	repro --sample --filter '' --seed 1
+--filter 'a,,b'	repro --sample --filter a,,b --seed 1
+--exclude '$arch.syscall.*,nomatch': 'nomatch' matches no case	list --exclude '$arch.syscall.*,nomatch'
+--exclude 'nomatch,$arch.syscall.*': 'nomatch' matches no case	fuzz --exclude 'nomatch,$arch.syscall.*' --seconds 1
+--exclude '$arch.signal.*,nomatch': 'nomatch' matches no case	certify -o $t/cert --exclude '$arch.signal.*,nomatch'
+--kinds 'getpid,nomatch'	race --kinds getpid,nomatch
+--workload 'syscall,nomatch'	bench --workload syscall,nomatch
+no variant 'nomatch'	stress --replay load:1,store --seed 1 --variant nomatch
+--warn-unmatched goes with --exclude, --skip-file or --filter	list --warn-unmatched
+--warn-unmatched goes with --exclude, --skip-file or --filter	fuzz --warn-unmatched --seconds 1
 --matrix ''	list --matrix=
 # a typo is an error: options a command has no use for
 --tracee goes with run or fuzz, not list	list --tracee /bin/true
@@ -494,6 +524,23 @@ cannot write	@full bench stress -n 1 -q 1
 cannot write	@full bench --help
 cannot write	@full stress --help
 EOF
-[ "$t_n" -ge 400 ]
-ok $? "at least 400 bad inputs ($t_n)"
+n_bad=$t_n
+# --warn-unmatched: the glob that matches nothing is a warning naming it,
+# and the others do what they say (the same list as without the typo)
+"$FPABI" list --filter "$arch.syscall.*" >"$t/want" 2>/dev/null
+for o in "--filter $arch.syscall.*,nomatch" "--filter $arch.syscall.*,nomatch --exclude $arch.nothing.* --warn-unmatched"; do
+	# shellcheck disable=SC2086
+	"$FPABI" list $o --warn-unmatched >"$t/got" 2>"$t/err"
+	rc=$?
+	[ $rc -eq 0 ] && grep -qF "warning: --filter '$arch.syscall.*,nomatch': 'nomatch' matches no case" "$t/err" &&
+		cmp -s "$t/want" "$t/got" && [ -s "$t/got" ]
+	ok $? "fpabi list $o --warn-unmatched: exit 0 ($rc), a warning naming 'nomatch', the list of the other glob"
+done
+"$FPABI" list --exclude "$arch.syscall.*,nomatch" --warn-unmatched >"$t/got" 2>"$t/err"
+rc=$?
+[ $rc -eq 0 ] && grep -qF "warning: --exclude '$arch.syscall.*,nomatch': 'nomatch' matches no case" "$t/err" &&
+	grep -q "^$arch\.syscall\..*excluded: --exclude" "$t/got"
+ok $? "fpabi list --exclude '$arch.syscall.*,nomatch' --warn-unmatched: exit 0 ($rc), a warning, the syscall cases excluded"
+[ "$n_bad" -ge 400 ]
+ok $? "at least 400 bad inputs ($n_bad)"
 done_testing

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # libFuzzer targets of the parsers that read bytes from the kernel, the
 # tracee or CPUID, and fpabi compare's reader of results reports
-# (tests/fuzz/*.c), and of the tracer's final checks fed
+# (tests/fuzz/*.c), and bench --compare's reader of bench files
+# (fuzz-bench), and of the tracer's final checks fed
 # arbitrary shared-memory images (fuzz-shm: the whole tracer of this
 # build's arch; its seeds pick a case by index, which is this machine's
 # plan), of the step-list parser of stress --replay with the layout of
@@ -16,7 +17,7 @@
 echo "TAP version 13"
 secs=${FPABI_FUZZ_SECONDS:-10}
 cc=${FUZZ_CC:-clang}
-targets=${FPABI_FUZZ_TARGETS:-"a64frame xsave shm steps kinds compare"}
+targets=${FPABI_FUZZ_TARGETS:-"a64frame xsave shm steps kinds compare bench"}
 if [ "$secs" = 0 ]; then
 	echo "1..0 # SKIP FPABI_FUZZ_SECONDS=0"
 	exit 0
@@ -36,6 +37,10 @@ for t in $targets; do
 	extra= opts=
 	[ "$t" = xsave ] && extra=$srcdir/src/arch/x86_64/xsave.c
 	[ "$t" = compare ] && extra="$srcdir/src/cmd/compare.c $srcdir/src/bench/read.c $srcdir/src/lib/util.c $srcdir/src/lib/escape.c -D_GNU_SOURCE"
+	# (bench_compare()'s refusals on stderr: closed, libFuzzer's own
+	# report still comes)
+	[ "$t" = bench ] && extra="$srcdir/src/bench/compare.c $srcdir/src/bench/read.c $srcdir/src/lib/util.c $srcdir/src/lib/escape.c -D_GNU_SOURCE" &&
+		opts=-close_fd_mask=2
 	case $t in shm | steps | kinds)
 		# the whole tracer of this build's arch, its main() renamed
 		# (libFuzzer has its own), configured as the build is

@@ -4,12 +4,14 @@
  * (src/arch/arm64/sigframe.h) on synthetic frames, on any host: good
  * frames with and without an extra space, and every defect the walker must
  * name rather than walk past (truncated, misaligned, oversized, no
- * terminator, bad extra_context).
+ * terminator, bad extra_context); and the bound on the VLs the kernel
+ * answers (src/arch/arm64/vl.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../src/arch/arm64/sigframe.h"
+#include "../src/arch/arm64/vl.h"
 #include "tap-mini.h"
 
 #define RES_ADDR	0x7ffff000ull	/* pretend tracee address of __reserved */
@@ -96,7 +98,7 @@ int main(void)
 	uint32_t xs;
 	size_t off;
 
-	T_PLAN(22);
+	T_PLAN(25);
 
 	/* good frames */
 	small_frame(0);
@@ -190,5 +192,16 @@ int main(void)
 	put32(xsp + A64_ROUND16(A64_SVE_CONTEXT_SIZE(16)) + 4, 32);
 	T_OK(walk(xsp, sizeof(xsp), xa, &w) < 0 && err_is(&w, "a second"),
 	     "a second extra_context is refused");
+
+	/* the VL probe's answers (vl.h): only what the ABI allows sizes
+	 * a buffer */
+	T_OK(a64_vl_answer_ok(256, 256) && a64_vl_answer_ok(256, 16) &&
+	     a64_vl_answer_ok(64, 32), "VLs at or below the request, 16..256");
+	T_OK(!a64_vl_answer_ok(256, 0) && !a64_vl_answer_ok(256, 8) &&
+	     !a64_vl_answer_ok(256, 40) && !a64_vl_answer_ok(256, -16),
+	     "VL 0, below 16, not a multiple of 16 or negative: refused");
+	T_OK(!a64_vl_answer_ok(64, 80) && !a64_vl_answer_ok(4096, 272) &&
+	     !a64_vl_answer_ok(8192, 8192),
+	     "VL above the request or past ARCH_SVE_VQ_MAX: refused");
 	return T_DONE();
 }

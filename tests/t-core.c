@@ -2,9 +2,11 @@
 /*
  * Unit tests of the core data: the step and syscall tables' invariants,
  * the validator's accept/reject table, plan IDs (their form and
- * uniqueness), the unobserved twin's derivation, and the classification
- * of a finding.  Linked with the whole tracer but its main.c.
+ * uniqueness), the unobserved twin's derivation, the classification of
+ * a finding, and the difference of the tracee's proof counters.  Linked
+ * with the whole tracer but its main.c.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -291,11 +293,24 @@ static void findings(void)
 	free(r);
 }
 
+/* The tracee's switch counters are its own to write: their difference
+ * is never a signed overflow (in the sanitizer build, UBSan aborts). */
+static void proof_counters(void)
+{
+	T_OK(fpabi_proof_delta(5, 7) == 2 && fpabi_proof_delta(7, 5) == -2,
+	     "fpabi_proof_delta(): after - before");
+	T_OK(fpabi_proof_delta(INT64_MIN, INT64_MAX) == -1 &&
+	     fpabi_proof_delta(INT64_MAX, INT64_MIN) == 1 &&
+	     fpabi_proof_delta(-1, INT64_MAX) == INT64_MIN,
+	     "fpabi_proof_delta(): counters that would overflow wrap instead");
+}
+
 int main(void)
 {
 	struct fpabi_machine m;
 
-	T_PLAN(32);
+	T_PLAN(34);
+	proof_counters();
 	step_table();
 	syscall_table();
 	validator();

@@ -71,7 +71,7 @@ int main(void)
 	struct fake_cpu bad;
 	static uint8_t frame[4096];
 
-	T_PLAN(15);
+	T_PLAN(18);
 	T_OK(xsave_layout_parse(&l, fake_cpuid, &avx512, 0x2e7, 1ull << XF_CET_U) == 0,
 	     "an AVX-512 + PKRU layout parses");
 	T_OK(l.comp[XF_ZMM_H].offset == 1152 && l.comp[XF_ZMM_H].size == 512 &&
@@ -110,6 +110,16 @@ int main(void)
 	bad.comp[XF_YMM][1] = 400;	/* inside the legacy area */
 	T_OK(xsave_layout_parse(&l, fake_cpuid, &bad, 0x2e7, 0) < 0,
 	     "a user component inside the legacy area is refused");
+	bad = avx512;
+	bad.size_enabled = 2688;	/* PKRU at 2688..2695 past it */
+	T_OK(xsave_layout_parse(&l, fake_cpuid, &bad, 0x2e7, 0) < 0,
+	     "an XCR0 size (leaf 0xD.0 EBX) short of its components is refused");
+	bad.size_enabled = 512;
+	T_OK(xsave_layout_parse(&l, fake_cpuid, &bad, 0x7, 0) < 0,
+	     "an XCR0 size below the legacy area and header is refused");
+	bad.size_enabled = (1u << 24) + 64;
+	T_OK(xsave_layout_parse(&l, fake_cpuid, &bad, 0x2e7, 0) < 0,
+	     "an XCR0 size past 16 MiB is refused");
 
 	fpstate(frame, FP_XSTATE_MAGIC1, 2696, 2700, 0x2e7, FP_XSTATE_MAGIC2);
 	fpstate_parse(frame, sizeof(frame), 2696, &fi);

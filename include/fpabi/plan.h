@@ -45,6 +45,14 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
  */
 void plan_select(struct plan *p, const struct fpabi_machine *m,
 		 const struct fpabi_opts *o);
+/* What a glob that matches no case is: an error (that names
+ * --warn-unmatched, or not: a command without it), or a warning. */
+enum plan_unmatched { UNMATCHED_ERROR, UNMATCHED_ERROR_ONLY, UNMATCHED_WARN };
+/* Refuse (usage error) a filter p (planned with it at tier) has no item
+ * of; a glob of it that matches no case is u. */
+void plan_check_filter(const struct plan *p, const struct fpabi_machine *m,
+		       const char *filter, enum fpabi_tier tier,
+		       enum plan_unmatched u);
 /* list, the value of opt, if it has no empty glob (a leading, trailing
  * or doubled comma, or nothing); otherwise a usage error. */
 const char *plan_check_globs(const char *opt, const char *list);

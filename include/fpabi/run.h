@@ -19,9 +19,10 @@
 
 /* INJ_KNOWN: a byte fault whose finding is reported as a (test-only)
  * known kernel issue; INJ_UNPROVEN: every observation of a scenario
- * precondition says it did not hold (fpabi/precond.h) */
+ * precondition says it did not hold (fpabi/precond.h); INJ_IOVLEN: every
+ * PTRACE_GETREGSET claims 4096 bytes more than its buffer */
 enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG, INJ_KNOWN,
-		   INJ_UNPROVEN };
+		   INJ_UNPROVEN, INJ_IOVLEN };
 
 #define MAX_INJECT 4	/* --inject-fault given this many times at most */
 
@@ -118,6 +119,7 @@ struct fpabi_run {
 	bool inject_known;	/* INJ_KNOWN: its finding is a test-only
 				 * known issue */
 	bool inject_unproven;	/* INJ_UNPROVEN */
+	bool inject_iovlen;	/* INJ_IOVLEN (engine/regset.c) */
 	bool timed_out;
 	bool bare;		/* observe everything, compare nothing (the
 				 * stress bench's baseline) */

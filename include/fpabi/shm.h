@@ -83,6 +83,13 @@ struct fpabi_proof {
 	int32_t cpu[2];		/* sched_getcpu() before/after */
 };
 
+/* after - before of two counters the tracee wrote, in unsigned 64-bit
+ * arithmetic: no value it writes makes the difference an overflow (UB) */
+static inline int64_t fpabi_proof_delta(int64_t before, int64_t after)
+{
+	return (int64_t)((uint64_t)after - (uint64_t)before);
+}
+
 /*
  * One signal the tracee takes (an FPABI_EV_FAULT): its handler runs the
  * entry events (a STORE: what the handler sees), copies the frame, edits

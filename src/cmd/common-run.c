@@ -60,6 +60,7 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 		r->drop_step = k == INJ_STEP && it->c->drop >= 0;
 		r->hang = k == INJ_HANG;
 		r->inject_unproven = k == INJ_UNPROVEN;
+		r->inject_iovlen = k == INJ_IOVLEN;
 	}
 }
 

@@ -86,12 +86,13 @@ static const char usage[] =
 "\n"
 "Options:\n"
 "  -f, --filter GLOB[,GLOB]  run only case IDs matching a glob, or a family\n"
-"      --exclude GLOB        skip the cases it matches (a glob or a family;\n"
+"      --exclude GLOB[,GLOB] skip the cases they match (globs or families;\n"
 "                            repeatable): SKIP, with the reason\n"
 "      --skip-file FILE      skip each case ID or glob FILE lists, one a line\n"
 "                            ('#' starts a comment)\n"
-"      --warn-unmatched      an --exclude or --skip-file line that matches\n"
-"                            no case is a warning, not an error\n"
+"      --warn-unmatched      a --filter or --exclude glob or a --skip-file\n"
+"                            line that matches no case is a warning, not\n"
+"                            an error\n"
 "  -s, --seed N              seed of the canaries (default: random, printed)\n"
 "  -r, --repeat N            run the plan N times, seeds S, S+1, ...; each\n"
 "                            result's ID ends in @rK (K = 1..N)\n"
@@ -140,9 +141,11 @@ static const char usage[] =
 "                            byte (corrupt one observed byte), step (drop\n"
 "                            the case's marked step), hang (the tracee\n"
 "                            spins: the watchdog must end it), known (a\n"
-"                            byte fault reported as a known issue) or\n"
+"                            byte fault reported as a known issue),\n"
 "                            unproven (every observation of a scenario\n"
-"                            precondition says it did not hold); TARGET\n"
+"                            precondition says it did not hold) or iovlen\n"
+"                            (every GETREGSET claims 4096 bytes more than\n"
+"                            its buffer); TARGET\n"
 "                            is a family, a case ID glob, or any; up to 4\n"
 "                            times, a case takes the first that hits it\n"
 "  -v, --verbose             explain on stderr what the runner does\n"
@@ -633,9 +636,9 @@ static void seed_and_scope(struct fpabi_opts *o, const char *cmd, bool seeded,
 	if ((o->nexclude || o->skip_file) && !strcmp(cmd, "info"))
 		bad_usage("%s goes with run, list or fuzz",
 			  o->nexclude ? "--exclude" : "--skip-file");
-	if (o->warn_unmatched && !o->nexclude && !o->skip_file)
-		bad_usage("%s", "--warn-unmatched goes with --exclude or "
-			  "--skip-file");
+	if (o->warn_unmatched && !o->nexclude && !o->skip_file && !o->filter)
+		bad_usage("%s", "--warn-unmatched goes with --exclude, "
+			  "--skip-file or --filter");
 	/* list and info start no tracee: an option of a run is a mistake */
 	for (i = 0; i < ARRAY_SIZE(names); i++)
 		if ((given >> i & 1) && (!strcmp(cmd, "list") ||

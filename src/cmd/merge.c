@@ -12,6 +12,7 @@
 
 #include "fpabi/bench-read.h"
 #include "fpabi/commands.h"
+#include "fpabi/compare.h"
 #include "fpabi/opts.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -88,25 +89,19 @@ static bool add_tail(struct mrun *mr, const char *line)
 	return true;
 }
 
+/* The report, as compare reads one: a regular file (a FIFO is refused,
+ * never waited on) of bounded size, without a NUL (src/bench/read.c). */
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
-	int c;
+	size_t len;
+	char *text = file_slurp(path, &len, CMP_FILE_MAX, "a results report");
 
-	if (!f)
-		usage_error("merge: cannot read %s: %s", path, strerror(errno));
-	m = open_memstream(&buf, &len);
-	if (!m)
-		die("out of memory");
-	while ((c = getc(f)) != EOF)
-		putc(c, m);
-	fclose(f);
-	if (fclose(m))
-		die("out of memory");
-	return buf;
+	if (!text)
+		usage_error("merge: cannot read %s (the reason above)", path);
+	if (strlen(text) != len)
+		usage_error("merge: %s: a NUL byte at byte %zu", path,
+			    strlen(text));
+	return text;
 }
 
 /* The path (KEY.KEY...) of the first value that differs between a and
@@ -287,8 +282,10 @@ static void add_run(struct mrun *mr, const char *path, unsigned no,
 	en = err ? NULL : jv_str(&v, "end");
 	if (err || !o || !st || !en || !jv_num(&v, "planned", &planned) ||
 	    !jv_num(&v, "given", &given) || !jv_num(&v, "seconds", &secs) ||
-	    planned < 0 || given < 0 || planned > 1e9 || given > 1e9)
-		bad(path, no, "a run line needs its outcome, counts and times");
+	    planned < 0 || given < 0 || planned > 1e9 || given > 1e9 ||
+	    planned + mr->planned > 1e9 || given + mr->given > 1e9)
+		bad(path, no, "a run line needs its outcome, counts and times "
+		    "(the shards' counts at most 1e9 in all)");
 	if (!mr->has_run || (!strcmp(mr->outcome, "complete") &&
 			     strcmp(o, "complete"))) {
 		snprintf(mr->outcome, sizeof(mr->outcome), "%s", o);

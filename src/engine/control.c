@@ -219,15 +219,16 @@ int ctl_finish(struct engine *e)
 	}
 	/* (after an exec the probe writes the "after" counters) */
 	r->sp.valid = p->nvcsw[1] >= p->nvcsw[0] && p->nivcsw[1] >= p->nivcsw[0];
-	r->sp.nvcsw = p->nvcsw[1] - p->nvcsw[0];
-	r->sp.nivcsw = p->nivcsw[1] - p->nivcsw[0];
+	r->sp.nvcsw = fpabi_proof_delta(p->nvcsw[0], p->nvcsw[1]);
+	r->sp.nivcsw = fpabi_proof_delta(p->nivcsw[0], p->nivcsw[1]);
 	r->sp.cpu0 = p->cpu[0];
 	r->sp.cpu1 = p->cpu[1];
 	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
 		 "%svoluntary switches %lld, involuntary %lld, cpu %d -> %d",
 		 r->proof[0] ? "; " : "",
-		 (long long)(p->nvcsw[1] - p->nvcsw[0]),
-		 (long long)(p->nivcsw[1] - p->nivcsw[0]), p->cpu[0], p->cpu[1]);
+		 (long long)fpabi_proof_delta(p->nvcsw[0], p->nvcsw[1]),
+		 (long long)fpabi_proof_delta(p->nivcsw[0], p->nivcsw[1]),
+		 p->cpu[0], p->cpu[1]);
 	if (e->ctl.migrated_to >= 0 && p->cpu[1] != e->ctl.migrated_to)
 		snprintf(r->skip, sizeof(r->skip),
 			 "migration not proven: the tracee ended on CPU %d, "

@@ -109,7 +109,7 @@ static void check_proof(struct fpabi_run *r)
 		    !sc_has(sc, SCF_BLOCKS))
 			continue;
 		/* unproven: retried, then a SKIP with the reason */
-		if (p->nvcsw[1] - p->nvcsw[0] < 1) {
+		if (fpabi_proof_delta(p->nvcsw[0], p->nvcsw[1]) < 1) {
 			r->unproven = true;
 			snprintf(r->skip, sizeof(r->skip), "switch not proven: %s "
 				 "did not switch the tracee out (voluntary switches "
@@ -130,7 +130,8 @@ static void check_proof(struct fpabi_run *r)
 static void check_window(struct fpabi_run *r)
 {
 	const struct fpabi_proof *p = &hdr(r)->proof;
-	long long v = p->nvcsw[1] - p->nvcsw[0], iv = p->nivcsw[1] - p->nivcsw[0];
+	long long v = fpabi_proof_delta(p->nvcsw[0], p->nvcsw[1]),
+		  iv = fpabi_proof_delta(p->nivcsw[0], p->nivcsw[1]);
 	size_t o = strlen(r->proof);
 
 	if (v || iv || p->cpu[0] != p->cpu[1]) {
@@ -155,6 +156,13 @@ void eng_check_observations(struct engine *e)
 				  e->mod.obs[k].kind == OBS_DUMP ? ++ndump : ndump);
 }
 
+void eng_check_proof(struct fpabi_run *r)
+{
+	check_proof(r);
+	if (r->c->unobserved)
+		check_window(r);
+}
+
 void eng_final(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
@@ -164,9 +172,7 @@ void eng_final(struct engine *e)
 	eng_check_observations(e);
 	findings_lead(r);
 	if (!r->broken[0] && !r->timed_out && !r->nfind) {
-		check_proof(r);
-		if (r->c->unobserved)
-			check_window(r);
+		eng_check_proof(r);
 		ctl_place_proof(e);
 		precond_check(r);
 	}

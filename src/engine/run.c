@@ -19,8 +19,8 @@
 #include "stops.h"
 #include "walk.h"
 
-/* Free what the run kept: snapshots, the shared memory, every layout and
- * init image, the open expectation's images. */
+/* Free what the run kept: snapshots (a nesting handler's too), the shared
+ * memory, every layout and init image, the open expectation's images. */
 void eng_release(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
@@ -28,6 +28,11 @@ void eng_release(struct engine *e)
 
 	for (k = 0; k < e->mod.nobs; k++)
 		snapshot_free(&e->mod.obs[k].snap);
+	/* a nesting handler's, when the walk ended before it returned (a
+	 * signal to fpabi, a timeout between the two signals) */
+	for (k = 0; k < e->mod.nnest; k++)
+		snapshot_free(&e->mod.nest[k].pre);
+	e->mod.nnest = 0;
 	if (r->shm)
 		munmap(r->shm, r->shm_size);
 	r->shm = NULL;

@@ -37,7 +37,11 @@ int kmsg_open(void)
 /* Collect the matching records since kmsg_open(); returns their count. */
 int kmsg_scan(int fd, char *out, size_t n)
 {
-	char rec[2048];
+	/* a record is at most PRINTK_MESSAGE_MAX (2048) bytes, in older
+	 * kernels CONSOLE_EXT_LOG_MAX (8192); read() into less is EINVAL,
+	 * which would end the scan there (kernel/printk/printk.c:
+	 * devkmsg_read()) */
+	char rec[8192 + 1];
 	size_t o = 0;
 	int found = 0;
 

@@ -69,7 +69,7 @@ void record_regset(struct fpabi_run *r, bool set, unsigned note,
 		   const void *buf, size_t len, size_t got, int err)
 {
 	struct rec_io *io;
-	size_t n = set ? len : got;
+	size_t n = set ? len : MIN(got, len);	/* (never past buf) */
 
 	if (!armed(r))
 		return;

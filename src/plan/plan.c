@@ -250,6 +250,81 @@ static void plan_shard(struct plan *p, unsigned shard, unsigned nshards)
 	p->n = n;
 }
 
+/* Refuse (or with --warn-unmatched, warn of) a glob that matched nothing. */
+static void unmatched(enum plan_unmatched u, const char *opt,
+		      const char *list, const char *glob)
+{
+	/* a typo must not run what it meant to skip, nor skip what it
+	 * meant to run */
+	char what[600];
+
+	if (!strcmp(list, glob))
+		snprintf(what, sizeof(what), "%s '%s'", opt, glob);
+	else
+		snprintf(what, sizeof(what), "%s '%.300s': '%s'", opt, list,
+			 glob);
+	if (u != UNMATCHED_WARN)
+		usage_error("%s matches no case (a glob of IDs or a family%s)",
+			    what, u == UNMATCHED_ERROR ? "; --warn-unmatched "
+			    "makes this a warning" : "");
+	fprintf(stderr, "fpabi: warning: %s matches no case\n", what);
+}
+
+/*
+ * Each glob of filter that matches no item of p (planned with it) is
+ * unmatched().  An item matched by one glob hides a typo
+ * in its neighbour, so each glob is asked on its own: first of the
+ * items' IDs and families, then (a matrix's name, which names its cells
+ * without being their family) by planning it alone.
+ */
+void plan_check_filter(const struct plan *p, const struct fpabi_machine *m,
+		       const char *filter, enum fpabi_tier tier,
+		       enum plan_unmatched u)
+{
+	struct pats ps;
+	struct plan q;
+	bool *hit;
+	unsigned i, k;
+
+	if (!p->n)
+		usage_error("--filter '%s' matches no case", filter);
+	pats_split(&ps, filter);
+	hit = xmalloc((ps.n + 1) * sizeof(*hit));
+	memset(hit, 0, (ps.n + 1) * sizeof(*hit));
+	for (i = 0; i < p->n; i++)
+		for (k = 0; k < ps.n; k++)
+			if (!hit[k])
+				hit[k] = pats_match_one(ps.pat[k], p->items[i].id,
+							p->items[i].c->family);
+	for (k = 0; k < ps.n; k++) {
+		if (hit[k])
+			continue;
+		plan_build(&q, m, ps.pat[k], tier);
+		if (!q.n)
+			unmatched(u, "--filter", filter, ps.pat[k]);
+		plan_free(&q);
+	}
+	free(hit);
+	pats_free(&ps);
+}
+
+/* Each glob of one --exclude (a comma list) skips what it matches. */
+static void plan_exclude_list(struct plan *p, const struct fpabi_opts *o,
+			      const char *list)
+{
+	char why[300];
+	struct pats ps;
+	unsigned k;
+
+	snprintf(why, sizeof(why), "excluded: --exclude '%.200s'", list);
+	pats_split(&ps, list);
+	for (k = 0; k < ps.n; k++)
+		if (!plan_exclude(p, ps.pat[k], why))
+			unmatched(o->warn_unmatched ? UNMATCHED_WARN :
+				  UNMATCHED_ERROR, "--exclude", list, ps.pat[k]);
+	pats_free(&ps);
+}
+
 void plan_select(struct plan *p, const struct fpabi_machine *m,
 		 const struct fpabi_opts *o)
 {
@@ -257,24 +332,14 @@ void plan_select(struct plan *p, const struct fpabi_machine *m,
 	unsigned i;
 
 	plan_build(p, m, o->filter, o->tier);
-	if (o->filter && !p->n)
-		usage_error("--filter '%s' matches no case", o->filter);
+	if (o->filter)
+		plan_check_filter(p, m, o->filter, o->tier, o->warn_unmatched ?
+				  UNMATCHED_WARN : UNMATCHED_ERROR);
 	plan_digest(p);
 	if (o->nshards)
 		plan_shard(p, o->shard, o->nshards);
-	for (i = 0; i < o->nexclude; i++) {
-		snprintf(why, sizeof(why), "excluded: --exclude '%.200s'",
-			 o->exclude[i]);
-		/* a typo must not run what it meant to skip */
-		if (plan_exclude(p, o->exclude[i], why))
-			continue;
-		if (!o->warn_unmatched)
-			usage_error("--exclude '%s' matches no case (a glob of "
-				    "IDs or a family; --warn-unmatched makes "
-				    "this a warning)", o->exclude[i]);
-		fprintf(stderr, "fpabi: warning: --exclude '%s' matches no "
-			"case\n", o->exclude[i]);
-	}
+	for (i = 0; i < o->nexclude; i++)
+		plan_exclude_list(p, o, o->exclude[i]);
 	if (o->skip_file && plan_skip_file(p, o->skip_file, o->warn_unmatched,
 					   why, sizeof(why)) < 0)
 		usage_error("%s", why);

@@ -150,8 +150,11 @@ static void take_ring(struct race_round *rd, struct race_result *res,
 
 	if (__atomic_load_n(&c->ring_head, __ATOMIC_ACQUIRE) == tail)
 		return;
+	/* the slot's size is the tracer's own (RS_HDR + a dump, as
+	 * plan.c laid the ring out), never the control block's copy,
+	 * which the tracee can write; tail is taken modulo the ring */
 	s = (const struct race_slot *)(rd->shm + rd->ring_off +
-				       (tail % RACE_RING) * c->slot_size);
+				       (tail % RACE_RING) * (RS_HDR + rd->isz));
 	race_classify(rd, s, (const uint8_t *)(s + 1), &res->find);
 	res->slot = *s;
 	res->t_found = t;

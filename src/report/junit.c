@@ -31,6 +31,7 @@ struct junit {
 	size_t len;
 	struct report_run run;
 	char stamp[32];
+	char *env;		/* the environment, made at the start */
 };
 
 void id_split(const char *id, char *cls, size_t ncls, char *name,
@@ -156,10 +157,9 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 {
 	struct junit *j = s->priv;
 	const struct fpabi_machine *m = j->run.m;
-	char host[256] = "localhost", *env = NULL;
+	char host[256] = "localhost";
 	unsigned extra, refused = t->outcome == RUN_PTRACE_REFUSED;
-	size_t envlen = 0;
-	FILE *f = j->f, *e;
+	FILE *f = j->f;
 
 	extra = outcome_case(j->mem, t);
 	if (fclose(j->mem))
@@ -190,17 +190,8 @@ static void junit_end(struct tap_sink *s, const struct tap *t)
 	prop(f, "outcome", tap_outcome_name(t->outcome));
 	if (t->outcome != RUN_COMPLETE)
 		prop(f, "outcome_reason", t->outcome_reason);
-	/* the environment as the JSON report has it (one JSON object) */
-	e = open_memstream(&env, &envlen);
-	if (!e)
-		die("open_memstream: %s", strerror(errno));
-	fputc('{', e);
-	env_json(e, &j->run);
-	fputc('}', e);
-	if (fclose(e))
-		die("open_memstream: %s", strerror(errno));
-	prop(f, "environment", env);
-	free(env);
+	prop(f, "environment", j->env);
+	free(j->env);
 	fprintf(f, "      <property name=\"replaced_bytes\" value=\"%zu\"/>\n",
 		replaced);
 	/* a run a signal stopped: complete, and says so */
@@ -223,7 +214,8 @@ struct tap_sink *junit_open(const char *path, const struct report_run *run)
 {
 	struct junit *j = xzalloc(sizeof(*j));
 	time_t now = run->start.tv_sec;
-	FILE *f;
+	size_t envlen = 0;
+	FILE *f, *e;
 
 	/* opened now, so that a path that cannot be written fails first */
 	f = report_output(path);
@@ -235,6 +227,20 @@ struct tap_sink *junit_open(const char *path, const struct report_run *run)
 		die("open_memstream: %s", strerror(errno));
 	strftime(j->stamp, sizeof(j->stamp), "%Y-%m-%dT%H:%M:%S",
 		 gmtime(&now));
+	/*
+	 * The environment as the JSON report has it (one JSON object),
+	 * made now as the JSON report makes it: its digests of fpabi, the
+	 * tracee and the kernel's configuration take a while, which the
+	 * end of a run a signal stopped must not wait for.
+	 */
+	e = open_memstream(&j->env, &envlen);
+	if (!e)
+		die("open_memstream: %s", strerror(errno));
+	fputc('{', e);
+	env_json(e, &j->run);
+	fputc('}', e);
+	if (fclose(e))
+		die("open_memstream: %s", strerror(errno));
 	j->sink.result = junit_result;
 	j->sink.end = junit_end;
 	j->sink.priv = j;

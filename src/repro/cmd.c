@@ -130,6 +130,9 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 	int ret;
 
 	plan_build(&p, m, filter, TIER_DEFAULT);
+	if (filter)
+		plan_check_filter(&p, m, filter, TIER_DEFAULT,
+				  UNMATCHED_ERROR_ONLY);
 	if (fpabi_ptrace_refused(why, sizeof(why)))
 		die("%s", why);
 	for (i = 0; i < p.n; i++) {
@@ -186,7 +189,7 @@ int cmd_repro(int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:s:o:vh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f': id = optarg; break;
+		case 'f': id = plan_check_globs("--filter", optarg); break;
 		case 'o': out = strcmp(optarg, "-") ? optarg : NULL; break;
 		case OPT_SAMPLE: sample = true; break;
 		case OPT_KSELFTEST: repro_flags |= REPRO_KSELFTEST; break;

@@ -3,8 +3,8 @@
  * libFuzzer target: the x86_64 parsers of src/arch/x86_64/xsave.c.
  * CPUID leaf 0xD answers come from the input (a hypervisor can say
  * anything): a layout xsave_layout_parse() accepts must be usable, every
- * enabled user component inside [576, 16 MiB) and the compacted end past
- * the header.  fpstate_parse() and xstate_hdr_get() get the rest of the
+ * enabled user component inside [576, 16 MiB), the XCR0 size (EBX) holding
+ * them all and the compacted end past the header.  fpstate_parse() and xstate_hdr_get() get the rest of the
  * input as a signal frame's fpstate / an NT_X86_XSTATE buffer, in an
  * exact-size copy so ASan sees any read past its end.
  */
@@ -86,6 +86,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (end < XSAVE_EXT_OFF || end > 1u << 24)
 			abort();
 		if (l.compacted_end < XSAVE_EXT_OFF)
+			abort();
+		/* the size every buffer is made with holds the components */
+		if (l.size_enabled < end || l.size_enabled > 1u << 24)
 			abort();
 	}
 

@@ -15,6 +15,7 @@
 #include "fpabi/reports.h"
 #include "fpabi/util.h"
 #include "a64.h"
+#include "vl.h"
 
 /* fpabi_profiles[].flags: the a64_machine flags a profile sets */
 #define A64_PROFILE_V616 1u	/* a64_machine.v616 */
@@ -44,11 +45,17 @@ static unsigned probe_vls(int set, int get, unsigned *out)
 
 	if (orig < 0)
 		return 0;
-	for (vq = 16; vq >= 1; vq--) {
+	for (vq = A64_VQ_MAX; vq >= 1; vq--) {
 		got = prctl(set, vq * 16);
 		if (got < 0)
 			break;
 		got &= PR_SVE_VL_LEN_MASK;
+		if (!a64_vl_answer_ok(vq * 16, got))
+			die("prctl(%s, %d) answered VL %d: not a multiple of 16 "
+			    "from 16 to the request (at most %d); Documentation/"
+			    "arch/arm64/sve.rst", set == PR_SVE_SET_VL ?
+			    "PR_SVE_SET_VL" : "PR_SME_SET_VL", vq * 16, got,
+			    16 * A64_VQ_MAX);
 		if ((unsigned)got == last)
 			continue;
 		last = got;

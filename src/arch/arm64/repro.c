@@ -356,7 +356,11 @@ int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 		return -1;	/* what the tracee's INFO store read */
 	switch (w->src) {
 	case SRC_REGSET:
-		return map_regset(rec, &rec->io[w->io], w, off, flags);
+		if (map_regset(rec, &rec->io[w->io], w, off, flags) < 0)
+			return -1;
+		/* an offset made from the kernel's header (its vl) stays in
+		 * the buffer the reproducer reads (iov_len given) */
+		return (uint64_t)*off + w->len <= rec->io[w->io].len ? 0 : -1;
 	case SRC_DUMP:
 		/* the exec probe's dump: libc runs before the reproducer's
 		 * main, so its registers are not the new image's first */

@@ -51,6 +51,15 @@ int xsave_layout_parse(struct xsave_layout *l, cpuid_fn cpuid, void *ctx,
 		     (uint64_t)c->offset + c->size > 1u << 24))
 			return -1;
 	}
+	/*
+	 * Leaf 0xD.0 EBX is the size XSAVE needs for XCR0's features (SDM
+	 * vol. 1, 13.2), and the tracer sizes every regset and image by it:
+	 * it must hold every enabled user component, and be no larger than
+	 * the bound on those.
+	 */
+	if (l->size_enabled < xsave_std_end(l, xcr0) ||
+	    l->size_enabled > 1u << 24)
+		return -1;
 	l->compacted_end = xsave_compacted(l, (xcr0 | xss) & all, coff);
 	for (i = 2; i < XF_MAX; i++)
 		l->comp[i].coffset = coff[i];

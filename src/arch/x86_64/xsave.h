@@ -63,7 +63,8 @@ typedef void (*cpuid_fn)(unsigned leaf, unsigned sub, uint32_t r[4], void *ctx);
 
 /*
  * Fill l from CPUID leaf 0xD; xcr0 as read by xgetbv.  Returns 0, or -1
- * when the data contradicts itself (overlapping components, sizes).
+ * when the data contradicts itself (overlapping components, sizes, an
+ * XCR0 size that does not hold XCR0's components).
  */
 int xsave_layout_parse(struct xsave_layout *l, cpuid_fn cpuid, void *ctx,
 		       uint64_t xcr0, uint64_t xss);
