@@ -2,7 +2,8 @@
 /*
  * fpabi repro on arm64: the reproducer's event walker (the tracee's own,
  * src/tracee/arm64/events.S, preprocessed at build time), its SIGILL
- * handler, and where each checked word sits in the regset payloads.
+ * handler, and where each checked word sits in the regset payloads; and
+ * the straight-line form's hooks (the case's events as one asm block).
  */
 #include <signal.h>
 #include <string.h>
