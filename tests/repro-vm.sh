@@ -6,7 +6,8 @@
 # -static -O2, as it is and with -DFPABI_REPRO_CORRUPT; a second boot of
 # the same guest runs them all (tests/repro-vm-run.c): each must exit 0
 # where fpabi passed the instance, 1 where it found differences
-# (tests/vm/arm64-7.3-repro-inject.vm: --inject-fault=step:any), and 1
+# (a .vm line "repro arm64 7.3 --sve-vl 64 --sme-vl 32 -- --inject-fault=step:any"
+# makes the guest's fpabi find them), and 1
 # with the corrupted word.
 #   usage: repro-vm.sh ARCH KERNEL BUILD FPABI-VM-OPTIONS -- FPABI-OPTIONS
 set -u
