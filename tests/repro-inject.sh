@@ -140,8 +140,8 @@ if [ "$made" -gt 0 ]; then
 	# feature check, fill(), the ptrace driver and TAP, is about 200
 	# lines, and a case with signals and several images passes 300; a
 	# failure is shown, not counted.  arm64 files are written only in
-	# an arm64 guest, tests/repro-vm.sh with tests/vm/arm64-7.3-repro.vm,
-	# and are still the table form)
+	# an arm64 guest: tests/repro-vm.sh with tests/vm/arm64-7.3-repro.vm,
+	# and with -- --inject-fault=step:any after its options)
 	[ "$max" -le 300 ]
 	todo $? "no file over 300 lines (max $max)" "issue 29: the straight-line form is still longer"
 	[ "$median" -le 150 ]

@@ -4,8 +4,11 @@
 # each family (fpabi repro --sample; the .vm file's fpabi options go with
 # it, e.g. --filter); the host builds each with the guest arch's gcc
 # -static -O2, as it is and with -DFPABI_REPRO_CORRUPT; a second boot of
-# the same guest runs them all (tests/repro-vm-run.c): each must exit 0,
-# and 1 with the corrupted word.
+# the same guest runs them all (tests/repro-vm-run.c): each must exit 0
+# where fpabi passed the instance, 1 where it found differences
+# (a .vm line "repro arm64 7.3 --sve-vl 64 --sme-vl 32 -- --inject-fault=step:any"
+# makes the guest's fpabi find them), and 1
+# with the corrupted word.
 #   usage: repro-vm.sh ARCH KERNEL BUILD FPABI-VM-OPTIONS -- FPABI-OPTIONS
 set -u
 arch=$1 kernel=$2 build=$3
@@ -21,7 +24,9 @@ arm64) CC=${REPRO_CC_ARM64:-aarch64-linux-gnu-gcc} ;;
 *) CC=${REPRO_CC_X86_64:-gcc} ;;
 esac
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# (FPABI_REPRO_KEEP=DIR: the generated files are copied there to read)
+trap '[ -n "${FPABI_REPRO_KEEP:-}" ] && mkdir -p "$FPABI_REPRO_KEEP" &&
+	cp "$tmp"/r*.c "$tmp"/r*.id "$FPABI_REPRO_KEEP"/ 2>/dev/null; rm -rf "$tmp"' EXIT
 echo "TAP version 13"
 n=0 fail=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
@@ -55,6 +60,7 @@ echo "static const struct bin bins[] = {" >"$tmp/tab.h"
 for c in "$tmp"/r*.c; do
 	[ -e "$c" ] || break
 	b=${c%.c} k=$(basename "$b") id=$(cat "$b.id")
+	if grep -q '^ \* fpabi found' "$c"; then echo "$id 1"; else echo "$id 0"; fi >>"$tmp/want"
 	$CC -static -O2 "$c" -o "$b" 2>"$b.cc" &&
 		$CC -static -O2 -DFPABI_REPRO_CORRUPT "$c" -o "$b-c" 2>>"$b.cc"
 	rc=$?
@@ -82,10 +88,17 @@ cp "$build/src/fpabi-tracee" "$build/src/fpabi-exec-probe" "$tmp/guest/src/" &&
 	--mem 2G $vmopts -- >"$tmp/results" 2>"$tmp/vm2.err"
 rc=$?
 ok $rc "the guest ran them (fpabi-vm exit $rc)"
+grep '^#' "$tmp/results"	# (a file's own lines where it had no verdict)
+# each file as built must exit as fpabi judged its instance: 0 where it
+# passed, 1 where fpabi found differences (the header's "fpabi found",
+# e.g. under --inject-fault=step:any in the fpabi options)
 while read -r word id normal corrupt; do
 	[ "$word" = result ] || continue
-	[ "$normal" = normal=0 ]
-	ok $? "$id: exits 0 where the case passes ($normal)"
+	want=$(awk -v id="$id" '$1 == id { print $2 }' "$tmp/want")
+	what="where the case passes"
+	[ "$want" = 1 ] && what="where fpabi found differences"
+	[ "$normal" = "normal=$want" ]
+	ok $? "$id: exits $want $what ($normal)"
 	[ "$corrupt" = corrupt=1 ]
 	ok $? "$id: exits 1 with one expected word corrupted ($corrupt)"
 done <"$tmp/results"

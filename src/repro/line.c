@@ -21,6 +21,7 @@
 static struct {
 	uint64_t at[MAX_ROWS];
 	unsigned int sc[MAX_ROWS];
+	const struct fpabi_ev *e[MAX_ROWS];
 	unsigned int n;
 } rows;
 
@@ -32,6 +33,15 @@ static int row_of(uint64_t at)
 		if (rows.at[i] == at)
 			return (int)i;
 	return -1;
+}
+
+/* syscall e as C: its SYS_ name, args its arguments; a backend's own
+ * kind (arm64: the prctl VL calls) through the arch; NULL: none */
+static const char *sc_c(const struct fpabi_ev *e, char *args, size_t n)
+{
+	const char *sys = repro_sc_c((unsigned)e->nr, args, n);
+
+	return sys ? sys : repro_arch_syscall(e, args, n);
 }
 
 /* number the syscalls with arguments; -1: a list the form cannot write */
@@ -46,12 +56,13 @@ static int scan_list(const struct gen *g, uint64_t off, unsigned int depth)
 			return 0;
 		if (e[i].kind != FPABI_EV_SYSCALL)
 			continue;
-		if (!repro_sc_c((unsigned)e[i].nr, args, sizeof(args)))
-			return -1;	/* a backend's own kind */
+		if (!sc_c(&e[i], args, sizeof(args)))
+			return -1;	/* a kind with no C form */
 		if ((args[0] || e[i].nr == SC_EXIT) && row_of(off + i * sizeof(*e)) < 0) {
 			if (rows.n == MAX_ROWS)
 				return -1;
 			rows.at[rows.n] = off + i * sizeof(*e);
+			rows.e[rows.n] = &e[i];
 			rows.sc[rows.n++] = (unsigned)e[i].nr;
 		}
 		if (e[i].ptr && scan_list(g, e[i].ptr, depth + 1) < 0)
@@ -61,10 +72,10 @@ static int scan_list(const struct gen *g, uint64_t off, unsigned int depth)
 }
 
 /* the arguments of sc as C (read: the pipe's fd is set in main) */
-static void sc_args_c(unsigned int sc, char *args, size_t n)
+static void sc_args_c(const struct fpabi_ev *e, char *args, size_t n)
 {
-	repro_sc_c(sc, args, n);
-	if (sc == SC_EXIT)
+	sc_c(e, args, n);
+	if (e->nr == SC_EXIT)
 		snprintf(args, n, "0");
 }
 
@@ -87,7 +98,7 @@ static void emit_asm_list(struct gen *g, uint64_t off, bool top,
 
 		label = 0;
 		if (e[i].kind == FPABI_EV_SYSCALL) {
-			sys = repro_sc_c((unsigned)e[i].nr, args, sizeof(args));
+			sys = sc_c(&e[i], args, sizeof(args));
 			if (e[i].ptr)
 				label = g->label++;
 		}
@@ -304,7 +315,7 @@ static const char check_c[] =
 static void emit_words(struct gen *g)
 {
 	unsigned int i, off, fl;
-	char d[128];
+	char d[128], alt[32];
 
 	fprintf(g->o, "static struct word words[] = {\n");
 	for (i = 0; i < g->npick; i++) {
@@ -320,14 +331,17 @@ static void emit_words(struct gen *g)
 		repro_arch_map(g->rec, w, &off, &fl);
 		repro_describe_exp(w, d, sizeof(d));
 		q = repro_quirk(g, f);
+		alt[0] = 0;
+		if (fl >> 8)	/* (arm64: an SVE payload's FPSIMD format) */
+			snprintf(alt, sizeof(alt), " | ALT(%#x)", fl >> 8);
 		fprintf(g->o, "\t/* %s; fpabi got %#llx%s%s%s%s */\n",
 			d, (unsigned long long)repro_word(w->got, w->len),
 			seen[0] ? ": " : "", seen, q[0] ? "; calibrated quirk " : "", q);
-		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s, %#llxull, %#llxull,\n"
+		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s%s, %#llxull, %#llxull,\n"
 			"\t  \"%s: %s bytes %u-%u\" },\n",
 			(unsigned long long)buf, off, w->len, f->group,
 			repro_arch_ctl(g->rec, w), fl & REPRO_XSAVE ? " | IN_XSAVE" : "",
-			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" : "",
+			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" : "", alt,
 			(unsigned long long)repro_word(w->exp, w->len),
 			(unsigned long long)repro_word(w->init, w->len),
 			w->observer, f->name, b0, b0 + w->len - 1);
@@ -431,7 +445,7 @@ static void emit_args(struct gen *g)
 	fprintf(g->o, "/* the syscalls' arguments, a row each (the tracee's "
 		"assembly loads them) */\nuint64_t sc_args[][6] = {\n");
 	for (i = 0; i < rows.n; i++) {
-		sc_args_c(rows.sc[i], args, sizeof(args));
+		sc_args_c(rows.e[i], args, sizeof(args));
 		fprintf(g->o, "\t{ %s },\t/* %s */\n", args,
 			rows.sc[i] == SC_EXIT ? "exit" : sc_name(rows.sc[i]));
 	}
