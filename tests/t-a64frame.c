@@ -98,7 +98,7 @@ int main(void)
 	uint32_t xs;
 	size_t off;
 
-	T_PLAN(25);
+	T_PLAN(26);
 
 	/* good frames */
 	small_frame(0);
