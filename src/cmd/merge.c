@@ -98,9 +98,12 @@ static char *slurp(const char *path)
 
 	if (!text)
 		usage_error("merge: cannot read %s (the reason above)", path);
-	if (strlen(text) != len)
-		usage_error("merge: %s: a NUL byte at byte %zu", path,
-			    strlen(text));
+	if (strlen(text) != len) {
+		size_t at = strlen(text);
+
+		free(text);
+		usage_error("merge: %s: a NUL byte at byte %zu", path, at);
+	}
 	return text;
 }
 
@@ -307,11 +310,17 @@ static void add_run(struct mrun *mr, const char *path, unsigned no,
 /* Read one report into mr (its text stays allocated: mr points into it). */
 static void read_report(struct mrun *mr, const char *path)
 {
-	char *text = slurp(path), *line, *save = NULL, *head = NULL;
+	/* static: a refusal exits from below here, and what the head holds
+	 * must stay reachable then (exit 2 under LeakSanitizer, not 1) */
+	static char *head;
+	static size_t hlen;
+	static FILE *h;
+	char *text = slurp(path), *line, *save = NULL;
 	unsigned no = 0, state = 0;
-	size_t hlen = 0;
-	FILE *h = NULL;
 
+	head = NULL;
+	hlen = 0;
+	h = NULL;
 	mr->texts[mr->ntexts++] = text;
 	if (!mr->first)
 		mr->first = path;
@@ -379,19 +388,27 @@ static void check_shards(struct mrun *mr)
 
 	for (k = 0; k < mr->ntexts; k++) {
 		b = &mr->sh[k];
-		if (b->of != of)
+		if (b->of != of) {
+			free(by);	/* (LeakSanitizer: exit 2, not 1) */
 			usage_error("merge: %s is shard %u/%u, %s of %u: not "
 				    "shards of one run", b->path, b->index,
 				    b->of, a->path, of);
-		if (b->ids != a->ids || strcmp(b->sha, a->sha))
+		}
+		if (b->ids != a->ids || strcmp(b->sha, a->sha)) {
+			free(by);
 			usage_error("merge: %s is a shard of another plan (%u "
 				    "IDs, sha256 %.12s...) than %s (%u IDs, "
 				    "%.12s...): another tier, --filter, fpabi or "
 				    "machine (VLs, XCR0)", b->path, b->ids,
 				    b->sha, a->path, a->ids, a->sha);
-		if (by[b->index])
+		}
+		if (by[b->index]) {
+			const char *first = by[b->index];
+
+			free(by);
 			usage_error("merge: shard %u/%u is given twice: %s and "
-				    "%s", b->index, of, by[b->index], b->path);
+				    "%s", b->index, of, first, b->path);
+		}
 		by[b->index] = b->path;
 	}
 	mr->missing = xzalloc((of + 1) * sizeof(*mr->missing));
@@ -455,10 +472,14 @@ static void check_unique(const struct mrun *mr)
 		s[i] = &mr->r[i];
 	qsort(s, mr->n, sizeof(*s), by_id);
 	for (i = 1; i < mr->n; i++)
-		if (!strcmp(s[i - 1]->id, s[i]->id))
+		if (!strcmp(s[i - 1]->id, s[i]->id)) {
+			const struct mres *x = s[i - 1], *y = s[i];
+
+			free(s);
 			usage_error("merge: %s is in %s and in %s: the reports "
-				    "overlap (not shards of one run)", s[i]->id,
-				    s[i - 1]->file, s[i]->file);
+				    "overlap (not shards of one run)", y->id,
+				    x->file, y->file);
+		}
 	free(s);
 }
 
@@ -505,7 +526,9 @@ int cmd_merge(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct mrun mr = { 0 };
+	/* static: what it holds stays reachable when a refusal exits (exit
+	 * 2 under LeakSanitizer too, not its 1) */
+	static struct mrun mr;
 	const char *out = NULL;
 	FILE *f = stdout;
 	int c, i;
