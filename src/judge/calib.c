@@ -4,6 +4,7 @@
  * fills through the CPU with no kernel event between load and store, and
  * from them, bit by bit, what the CPU keeps.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -521,7 +522,8 @@ static int calibrate_variant(struct fpabi_calib *cal, struct fpabi_run *r,
 	size_t shared;
 	unsigned p, k;
 	int status;
-	pid_t pid;
+	pid_t pid, w;
+	bool reaped;
 
 	fpabi_arch.layout(r->m, &r->v, &r->lo);
 	t.isz = (fpabi_arch.load_size(r) + 63) & ~(size_t)63;
@@ -546,15 +548,20 @@ static int calibrate_variant(struct fpabi_calib *cal, struct fpabi_run *r,
 	pid = fpabi_fork();
 	if (pid == 0)
 		run_trips(r, &t);
-	/* a signal that stops the command kills the round trips too */
+	/* a signal that stops the command kills the round trips too (the
+	 * handler kills fpabi_current_tracee; one that came before it was
+	 * set is seen here) */
+	reaped = false;
 	if (pid > 0)
 		fpabi_current_tracee = pid;
-	while (pid > 0 && !fpabi_interrupted && waitpid(pid, &status, 0) < 0)
-		;
+	while (pid > 0 && !reaped) {
+		if (fpabi_interrupted)
+			kill(pid, SIGKILL);	/* not reaped yet: still ours */
+		w = waitpid(pid, &status, 0);
+		reaped = w == pid || (w < 0 && errno != EINTR);
+	}
 	fpabi_current_tracee = 0;
 	if (pid > 0 && fpabi_interrupted) {
-		kill(pid, SIGKILL);
-		waitpid(pid, &status, 0);
 		snprintf(cal->failed, sizeof(cal->failed), "interrupted by a "
 			 "signal before it ended");
 	} else if (pid > 0) {
