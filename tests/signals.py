@@ -61,6 +61,24 @@ ts = time.monotonic()
 try:
     rc = p.wait(30)
 except subprocess.TimeoutExpired:
+    # where it hangs, for the report (DIR/hang): the syscall it blocks
+    # in, its kernel wait channel, and its children's
+    with open(os.path.join(d, "hang"), "w") as h:
+        pids = [str(p.pid)]
+        try:
+            pids += open("/proc/%d/task/%d/children" % (p.pid, p.pid)).read().split()
+        except OSError:
+            pass
+        for pid in pids:
+            for what in ("comm", "syscall", "wchan", "status"):
+                try:
+                    v = open("/proc/%s/%s" % (pid, what)).read()
+                except OSError as e:
+                    v = str(e)
+                if what == "status":
+                    v = " ".join(l for l in v.splitlines()
+                                 if l.startswith(("State:", "SigPnd:", "ShdPnd:", "SigBlk:")))
+                h.write("pid %s %s: %s\n" % (pid, what, v.strip()))
     p.kill()
     rc = "hung"
 print("%.3f %s %.3f %s" % (delay, rc, time.monotonic() - ts,

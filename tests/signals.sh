@@ -74,6 +74,8 @@ EOT
 			[ -z "$bad" ]
 			ok $? "fpabi ${cmd%% --json*}: SIG$sig after ${delay} s ends it in ${secs} s$cut, its outputs whole${bad:+: ${bad#, }}"
 			[ -z "$bad" ] || head -c 2000 "$tmp/err" | diag
+			[ ! -f "$tmp/hang" ] || diag <"$tmp/hang"
+			rm -f "$tmp/hang"
 		done
 	done
 done
