@@ -29,6 +29,18 @@ if ! "$FPABI" list | grep -q "$(printf '\trunnable')"; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the run got SIG$1 (number $2) and ended as a finished run ends: $bad
+# says what was not so ($rc, $secs and $tmp/out.tap from signals.py)
+ended_whole() { # SIGNAME SIGNO
+	bad=
+	[ "$rc" = $((128 + $2)) ] || bad="exit $rc"
+	# (every wait ends on the signal: the engine's bound)
+	awk -v s="$secs" 'BEGIN { exit !(s < 3) }' || bad="$bad, slow"
+	$chk tap "$tmp/out.tap" 2>"$tmp/why" || bad="$bad, TAP: $(tail -1 "$tmp/why")"
+	grep -q "^Bail out! interrupted by SIG$1" "$tmp/out.tap" || bad="$bad, no Bail out!"
+	grep -q "^# Totals: " "$tmp/out.tap" || bad="$bad, no totals"
+	grep -q "^1\.\.[0-9]" "$tmp/out.tap" || bad="$bad, no plan"
+}
 k=0
 for sig in TERM INT HUP; do
 	case $sig in TERM) no=15 ;; INT) no=2 ;; HUP) no=1 ;; esac
@@ -46,15 +58,7 @@ for sig in TERM INT HUP; do
 			read -r delay rc secs _ <<EOT
 $($PY "$top/tests/signals.py" $((seed + k)) "SIG$sig" "$tmp" -- "$FPABI" $cmd)
 EOT
-			bad=
-			[ "$rc" = $((128 + no)) ] || bad="exit $rc"
-			# (every wait ends on the signal: the engine's bound)
-			awk -v s="$secs" 'BEGIN { exit !(s < 3) }' || bad="$bad, slow"
-			$chk tap "$tmp/out.tap" 2>"$tmp/why" || bad="$bad, TAP: $(tail -1 "$tmp/why")"
-			grep -q "^Bail out! interrupted by SIG$sig" "$tmp/out.tap" ||
-				bad="$bad, no Bail out!"
-			grep -q "^# Totals: " "$tmp/out.tap" || bad="$bad, no totals"
-			grep -q "^1\.\.[0-9]" "$tmp/out.tap" || bad="$bad, no plan"
+			ended_whole "$sig" "$no"
 			# (the case it cut, if it came during one, is broken)
 			if grep -q "interrupted by SIG$sig: the case" "$tmp/out.tap"; then
 				cut=", the case it cut broken"
@@ -87,12 +91,7 @@ for cmd in "run --repeat 50" "stress --seconds 60" "race --seconds 60"; do
 	read -r delay rc secs _ <<EOT
 $(FPABI_SIGNAL_EARLY=0.02 $PY "$top/tests/signals.py" $((seed + k)) SIGTERM "$tmp" -- "$FPABI" $cmd)
 EOT
-	bad=
-	[ "$rc" = 143 ] || bad="exit $rc"
-	awk -v s="$secs" 'BEGIN { exit !(s < 3) }' || bad="$bad, slow"
-	$chk tap "$tmp/out.tap" 2>"$tmp/why" || bad="$bad, TAP: $(tail -1 "$tmp/why")"
-	grep -q "^Bail out! interrupted by SIGTERM" "$tmp/out.tap" || bad="$bad, no Bail out!"
-	grep -q "^# Totals: " "$tmp/out.tap" || bad="$bad, no totals"
+	ended_whole TERM 15
 	[ -z "$bad" ]
 	ok $? "fpabi $cmd: SIGTERM ${delay} s after the start, before its header, ends it in ${secs} s with its outputs whole${bad:+: ${bad#, }}"
 done
