@@ -128,12 +128,14 @@ vm() {
 }
 
 # The tracer and the unit tests under ASan and UBSan: make check there
-# (the fuzz targets already ran in the main build).
+# (the fuzz targets already ran in the main build; tests/signals.sh sends
+# each signal to each command once here, twice there).
 sanitized() {
 	local dir=$top/build-asan
 	mkdir -p "$dir"
 	(cd "$dir" && { [ -f Makefile ] || "$top/configure" -q --enable-sanitizers --enable-werror; } &&
-		make -j"$(nproc)" >/dev/null && FPABI_FUZZ_SECONDS=0 make -j"$(nproc)" check)
+		make -j"$(nproc)" >/dev/null &&
+		FPABI_FUZZ_SECONDS=0 FPABI_SIGNALS=1 make -j"$(nproc)" check)
 }
 
 # The Debian package (make check-package: from make dist's tarball and

@@ -41,13 +41,14 @@ suite)
 	exec "$vm" --arch "$arch" --debian-kernel "$kernel" --build "$build" \
 		--timeout 900 $vmopts -- $fpabiopts ;;
 faults)
-	# the words after -- name the tier the faults are injected in
-	# (FPABI_FAULT_TIER; tests/fault-injection.sh's default: matrix)
+	# the words after -- name the tier the faults are injected in, or two
+	# tiers: byte's and step's (FPABI_FAULT_TIER; tests/fault-injection.sh's
+	# default: matrix)
 	FPABI_CMD="$vm --arch $arch --debian-kernel $kernel --build $build --timeout 900 $vmopts --"
 	export FPABI_CMD
 	# shellcheck disable=SC2086
 	set -- $fpabiopts
-	[ $# = 0 ] || { FPABI_FAULT_TIER=$1; export FPABI_FAULT_TIER; }
+	[ $# = 0 ] || { FPABI_FAULT_TIER="$*"; export FPABI_FAULT_TIER; }
 	FPABI=unused
 	export FPABI
 	exec ${SHELL:-/bin/sh} "$srcdir/tests/fault-injection.sh" ;;
