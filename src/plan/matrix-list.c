@@ -102,11 +102,18 @@ static void print_axes(const struct mx_ctx *x, unsigned strength)
 	printf(" = %u cells; planned pairwise%s: a "
 	       "covering array (src/plan/cover.c) seeded with the default "
 	       "tier's cells and every %s in "
-	       "every %s with no history at the first %s (%u seeds), "
-	       "completed so that every %s of values of every %s axes is in "
-	       "a runnable cell\n", mx->nsubjects() * full, strength == 3 ?
-	       " and three-way (--tier exhaustive)" : "", mx->subject,
-	       mx->mode_axis, mx->win_axis, x->nseed,
+	       "every %s with no history at the first %s", mx->nsubjects() *
+	       full, strength == 3 ? " and three-way (--tier exhaustive)" : "",
+	       mx->subject, mx->mode_axis, mx->win_axis);
+	/* staged (fpabi_matrix.nwin_base): the array before the later
+	 * windows is in the seeds, whose cells keep their IDs */
+	if (mx->nwin_base && mx->nwin_base < mx->nwin)
+		printf(", and the array over the %s values before %s (its "
+		       "cells as they were planned before %s came)",
+		       mx->win_axis, mx->wins[mx->nwin_base].name,
+		       mx->wins[mx->nwin_base].name);
+	printf(" (%u seeds), completed so that every %s of values of every "
+	       "%s axes is in a runnable cell\n", x->nseed,
 	       strength == 3 ? "triple" : "pair",
 	       strength == 3 ? "three" : "two");
 }
