@@ -43,23 +43,23 @@ while read -r v; do
 	awk -v v="$v" '
 		$0 == "" { inrow = 0 }
 		index($0, "axis " v ":") == 1 { inrow = 1 }
-		inrow && /^  crossed by: .*event-syscall.*evicted.*proven per cell/ { c = 1 }
+		inrow && /^  crossed by: .*event-syscall.*signal-edit.*evicted.*proven per cell/ { c = 1 }
 		END { exit !c }' "$tmp/axes"
 	ok $? "axis $v: crossed by the event matrices' window evicted, proven per cell"
 done <<EOF
 $evicted
 EOF
 bad=0
-for mx in syscall signal exec fork; do
-	"$FPABI" list --matrix "event-$mx" >"$tmp/mx" || bad=1
+for mx in event-syscall event-signal event-exec event-fork signal-edit; do
+	"$FPABI" list --matrix "$mx" >"$tmp/mx" || bad=1
 	grep -q '^  window: 5 values (none, syscall, switched-out, migrated, evicted)$' "$tmp/mx" &&
 		grep -q '^    evicted: .*; proof: .*/proc/PID/schedstat.*else retried, then SKIP' "$tmp/mx" &&
 		grep -q '^coverage: .* (100%);' "$tmp/mx" &&
 		grep -q '^default tier: .* (100%);' "$tmp/mx" &&
-		grep -q "/w=evicted	.*	runnable	.*	pre: the eviction's own proof" "$tmp/mx" ||
-		{ echo "# event-$mx: no evicted window, or its pairs not all covered"; bad=1; }
+		grep -q "/w=evicted	.*	runnable	.*	pre: .*the eviction's own proof" "$tmp/mx" ||
+		{ echo "# $mx: no evicted window, or its pairs not all covered"; bad=1; }
 done
-ok $bad "event-syscall, -signal, -exec, -fork: window evicted with its proof, every pair covered (matrix and default tier)"
+ok $bad "event-syscall, -signal, -exec, -fork, signal-edit: window evicted with its proof, every pair covered (matrix and default tier)"
 # its cells run: a pass names the eviction's proof; unproven (the
 # injection) each is retried and SKIPs, never a pass
 "$FPABI" list --tier default --filter '*/w=evicted' >"$tmp/ev"

@@ -150,8 +150,8 @@ static const struct fpabi_axis_def rows[] = {
 			 "TIF_FOREIGN_FPSTATE clear, no reload",
 		.crossed = "regset-write: stop (migrated); signal-edit, "
 			   "event-*: window (migrated); event-syscall, "
-			   "event-signal, event-exec, event-fork: window "
-			   "(evicted: set by another task, a competitor at "
+			   "event-signal, event-exec, event-fork, signal-edit: "
+			   "window (evicted: set by another task, a competitor at "
 			   "SCHED_IDLE with its canaries in every register "
 			   "that runs on the tracee's CPU while it is stopped, "
 			   "proven per cell)",
@@ -186,8 +186,9 @@ static const struct fpabi_axis_def rows[] = {
 			   "on the CPU: every event-trap cell (an idle "
 			   "competitor runs while the tracee stops or blocks), "
 			   "and window evicted of event-syscall, event-signal, "
-			   "event-exec, event-fork (that competitor's run on "
-			   "the tracee's CPU during the stop proven per cell)",
+			   "event-exec, event-fork, signal-edit (that "
+			   "competitor's run on the tracee's CPU during the "
+			   "stop proven per cell)",
 	},
 	{
 		.name = "TIF_SME",

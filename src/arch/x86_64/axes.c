@@ -121,12 +121,12 @@ static const struct fpabi_axis_def rows[] = {
 			 "switch counts with no competitor",
 		.apart = "TIF_NEED_FPU_LOAD (see there)",
 		.crossed = "event-syscall, event-signal, event-exec, "
-			   "event-fork: window (this task: switched-out, a "
-			   "switch with nothing else FP on the CPU, not proven "
-			   "per cell; another context: evicted, a competitor "
-			   "at SCHED_IDLE with "
-			   "its canaries in every register runs on the "
-			   "tracee's CPU while it is stopped, proven per cell); "
+			   "event-fork, signal-edit: window (this task: "
+			   "switched-out, a switch with nothing else FP on the "
+			   "CPU, not proven per cell; another context: "
+			   "evicted, a competitor at SCHED_IDLE with its "
+			   "canaries in every register runs on the tracee's "
+			   "CPU while it is stopped, proven per cell); "
 			   "the sched family's competitor cases set it too, "
 			   "proven by their switch counts",
 	},
