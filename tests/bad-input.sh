@@ -112,7 +112,7 @@ requires an argument	-f
 --inject-fault=byte:nomatch	run --inject-fault byte:nomatch
 --inject-fault=step:nomatch	run --inject-fault=step:nomatch
 --inject-fault=hang:nomatch	run --inject-fault=hang:nomatch
-KIND is byte, step, hang, known, unproven, iovlen, cpu or calib	run --inject-fault bogus:any
+KIND is byte, step, hang, known, unproven, iovlen, interrupt, cpu or calib	run --inject-fault bogus:any
 wants KIND:TARGET	run --inject-fault byte
 wants KIND:TARGET	run --inject-fault byte:
 /bin/true is not this fpabi's tracee	run --tracee /bin/true
@@ -223,7 +223,7 @@ step 0 (read)	stress --replay read --seed 1
 no variant 'nonexistent'	stress --replay load:1,store --variant nonexistent --seed 1
 stress lists mark no step	stress --inject-fault step:any
 stress takes any or stress	stress --inject-fault 'byte:$arch.syscall.*'
-KIND is byte, step, hang, known, unproven, iovlen, cpu or calib	stress --inject-fault x:any
+KIND is byte, step, hang, known, unproven, iovlen, interrupt, cpu or calib	stress --inject-fault x:any
 unknown --profile 'bogus'	stress --profile bogus
 /bin/true is not this fpabi's tracee	stress --seconds 1 --tracee /bin/true
 /nonexistent	stress --seconds 1 --tracee /nonexistent

@@ -22,7 +22,7 @@
  * precondition says it did not hold (fpabi/precond.h); INJ_IOVLEN: every
  * PTRACE_GETREGSET claims 4096 bytes more than its buffer */
 enum inject_kind { INJ_NONE, INJ_BYTE, INJ_STEP, INJ_HANG, INJ_KNOWN,
-		   INJ_UNPROVEN, INJ_IOVLEN };
+		   INJ_UNPROVEN, INJ_IOVLEN, INJ_INTERRUPT };
 
 #define MAX_INJECT 4	/* --inject-fault given this many times at most */
 
@@ -120,6 +120,7 @@ struct fpabi_run {
 				 * known issue */
 	bool inject_unproven;	/* INJ_UNPROVEN */
 	bool inject_iovlen;	/* INJ_IOVLEN (engine/regset.c) */
+	bool inject_interrupt;	/* INJ_INTERRUPT (engine/control.c) */
 	bool timed_out;
 	bool bare;		/* observe everything, compare nothing (the
 				 * stress bench's baseline) */

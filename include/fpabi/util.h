@@ -65,6 +65,12 @@ void hex_bytes(char *buf, size_t bufsz, const void *p, size_t len);
  */
 pid_t fpabi_fork(void);
 
+/*
+ * The tracee's end: SIGKILL to its process group and to it, then reaped,
+ * with every traced task of its group that died beside it (see proc.c).
+ */
+void fpabi_kill_reap(pid_t pid);
+
 /* Dies (exit status 2) unless path is fpabi's tracee of this shm ABI. */
 void fpabi_check_tracee(const char *path);
 

@@ -61,6 +61,7 @@ void init_run(struct fpabi_run *r, const struct fpabi_machine *m,
 		r->hang = k == INJ_HANG;
 		r->inject_unproven = k == INJ_UNPROVEN;
 		r->inject_iovlen = k == INJ_IOVLEN;
+		r->inject_interrupt = k == INJ_INTERRUPT;
 	}
 }
 

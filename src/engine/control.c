@@ -260,12 +260,7 @@ void ctl_cleanup(struct engine *e)
 		e->ctl.comp_pid = 0;
 	}
 	if (r->pid > 0) {
-		int status;
-
-		kill(-r->pid, SIGKILL);
-		kill(r->pid, SIGKILL);
-		while (waitpid(r->pid, &status, __WALL) < 0 && errno == EINTR)
-			;
+		fpabi_kill_reap(r->pid);
 		r->pid = 0;
 	}
 	fpabi_current_tracee = 0;

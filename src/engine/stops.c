@@ -377,6 +377,10 @@ int ctl_fork_stop(struct engine *e, unsigned sc)
 		run_broken(r, "PTRACE_GETEVENTMSG: %s", strerror(errno));
 		return -1;
 	}
+	/* (test-only: the signal at the worst moment, a traced child not
+	 * yet let go: fpabi_kill_reap() must reap it too) */
+	if (r->inject_interrupt)
+		raise(SIGTERM);
 	for (tries = 0; tries < 5000; tries++) {
 		pid_t p = waitpid((pid_t)child, &status, WNOHANG | __WALL);
 

@@ -28,6 +28,8 @@ void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 		k = INJ_UNPROVEN;
 	else if (!strncmp(spec, "iovlen:", 7))
 		k = INJ_IOVLEN;
+	else if (!strncmp(spec, "interrupt:", 10))
+		k = INJ_INTERRUPT;
 	else if (!strncmp(spec, "cpu:", 4) || !strncmp(spec, "calib:", 6)) {
 		/* the CPU and its calibration: for the whole run */
 		if (calib_parse_inject(spec) < 0)
@@ -37,7 +39,8 @@ void fpabi_parse_inject(struct fpabi_opts *o, const char *spec)
 		return;
 	} else
 		bad_usage("--inject-fault KIND is byte, step, hang, known, "
-			  "unproven, iovlen, cpu or calib, got '%s'", spec);
+			  "unproven, iovlen, interrupt, cpu or calib, got '%s'",
+			  spec);
 	if (o->ninj == MAX_INJECT)
 		bad_usage("--inject-fault at most %d times", MAX_INJECT);
 	o->inj[o->ninj].kind = k;
@@ -95,6 +98,7 @@ const char *inject_kind_name(enum inject_kind k)
 		[INJ_NONE] = "none", [INJ_BYTE] = "byte", [INJ_STEP] = "step",
 		[INJ_HANG] = "hang", [INJ_KNOWN] = "known",
 		[INJ_UNPROVEN] = "unproven", [INJ_IOVLEN] = "iovlen",
+		[INJ_INTERRUPT] = "interrupt",
 	};
 
 	return names[k];

@@ -35,6 +35,28 @@ pid_t fpabi_fork(void)
 }
 
 /*
+ * A traced thread that dies stays a zombie until its tracer reaps it
+ * (kernel/exit.c: exit_notify() autoreaps only an untraced thread), and
+ * its group leader cannot be reaped before it (wait_consider_task() skips
+ * a zombie leader while delay_group_leader()): a waitpid() on the leader
+ * alone then waits for ever.  That happens when the run ends between a
+ * clone event stop and the detach of the new thread (a signal to the
+ * runner, or the deadline, in ctl_fork_stop()).  So every child is
+ * reaped, the traced threads with __WALL, until the tracee itself is.
+ */
+void fpabi_kill_reap(pid_t pid)
+{
+	int status;
+	pid_t p;
+
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	do
+		p = waitpid(-1, &status, __WALL);
+	while (p != pid && (p >= 0 || errno == EINTR));
+}
+
+/*
  * Is path fpabi's tracee, of this build's shared-memory ABI?  Asked once,
  * before any case: `fpabi-tracee --abi` prints its magic and version.
  * Anything else (not executable, another program, another version, no

@@ -293,10 +293,7 @@ static void finish(struct race_round *rd, struct race_result *res)
 		rd->comp_pid = 0;
 	}
 	if (rd->pid > 0) {
-		kill(-rd->pid, SIGKILL);
-		kill(rd->pid, SIGKILL);
-		while (waitpid(rd->pid, &status, 0) < 0 && errno == EINTR)
-			;
+		fpabi_kill_reap(rd->pid);
 		rd->pid = 0;
 	}
 	fpabi_current_tracee = 0;
