@@ -81,6 +81,15 @@ done
 grep -q '^# matrix event-syscall: [0-9]* cells planned; pairs of branch values in a runnable cell: \([0-9]*\) of the \1 this machine can run (100%)' "$tmp/mxrun" &&
 	[ "$(grep -c '^# matrix ' "$tmp/mxrun")" -eq 1 ]
 ok $? "run prints the pair coverage of the matrices it plans (only those): $(grep '^# matrix ' "$tmp/mxrun" | cut -c3-120)"
+# the coverage is of the cells the run plans: a filter or an --exclude
+# that drops cells drops their pairs
+"$FPABI" run --filter '*.event-syscall.*/w=evicted' --seed 1 >"$tmp/mxrun2" 2>&1
+"$FPABI" run --filter '*.event-syscall.*' --exclude '*/w=evicted' --seed 1 >"$tmp/mxrun3" 2>&1
+cov() { sed -n 's/^# matrix event-syscall: .* in a runnable cell: \([0-9]*\) of the \([0-9]*\) .*/\1 \2/p' "$1"; }
+set -- $(cov "$tmp/mxrun2") $(cov "$tmp/mxrun3") $(cov "$tmp/mxrun")
+[ $# -eq 6 ] && [ "$1" -lt "$2" ] && [ "$3" -lt "$4" ] && [ "$5" -eq "$6" ] &&
+	[ "$2" -eq "$6" ] && [ "$4" -eq "$6" ] && [ $(($1 + $3)) -ge "$6" ]
+ok $? "the printed coverage is the planned cells': evicted alone $1 of $2, without them $3 of $4, all $5 of $6"
 "$FPABI" list --tier exhaustive >"$tmp/xlist"
 [ "$(cut -f1 "$tmp/xlist" | sort | uniq -d | wc -l)" -eq 0 ] &&
 	[ "$(wc -l <"$tmp/xlist")" -gt "$(wc -l <"$tmp/mlist")" ]

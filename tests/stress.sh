@@ -28,6 +28,36 @@ nproof=$(grep -c '^# [a-z0-9_]*\.stress\.seq[0-9]*/[^:]*: proof: variant .*, com
 ok $? "every stress list prints the proof of its state ($nproof of $nseq)"
 [ ! -s "$tmp/clean.err" ]
 ok $? "no progress on stderr when it is not a terminal"
+# a list whose state was not proven is a SKIP with its reason, after its
+# retries; a batch passes only for the lists that were proven
+nunp=$(sed -n 's/^# stress: .* \([0-9]*\) unproven, .*/\1/p' "$tmp/clean")
+nprov=$(sed -n 's/^# stress: .* \([0-9]*\) proven, .*/\1/p' "$tmp/clean")
+nskip=$(grep -c '^ok [0-9]* - [a-z0-9_]*\.stress\.unproven-[0-9]* # SKIP [a-z0-9_]*\.stress\.seq[0-9]*/[^:]*: [a-z ]*not proven: .*the last of [0-9]* attempts)$' "$tmp/clean")
+[ -n "$nunp" ] && [ "$nskip" -eq "$nunp" ] && [ -n "$nprov" ] &&
+	[ $((nprov + nunp)) -le "$nseq" ]
+ok $? "each unproven list is one SKIP with its reason ($nskip of $nunp; $nprov proven of $nseq)"
+
+# --inject-fault=unproven:stress makes every list's proof fail: no list
+# and no batch passes, each list is retried and SKIPs with the reason
+"$FPABI" stress --seconds 3 --seed 3 --timeout 20 --inject-fault=unproven:stress >"$tmp/unp" 2>&1
+rc=$?
+nseq=$(sed -n 's/^# stress: \([0-9]*\) sequences.*/\1/p' "$tmp/unp")
+nskip=$(grep -c '^ok [0-9]* - [a-z0-9_]*\.stress\.unproven-[0-9]* # SKIP .*not proven: .*the last of [0-9]* attempts)$' "$tmp/unp")
+ninj=$(grep -c '^ok .*\.stress\.unproven-[0-9]* # SKIP .*: scenario not proven: test-only: --inject-fault=unproven' "$tmp/unp")
+[ $rc -eq 0 ] && [ -n "$nseq" ] && [ "$nseq" -gt 0 ] && [ "$nskip" -eq "$nseq" ] &&
+	[ "$ninj" -gt 0 ] && grep -q '^# stress: .* 0 proven, ' "$tmp/unp" &&
+	! grep -q '^ok [0-9]* - [a-z0-9_]*\.stress\.batch-[0-9]*$' "$tmp/unp" &&
+	grep -q '^ok [0-9]* - [a-z0-9_]*\.stress\.batch-1 # SKIP no list of the batch proved' "$tmp/unp"
+ok $? "with --inject-fault=unproven:stress no list passes: $nskip of $nseq SKIP after their retries ($ninj by the injection), every batch SKIPs (exit $rc)"
+[ $rc -eq 0 ] || grep -v '^# [a-z0-9_]*\.stress\.seq' "$tmp/unp" | tail -20 | diag
+"$FPABI" stress --replay 'load:1 syscall:1 store' --seed 1 --inject-fault=unproven:stress >"$tmp/unp1" 2>&1
+rc=$?
+grep -q '^ok 1 - [a-z0-9_]*\.stress\.replay/[^ ]* # SKIP scenario not proven: test-only: .*(the last of 5 attempts)$' "$tmp/unp1" &&
+	grep -q '^0 passed, 0 failed, 1 skipped$' "$tmp/unp1"
+ok $? "a replayed list with the injection SKIPs, never passes (exit $rc)"
+"$FPABI" stress --replay 'load:1 syscall:1 store' --seed 1 >"$tmp/unp2" 2>&1
+grep -q '^ok 1 - [a-z0-9_]*\.stress\.replay/[^ #]*$' "$tmp/unp2"
+ok $? "the same list without it passes"
 
 "$FPABI" stress --seconds 30 --seed 7 --inject-fault=byte:any >"$tmp/inj" 2>&1
 rc=$?

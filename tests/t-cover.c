@@ -5,7 +5,8 @@
  * that no constraint forbids is in a runnable row; no row holds a
  * forbidden pair or fails its row check; forbidden and unreachable
  * tuples come with their reasons; seeds come first; the same problem
- * gives the same rows; the array stays near its lower bound.
+ * gives the same rows; the array stays near its lower bound; an array
+ * seeded with a smaller problem's keeps its rows.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -213,13 +214,56 @@ static void test_free_axis(void)
 	cover_free(&r);
 }
 
+/*
+ * A value added to an axis later (the matrices' evicted window,
+ * fpabi_matrix.nwin_base): the array of the old problem as seeds of the
+ * new one keeps every old row, first and in order, and the added rows
+ * cover exactly the pairs the new value makes.
+ */
+static void test_staged(void)
+{
+	static const struct cover_axis old_axes[] = {
+		{ "subject", 6 }, { "mode", 5 }, { "history", 4 },
+		{ "window", 4 },
+	};
+	static const struct cover_axis new_axes[] = {
+		{ "subject", 6 }, { "mode", 5 }, { "history", 4 },
+		{ "window", 5 },
+	};
+	struct cover_problem po = { .naxes = 4, .axes = old_axes,
+				    .strength = 2 };
+	struct cover_problem pn = { .naxes = 4, .axes = new_axes,
+				    .strength = 2 };
+	struct cover_result ro, rn;
+	unsigned nf, i, added_new = 0;
+
+	cover_generate(&po, &ro);
+	pn.seed = ro.rows;
+	pn.nseed = ro.nrows;
+	cover_generate(&pn, &rn);
+	T_OK(rn.nseeded == ro.nrows &&
+	     !memcmp(rn.rows, ro.rows, ro.nrows * 4 * sizeof(*ro.rows)),
+	     "a value added later: the %u old rows kept, first and in order",
+	     ro.nrows);
+	for (i = ro.nrows; i < rn.nrows; i++)
+		added_new += rn.rows[i * 4 + 3] == 4;
+	T_OK(misses(&pn, &rn, &nf) == 0 && rn.covered == rn.tuples &&
+	     added_new == rn.nrows - ro.nrows && added_new >= 6 &&
+	     added_new <= 8, "and %u rows, each with the new value, cover "
+	     "its pairs: every pair of %lu in %u rows", added_new, rn.tuples,
+	     rn.nrows);
+	cover_free(&ro);
+	cover_free(&rn);
+}
+
 int main(void)
 {
-	T_PLAN(3 * 2 + 6 + 1 + 2);
+	T_PLAN(3 * 2 + 6 + 1 + 2 + 2);
 	test_plain(2);
 	test_plain(3);
 	test_constraints();
 	test_matrix_shape();
 	test_free_axis();
+	test_staged();
 	return T_DONE();
 }

@@ -54,9 +54,12 @@ enum fpabi_op {
 	S_REFUSED,	/* after an S_FAULT whose edit forges the frame: the
 			   sigreturn must fail and the tracer see SIGSEGV;
 			   the run ends at that stop (READs may follow) */
+	S_EVICT,	/* at a stop, the case's competitor runs on the
+			   tracee's CPU: its registers evict the tracee's
+			   (proof: its run time there) */
 };
 
-#define S_NOPS	(S_REFUSED + 1)
+#define S_NOPS	(S_EVICT + 1)
 
 /* (what each kind is, needs and leaves: fpabi_ops[], fpabi/ops.h) */
 struct fpabi_step {
@@ -95,6 +98,7 @@ _Static_assert(sizeof(struct fpabi_step) == 4, "a step is 4 bytes");
 #define SIGSYS_TRAP(clobber, edit, edit_phase) \
 	{ S_SIGSYS, (clobber), (edit) | (edit_phase) << 8 }
 #define MIGRATE		{ S_MIGRATE, 0, 0 }
+#define EVICT		{ S_EVICT, 0, 0 }
 #define REFUSED		{ S_REFUSED, 0, 0 }
 #define SIGNAL(clobber, edit, edit_phase) \
 	{ S_FAULT, (clobber), (edit) | (edit_phase) << 8 }

@@ -81,6 +81,12 @@ void cover_each_open(const struct cover_problem *p,
 				const char *why),
 		     void *arg);
 
+/* How many of the tuples r covers one of rows (nrows x naxes) holds:
+ * the coverage of a part of the array (the cells a run planned). */
+unsigned long cover_count_rows(const struct cover_problem *p,
+			       const struct cover_result *r,
+			       const unsigned *rows, unsigned nrows);
+
 /* Is the tuple (t axes ax[], values val[], any order) in row? */
 bool cover_row_has(const struct cover_problem *p, const unsigned *row,
 		   const unsigned *ax, const unsigned *val, unsigned t);

@@ -106,6 +106,12 @@ struct fpabi_matrix {
 	const char *win_axis;
 	unsigned nwin;
 	const struct fpabi_mx_win *wins;
+	/* the windows planned first (0: all): the array is generated over
+	 * windows 0 .. nwin_base-1 as it was before the later ones came,
+	 * then completed with its rows first, so that the cells planned
+	 * before keep their IDs (runs stay comparable: fpabi compare,
+	 * known issues, skip files) */
+	unsigned nwin_base;
 	/* why the mode (its bits in mask known) can never be the state at
 	 * window w's event, by the ABI; NULL: it can.  NULL hook: always */
 	const char *(*win_why)(unsigned mask, unsigned mode, unsigned w);

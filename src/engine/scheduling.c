@@ -76,6 +76,25 @@ static int task_cpu(pid_t pid)
 	return cpu;
 }
 
+/* A task's time on a CPU so far in ns (/proc/PID/schedstat's first
+ * field, sum_exec_runtime, brought up to date for a running task), or
+ * -1. */
+static long long task_runtime(pid_t pid)
+{
+	char path[64];
+	long long run = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%lld", &run) != 1)
+		run = -1;
+	fclose(f);
+	return run;
+}
+
 /* The first CPU this process may run on: where competitors meet. */
 int ctl_first_cpu(void)
 {
@@ -254,6 +273,69 @@ int ctl_migrate_running(struct engine *e, unsigned k)
 	if (now != e->ctl.migrated_to)
 		snprintf(r->skip, sizeof(r->skip), "migration not proven: the "
 			 "spinning tracee stayed on CPU %d for 3 s", now);
+	return 0;
+}
+
+/*
+ * S_EVICT: at a stop, another FP user runs on the tracee's CPU: the
+ * competitor, pinned there with its canaries in every register (it runs
+ * whenever the tracee stops).  Its registers replace the tracee's in the
+ * CPU: on x86 fpu_fpregs_owner_ctx becomes its fpstate, so
+ * fpregs_state_valid() fails at the tracee's return; on arm64
+ * fpsimd_last_state binds the CPU to it, so fpsimd_thread_switch() sets
+ * the tracee's TIF_FOREIGN_FPSTATE.  Proven from /proc: the competitor's
+ * run time grew after the stop began and before the tracee goes on, on
+ * the CPU the tracee stopped on.  Not seen within 1 s: unproven (retried,
+ * then a SKIP with the counts).
+ */
+int ctl_evict(struct engine *e)
+{
+	struct fpabi_run *r = e->r;
+	pid_t c = e->ctl.comp_pid;
+	long long run0, run = -1;
+	int ms, tcpu, ccpu;
+
+	if (c <= 0) {
+		run_broken(r, "evict: the case has no competitor");
+		return -1;
+	}
+	tcpu = task_cpu(r->pid);
+	run0 = task_runtime(c);
+	for (ms = 0; ms < 1000 && run0 >= 0; ms++) {
+		run = task_runtime(c);
+		if (run > run0)
+			break;
+		if (ctl_deadline_passed(e))
+			return -1;
+		usleep(1000);
+	}
+	ccpu = task_cpu(c);
+	if (r->inject_unproven) {
+		r->unproven = true;
+		snprintf(r->skip, sizeof(r->skip), "eviction not proven: "
+			 "test-only: --inject-fault=unproven made its proof "
+			 "fail (the last of %u attempts)", r->attempt);
+		return 0;
+	}
+	if (run0 < 0 || run <= run0 || tcpu < 0 || tcpu != ccpu) {
+		r->unproven = true;
+		if (run0 < 0)
+			snprintf(r->skip, sizeof(r->skip), "eviction not proven: "
+				 "no /proc/%d/schedstat for the competitor's run "
+				 "time (the last of %u attempts)", c, r->attempt);
+		else
+			snprintf(r->skip, sizeof(r->skip), "eviction not proven: "
+				 "the competitor ran %lld ns in 1 s of the stop, on "
+				 "CPU %d; the tracee stopped on CPU %d (the last of "
+				 "%u attempts)", run > run0 ? run - run0 : 0, ccpu,
+				 tcpu, r->attempt);
+		return 0;
+	}
+	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
+		 "%sevicted: the competitor (its canaries in every register) "
+		 "ran on CPU %d, the tracee's, while it was stopped "
+		 "(schedstat run time +%lld ns)", r->proof[0] ? "; " : "", ccpu,
+		 run - run0);
 	return 0;
 }
 

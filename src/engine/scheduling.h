@@ -21,6 +21,8 @@ int ctl_prove_preemption(struct engine *e, unsigned k, unsigned n);
 int ctl_migrate_running(struct engine *e, unsigned k);
 /* S_MIGRATE: move the stopped tracee to another CPU. */
 int ctl_migrate(struct engine *e);
+/* S_EVICT: the competitor runs on the stopped tracee's CPU (proof). */
+int ctl_evict(struct engine *e);
 /* An SC_MIGRATE_SELF step ran: record where the tracee went. */
 void ctl_self_migrated(struct engine *e);
 

@@ -353,6 +353,8 @@ static int walk_step(struct engine *e, const struct fpabi_step *s)
 		return walk_write(e, s);
 	case S_MIGRATE:
 		return ctl_migrate(e);
+	case S_EVICT:
+		return ctl_evict(e);
 	case S_SYSEXIT:
 		return ctl_resume_to(e, PTRACE_SYSCALL, STOP_SYSCALL);
 	case S_END:

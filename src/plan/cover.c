@@ -325,6 +325,23 @@ void cover_each_open(const struct cover_problem *p,
 		}
 }
 
+unsigned long cover_count_rows(const struct cover_problem *p,
+			       const struct cover_result *r,
+			       const unsigned *rows, unsigned nrows)
+{
+	unsigned char *seen = xzalloc(r->tuples ? r->tuples : 1);
+	unsigned long t, n = 0;
+	unsigned i, k;
+
+	for (i = 0; i < nrows; i++)
+		for (k = 0; k < r->ncomb; k++)
+			seen[tuple_of(p, r, k, rows + i * p->naxes)] = 1;
+	for (t = 0; t < r->tuples; t++)
+		n += seen[t] && r->status[t] == COVER_COVERED;
+	free(seen);
+	return n;
+}
+
 bool cover_row_has(const struct cover_problem *p, const unsigned *row,
 		   const unsigned *ax, const unsigned *val, unsigned t)
 {

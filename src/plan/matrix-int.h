@@ -25,6 +25,7 @@ struct mx_ctx {
 	struct cover_axis ax[COVER_MAX_AXES];
 	unsigned kind[COVER_MAX_AXES];	/* enum mx_axis_kind, + bit */
 	unsigned *seed, nseed;
+	unsigned *dseed;		/* the default tier's (staged) */
 	unsigned ndefault;		/* of which the default tier's */
 	struct cover_problem prob;
 };

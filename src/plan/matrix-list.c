@@ -6,6 +6,7 @@
  * what each expects.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fpabi/common-run.h"
@@ -102,11 +103,18 @@ static void print_axes(const struct mx_ctx *x, unsigned strength)
 	printf(" = %u cells; planned pairwise%s: a "
 	       "covering array (src/plan/cover.c) seeded with the default "
 	       "tier's cells and every %s in "
-	       "every %s with no history at the first %s (%u seeds), "
-	       "completed so that every %s of values of every %s axes is in "
-	       "a runnable cell\n", mx->nsubjects() * full, strength == 3 ?
-	       " and three-way (--tier exhaustive)" : "", mx->subject,
-	       mx->mode_axis, mx->win_axis, x->nseed,
+	       "every %s with no history at the first %s", mx->nsubjects() *
+	       full, strength == 3 ? " and three-way (--tier exhaustive)" : "",
+	       mx->subject, mx->mode_axis, mx->win_axis);
+	/* staged (fpabi_matrix.nwin_base): the array before the later
+	 * windows is in the seeds, whose cells keep their IDs */
+	if (mx->nwin_base && mx->nwin_base < mx->nwin)
+		printf(", and the array over the %s values before %s (its "
+		       "cells as they were planned before %s came)",
+		       mx->win_axis, mx->wins[mx->nwin_base].name,
+		       mx->wins[mx->nwin_base].name);
+	printf(" (%u seeds), completed so that every %s of values of every "
+	       "%s axes is in a runnable cell\n", x->nseed,
 	       strength == 3 ? "triple" : "pair",
 	       strength == 3 ? "three" : "two");
 }
@@ -246,15 +254,39 @@ static void list_one(const struct fpabi_machine *m,
 	plan_free(&p);
 }
 
+/* A planned cell's row of the array (mx_coords() backwards). */
+static void cell_row(const struct mx_ctx *x, const struct fpabi_mx_cell *c,
+		     unsigned *row)
+{
+	unsigned i;
+
+	for (i = 0; i < x->n; i++)
+		switch (x->kind[i]) {
+		case AX_SUBJECT: row[i] = (unsigned)c->subject; break;
+		case AX_MODE: row[i] = (unsigned)c->mode; break;
+		case AX_HIST: row[i] = (unsigned)(c->hist + 1); break;
+		case AX_WIN: row[i] = (unsigned)c->win; break;
+		default:
+			row[i] = (unsigned)c->mode >> (x->kind[i] - AX_BIT0) & 1;
+			break;
+		}
+}
+
+/*
+ * Each matrix with cells in plan p: how many of the tuples its array at
+ * tier covers stand in a cell the plan runs (runnable and planned: a
+ * --filter or --exclude that drops cells drops their tuples too).
+ */
 void matrix_coverage_lines(const struct fpabi_machine *m,
 			   const struct plan *p, enum fpabi_tier tier,
 			   void (*fn)(void *arg, const char *line), void *arg)
 {
 	const struct fpabi_matrix *const *mx;
-	unsigned strength = matrix_strength(tier), i, planned;
-	unsigned long runnable;
+	unsigned strength = matrix_strength(tier), i, planned, nrows;
+	unsigned long runnable, covered;
 	struct cover_result r;
 	struct mx_ctx x;
+	unsigned *rows;
 	char line[320];
 
 	for (mx = fpabi_arch.matrices; mx && *mx; mx++) {
@@ -269,14 +301,24 @@ void matrix_coverage_lines(const struct fpabi_machine *m,
 			mx_generate_default(&x, &r);
 		else
 			mx_generate(&x, strength, &r);
+		rows = xzalloc(planned * x.n * sizeof(*rows));
+		for (i = nrows = 0; i < p->n; i++) {
+			const struct plan_item *it = &p->items[i];
+
+			if (it->c->mx && !it->skip &&
+			    !strcmp(it->c->family, (*mx)->name))
+				cell_row(&x, it->c->mx, rows + nrows++ * x.n);
+		}
+		covered = cover_count_rows(&x.prob, &r, rows, nrows);
+		free(rows);
 		runnable = r.tuples - r.forbidden - r.unreachable;
 		snprintf(line, sizeof(line), "matrix %s: %u cells planned; "
 			 "%s of %s in a runnable cell: %lu of the %lu this "
 			 "machine can run (%lu%%), %lu not runnable here",
 			 (*mx)->name, planned, strength == 3 && tier >=
 			 TIER_MATRIX ? "triples" : "pairs", tier < TIER_MATRIX ?
-			 "branch values" : "values", r.covered, runnable,
-			 runnable ? r.covered * 100 / runnable : 100,
+			 "branch values" : "values", covered, runnable,
+			 runnable ? covered * 100 / runnable : 100,
 			 r.forbidden + r.unreachable);
 		fn(arg, line);
 		mx_release(&x, &r);

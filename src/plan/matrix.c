@@ -209,15 +209,61 @@ static const char *row_why(void *ctx, const unsigned *row)
 	return mx_cell_skip(x, &at, &cell, &h);
 }
 
+/* The window axis' index. */
+static unsigned win_index(const struct mx_ctx *x)
+{
+	unsigned i;
+
+	for (i = 0; i < x->n && x->kind[i] != AX_WIN; i++)
+		;
+	return i;
+}
+
+/* Are later windows (fpabi_matrix.nwin_base) to be planned after the
+ * array of the first ones (and is x not planning that array now)? */
+static bool staged(const struct mx_ctx *x)
+{
+	const struct fpabi_matrix *mx = x->mx;
+
+	return mx->nwin_base && mx->nwin_base < mx->nwin &&
+	       x->ax[win_index(x)].n == mx->nwin;
+}
+
+/* Rows of r as an array of their own (nrows x x->n). */
+static unsigned *rows_copy(const struct mx_ctx *x, const struct cover_result *r)
+{
+	unsigned *rows = xzalloc((r->nrows + 1) * x->n * sizeof(*rows));
+
+	memcpy(rows, r->rows, r->nrows * x->n * sizeof(*rows));
+	return rows;
+}
+
 /*
  * The default tier's array: every pair of values of the branch axes (all
  * but the subject), each row with the next subject that runs with it.
+ * Staged: the array over the first windows, then its rows first.
  */
 void mx_generate_default(struct mx_ctx *x, struct cover_result *r)
 {
+	unsigned nseed = 0;
+
+	free(x->dseed);
+	x->dseed = NULL;
+	if (staged(x)) {
+		struct cover_result old;
+		unsigned wi = win_index(x);
+
+		x->ax[wi].n = x->mx->nwin_base;
+		mx_generate_default(x, &old);
+		x->ax[wi].n = x->mx->nwin;
+		x->dseed = rows_copy(x, &old);
+		nseed = old.nrows;
+		cover_free(&old);
+	}
 	x->prob = (struct cover_problem){
 		.naxes = x->n, .axes = x->ax, .strength = 2, .from = 1,
 		.pair_why = pair_why, .row_why = row_why, .ctx = x,
+		.seed = x->dseed, .nseed = nseed,
 	};
 	cover_generate(&x->prob, r);
 }
@@ -233,6 +279,10 @@ static bool has_row(const unsigned *rows, unsigned n, unsigned naxes,
 	return false;
 }
 
+static void mx_generate_staged(struct mx_ctx *x, unsigned strength,
+			       struct cover_result *r);
+static int cmp_rows(const void *a, const void *b, void *n);
+
 /*
  * The matrix tier's array: seeded with the default tier's rows, then
  * every subject in every mode, with no history and the first window (the
@@ -245,6 +295,10 @@ void mx_generate(struct mx_ctx *x, unsigned strength, struct cover_result *r)
 	unsigned k, mode, i, row[COVER_MAX_AXES];
 	struct cover_result d;
 
+	if (staged(x)) {
+		mx_generate_staged(x, strength, r);
+		return;
+	}
 	mx_generate_default(x, &d);
 	x->ndefault = d.nrows;
 	x->seed = xzalloc((d.nrows + mx->nsubjects() * mx->nmodes) * x->n *
@@ -271,11 +325,57 @@ void mx_generate(struct mx_ctx *x, unsigned strength, struct cover_result *r)
 	cover_generate(&x->prob, r);
 }
 
+/*
+ * Staged (fpabi_matrix.nwin_base): the array over the first windows as
+ * mx_generate() makes it, then the default tier's staged rows and that
+ * array's rows as seeds, completed over every window: the cells planned
+ * before the later windows came are all there, the new ones after.
+ */
+static void mx_generate_staged(struct mx_ctx *x, unsigned strength,
+			       struct cover_result *r)
+{
+	unsigned wi = win_index(x), *old_rows, nold, i;
+	struct cover_result old, d;
+
+	x->ax[wi].n = x->mx->nwin_base;
+	mx_generate(x, strength, &old);
+	x->ax[wi].n = x->mx->nwin;
+	/* the old array's rows: its seeds (runnable or not, as planned),
+	 * then its generated rows, by subject (plan_one()'s order) */
+	qsort_r(old.rows + old.nseeded * x->n, old.nrows - old.nseeded,
+		x->n * sizeof(*old.rows), cmp_rows, &x->n);
+	nold = x->nseed + old.nrows - old.nseeded;
+	old_rows = xzalloc((nold + 1) * x->n * sizeof(*old_rows));
+	memcpy(old_rows, x->seed, x->nseed * x->n * sizeof(*old_rows));
+	memcpy(old_rows + x->nseed * x->n, old.rows + old.nseeded * x->n,
+	       (old.nrows - old.nseeded) * x->n * sizeof(*old_rows));
+	mx_release(x, &old);
+	mx_generate_default(x, &d);
+	x->ndefault = d.nrows;
+	x->seed = xzalloc((d.nrows + nold) * x->n * sizeof(*x->seed));
+	memcpy(x->seed, d.rows, d.nrows * x->n * sizeof(*x->seed));
+	x->nseed = d.nrows;
+	cover_free(&d);
+	for (i = 0; i < nold; i++)
+		if (!has_row(x->seed, x->nseed, x->n, old_rows + i * x->n))
+			memcpy(x->seed + x->nseed++ * x->n, old_rows + i * x->n,
+			       x->n * sizeof(*x->seed));
+	free(old_rows);
+	x->prob = (struct cover_problem){
+		.naxes = x->n, .axes = x->ax, .strength = strength,
+		.pair_why = pair_why, .row_why = row_why, .ctx = x,
+		.seed = x->seed, .nseed = x->nseed,
+	};
+	cover_generate(&x->prob, r);
+}
+
 void mx_release(struct mx_ctx *x, struct cover_result *r)
 {
 	cover_free(r);
 	free(x->seed);
 	x->seed = NULL;
+	free(x->dseed);
+	x->dseed = NULL;
 }
 
 /* ------------------------------------------------------------ planning */

@@ -110,6 +110,13 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 			     "from a syscall-entry stop to its exit stop",
 		"the syscall-exit stop came", .twin = TWIN_DROP,
 		.repro = RPEV_SYSEXIT),
+	/* not drawn by fpabi stress (no OPF_GEN): it needs the case's
+	 * competitor, which a list may lack */
+	[S_EVICT] = TRACER("evict", A_NONE, B_NONE,
+			   OPF_PROOF | OPF_SCHED | OPF_UNPLACED, ST_KEEP,
+			   "let the competitor run on the stopped tracee's CPU",
+		"the competitor ran on the tracee's CPU while it was stopped "
+		"(its run time in /proc/PID/schedstat)", .twin = TWIN_DROP),
 	/* the previous signal's handler runs and its sigreturn fails: the
 	 * tracee runs, from no event of its own */
 	[S_REFUSED] = { .name = "refused", .side = SIDE_TRACEE,

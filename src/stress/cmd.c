@@ -111,7 +111,7 @@ static void report_failure(struct stress *st, struct tap *t,
 
 struct totals {
 	unsigned long seqs, events, checks, fails, unproven, broken, known,
-		      rejected;
+		      rejected, proven;
 };
 
 static void progress(const struct stress *st, const struct totals *a,
@@ -137,9 +137,10 @@ static void batch_point(struct tap *t, unsigned b, const struct totals *a,
 
 	snprintf(id, sizeof(id), "%s.stress.batch-%u", fpabi_arch.name, b);
 	tap_comment(t, "batch %u: sequences %lu-%lu in %.1f s: %lu events, "
-		    "%lu checks, %lu unproven (retried, then skipped), %lu "
-		    "known issues", b, b0->seqs, a->seqs ? a->seqs - 1 : 0, secs,
-		    a->events - b0->events, a->checks - b0->checks,
+		    "%lu checks, %lu proven, %lu unproven (retried, then "
+		    "skipped), %lu known issues", b, b0->seqs,
+		    a->seqs ? a->seqs - 1 : 0, secs, a->events - b0->events,
+		    a->checks - b0->checks, a->proven - b0->proven,
 		    a->unproven - b0->unproven, a->known - b0->known);
 	for (i = 0; i < F_NFORCE; i++) {
 		if (!fs[i].runs)
@@ -147,8 +148,32 @@ static void batch_point(struct tap *t, unsigned b, const struct totals *a,
 		force_text(i, &fs[i], txt, sizeof(txt));
 		tap_comment(t, "batch %u proof: %s: %s", b, force_names[i], txt);
 	}
-	tap_result(t, a->fails + a->broken > b0->fails + b0->broken ?
-		   TAP_FAIL : TAP_PASS, id, NULL, NULL);
+	/* a batch passes for the lists whose state was proven; with none,
+	 * it would pass vacuously */
+	if (a->fails + a->broken > b0->fails + b0->broken)
+		tap_result(t, TAP_FAIL, id, NULL, NULL);
+	else if (a->proven == b0->proven)
+		tap_result(t, TAP_SKIP, id, "no list of the batch proved the "
+			   "state it ran in", NULL);
+	else
+		tap_result(t, TAP_PASS, id, NULL, NULL);
+}
+
+/*
+ * A list whose state was not proven, after its retries: a SKIP with the
+ * reason, never a pass.  Named by its place among the unproven lists, as
+ * a failure is among the failures; the sequence is in the reason.
+ */
+static void report_unproven(struct tap *t, const struct outcome *out,
+			    unsigned long nth)
+{
+	char id[96], why[sizeof(out->r.skip) + 200];
+
+	snprintf(id, sizeof(id), "%s.stress.unproven-%lu", fpabi_arch.name,
+		 nth);
+	snprintf(why, sizeof(why), "%s: %s", out->r.id, out->r.skip[0] ?
+		 out->r.skip : "scenario not proven");
+	tap_result(t, TAP_SKIP, id, why, NULL);
 }
 
 /* Each forcing mode: proven at least once over the run, or why not. */
@@ -213,6 +238,8 @@ static int stress_loop(struct stress *st, struct tap *t)
 		a.events += q.n;
 		a.checks += out.checks;
 		a.unproven += out.unproven;
+		a.proven += !out.unproven && !out.fail && !out.broken &&
+			    !out.rejected && !out.known;
 		a.known += out.known;
 		a.rejected += out.rejected;
 		if (out.known)
@@ -225,6 +252,8 @@ static int stress_loop(struct stress *st, struct tap *t)
 		/* every list's proof of the state it ran in */
 		list_proof(&q, &out.r, proof, sizeof(proof));
 		tap_comment(t, "%s: proof: %s", out.r.id, proof);
+		if (out.unproven)
+			report_unproven(t, &out, a.unproven);
 		if (out.fail || out.broken) {
 			if (st->progress)
 				fputc('\n', stderr);
@@ -252,10 +281,10 @@ static int stress_loop(struct stress *st, struct tap *t)
 		fputc('\n', stderr);
 	force_points(t, all);
 	tap_comment(t, "stress: %lu sequences, %lu events, %lu checks, %lu "
-		    "failures, %lu broken, %lu unproven, %lu known issues, %lu "
-		    "refused by the model in %.1f s (%.0f events/s, %.0f "
-		    "checks/s)", a.seqs, a.events, a.checks, a.fails, a.broken,
-		    a.unproven, a.known, a.rejected,
+		    "failures, %lu broken, %lu proven, %lu unproven, %lu known "
+		    "issues, %lu refused by the model in %.1f s (%.0f events/s, "
+		    "%.0f checks/s)", a.seqs, a.events, a.checks, a.fails,
+		    a.broken, a.proven, a.unproven, a.known, a.rejected,
 		    now_s() - t0, a.events / (now_s() - t0),
 		    a.checks / (now_s() - t0));
 	return 0;
@@ -346,10 +375,15 @@ static const char stress_usage[] =
 "  -r, --repeat N         --replay: run it N times or until it fails\n"
 "  -t, --timeout S        watchdog per sequence (default 60)\n"
 "      --kmsg             fail if the kernel logs an Oops, BUG or WARNING\n"
-"      --inject-fault=KIND:TARGET  as for run (TARGET any or stress)\n"
+"      --inject-fault=KIND:TARGET  as for run (TARGET any or stress);\n"
+"                         unproven makes every list's proof of its state\n"
+"                         fail: each is retried, then a SKIP\n"
 "      --no-workarounds   never step around a platform quirk (as for run)\n"
 "      --skip-exit N      exit status when ptrace is refused (default 0)\n"
 "      --profile NAME, --tracee PATH, -v, -h\n"
+"A list passes only in a state it proved (each forcing it used: switch\n"
+"counts, the CPU a migration ended on); an unproven list is retried, then\n"
+"a SKIP with the reason.\n"
 "Progress goes to stderr when it is a terminal.  Exit status: 0 nothing\n"
 "failed, 1 a sequence failed, 2 bad usage or setup.\n";
 
@@ -505,7 +539,7 @@ int cmd_stress(int argc, char **argv)
 {
 	struct fpabi_opts o = { .repeat = 1, .timeout = 60 };
 	struct stress st = { .o = &o, .seconds = 10, .max_fail = 1,
-			     .shrink = true };
+			     .shrink = true, .prove = true };
 	struct stress_args a = { .comp = COMP_NONE };
 	struct fpabi_machine m;
 	int ret, kfd = -1;

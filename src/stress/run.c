@@ -69,6 +69,72 @@ void seq_id(const struct stress_seq *q, const char *name, char *id,
 		 q->v.name);
 }
 
+static bool force_proven(int mode, const struct stress_seq *q,
+			 const struct fpabi_run *r);
+static unsigned force_used(const struct stress_seq *q,
+			   const struct fpabi_run *r);
+
+/*
+ * The state a list ran in, proven or not (proof-rules.md): each forcing
+ * mode it used by force_proven()'s evidence (the switch counts of the
+ * tracee and its competitor, the CPU a migration ended on), as the
+ * engine proves a case's switches.  A list with no finding whose state
+ * is not proven is unproven: retried (run_again()), then a SKIP with
+ * what was observed, never a pass.  A finding stays a failure: the
+ * model's expectations hold whether or not the switch happened.
+ */
+static void list_state_check(const struct stress_seq *q,
+			     struct fpabi_run *r)
+{
+	const struct fpabi_sched_proof *p = &r->sp;
+	unsigned used;
+	int mode;
+
+	if (r->nfind || r->broken[0] || r->timed_out)
+		return;
+	if (r->skip[0]) {
+		/* the engine's own proof of a step failed (a migration, a
+		 * preemption): its reason stands, and the list is retried */
+		size_t o = strlen(r->skip);
+
+		if (!strstr(r->skip, "attempts"))
+			snprintf(r->skip + o, sizeof(r->skip) - o, " (the last "
+				 "of %u attempts)", r->attempt);
+		r->unproven = true;
+		return;
+	}
+	if (r->unproven)
+		return;
+	if (r->inject_unproven) {
+		r->unproven = true;
+		snprintf(r->skip, sizeof(r->skip), "scenario not proven: "
+			 "test-only: --inject-fault=unproven made the list's "
+			 "proof fail (the last of %u attempts)", r->attempt);
+		return;
+	}
+	if (!p->valid) {
+		r->unproven = true;
+		snprintf(r->skip, sizeof(r->skip), "scenario not proven: no "
+			 "scheduling proof recorded (the last of %u attempts)",
+			 r->attempt);
+		return;
+	}
+	used = force_used(q, r);
+	for (mode = 0; mode < F_NFORCE; mode++) {
+		if (!(used >> mode & 1) || force_proven(mode, q, r))
+			continue;
+		r->unproven = true;
+		snprintf(r->skip, sizeof(r->skip), "scenario not proven: %s: "
+			 "tracee voluntary switches %ld, involuntary %ld, CPU "
+			 "%d -> %d; competitor voluntary %ld, involuntary %ld, "
+			 "%u wakes due (the last of %u attempts)",
+			 force_names[mode], p->nvcsw, p->nivcsw, p->cpu0,
+			 p->cpu1, p->comp_nvcsw, p->comp_nivcsw, p->comp_wakes,
+			 r->attempt);
+		return;
+	}
+}
+
 void run_seq_mode(const struct stress *st, const struct stress_seq *q,
 		  const char *name, struct outcome *out, bool bare)
 {
@@ -105,12 +171,16 @@ void run_seq_mode(const struct stress *st, const struct stress_seq *q,
 				 st->o->inject == INJ_BYTE;
 		r->hang = inject_applies(st->o, r->id, "stress") && st->o->inject == INJ_HANG;
 		r->bare = bare;
+		r->inject_unproven = inject_applies(st->o, r->id, "stress") &&
+				     st->o->inject == INJ_UNPROVEN;
 		run_case(r);
-	} while (run_again(r));
+		if (st->prove)
+			list_state_check(q, r);
+	} while (!fpabi_interrupted && run_again(r));
 	out->checks = r->checks;
 	out->known = known_issue(st, q, r) != NULL;
 	out->known_why = out->known ? known_issue(st, q, r)->reason : NULL;
-	out->unproven = r->unproven || (!r->nfind && r->skip[0]);
+	out->unproven = !r->nfind && (r->unproven || r->skip[0]);
 	/* the model refused the list: the generator's fault, not a verdict */
 	out->rejected = !strncmp(r->broken, "internal: ", 10);
 	out->broken = r->broken[0] && !r->nfind && !r->unproven &&
@@ -176,7 +246,9 @@ static bool force_proven(int mode, const struct stress_seq *q,
 		return p->comp_wakes > 0 && p->comp_nvcsw > 0;
 	case F_MIGRATE:
 	case F_SELF:
-		return !r->skip[0];
+		/* the engine's proof of where the tracee ended (its skip
+		 * otherwise: the list's own reason may be another mode's) */
+		return strncmp(r->skip, "migration not proven", 20) != 0;
 	case F_BLOCK:
 		(void)q;
 		return p->nvcsw > 0;

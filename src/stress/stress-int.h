@@ -47,6 +47,8 @@ struct stress {
 	unsigned max_fail;
 	bool shrink;
 	bool progress;
+	bool prove;		/* a list's verdict needs its state proven
+				 * (fpabi stress; the bench measures runs) */
 	unsigned nreported;	/* failing lists reported so far */
 };
 

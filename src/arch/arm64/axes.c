@@ -135,23 +135,33 @@ static const struct fpabi_axis_def rows[] = {
 		.set = "clear: no stop, switch or migration since the load "
 		       "(the unobserved twins); set: a ptrace write "
 		       "(fpsimd_flush_task_state()), a migration while "
-		       "stopped (MIGRATE), another task's FP use on the CPU",
+		       "stopped (MIGRATE), another task's FP use on the CPU "
+		       "while the tracee is stopped (EVICT: the case's "
+		       "competitor runs there)",
 		.proof = "clear: the tracee's own counts (ru_nvcsw, ru_nivcsw "
 			 "unchanged, the same CPU from sched_getcpu) across "
-			 "the window; set: the MIGRATE step's CPU change or the "
-			 "write itself",
+			 "the window; set: the MIGRATE step's CPU change, the "
+			 "write itself, or by another task: the competitor's "
+			 "run time (/proc/PID/schedstat) grown during the stop "
+			 "on the CPU the tracee stopped on (the evict step's "
+			 "proof: else retried, then SKIP)",
 		.apart = "fpsimd_last_state binding: a task switched out with "
 			 "no other FP user on its CPU comes back bound, "
 			 "TIF_FOREIGN_FPSTATE clear, no reload",
 		.crossed = "regset-write: stop (migrated); signal-edit, "
-			   "event-*: window (migrated)",
+			   "event-*: window (migrated); event-syscall, "
+			   "event-signal, event-exec, event-fork, signal-edit: "
+			   "window (evicted: set by another task, a competitor at "
+			   "SCHED_IDLE with its canaries in every register "
+			   "that runs on the tracee's CPU while it is stopped, "
+			   "proven per cell)",
 	},
 	{
 		.name = "fpsimd_last_state",
 		.what = "per-CPU binding (st, fpsimd_cpu): whose user state "
 			"the CPU holds, and the CPU the task last loaded on",
 		.values = { "bound here", "saved, still bound",
-			    "another CPU" },
+			    "another CPU", "another task's, here" },
 		.reads = {
 			{ FPSIMD, "fpsimd_thread_switch", "wrong_task || "
 			  "wrong_cpu sets TIF_FOREIGN_FPSTATE" },
@@ -162,15 +172,23 @@ static const struct fpabi_axis_def rows[] = {
 		},
 		.set = "bound here: no switch; saved, still bound: a ptrace "
 		       "stop (TRAP) that runs nothing else FP on the CPU; "
-		       "another CPU: a migration at the stop (MIGRATE)",
+		       "another CPU: a migration at the stop (MIGRATE); "
+		       "another task's, here: the case's competitor runs on "
+		       "the CPU while the tracee is stopped (EVICT)",
 		.proof = "switch counts and sched_getcpu() before and after "
-			 "(the MIGRATE step proves the CPU changed)",
+			 "(the MIGRATE step proves the CPU changed; the EVICT "
+			 "step the competitor's run time on the tracee's CPU "
+			 "during the stop)",
 		.apart = "TIF_FOREIGN_FPSTATE (see there)",
 		.crossed = "regset-write: stop; signal-edit, event-*: window "
 			   "(bound here: none; saved, still bound: "
 			   "switched-out; another CPU: migrated); another task "
 			   "on the CPU: every event-trap cell (an idle "
-			   "competitor runs while the tracee stops or blocks)",
+			   "competitor runs while the tracee stops or blocks), "
+			   "and window evicted of event-syscall, event-signal, "
+			   "event-exec, event-fork, signal-edit (that "
+			   "competitor's run on the tracee's CPU during the "
+			   "stop proven per cell)",
 	},
 	{
 		.name = "TIF_SME",

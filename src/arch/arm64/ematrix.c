@@ -84,7 +84,7 @@ static const struct fpabi_ev_subject forks[] = {
 
 /* ------------------------------------------------------- the windows */
 
-enum { W_NONE, W_SYSCALL, W_SWITCHED, W_MIGRATED, NWIN };
+enum { W_NONE, W_SYSCALL, W_SWITCHED, W_MIGRATED, W_EVICTED, NWIN };
 
 static const struct fpabi_mx_win wins[NWIN] = {
 	[W_NONE] = { "none", "nothing between the loads and the event: the "
@@ -114,6 +114,16 @@ static const struct fpabi_mx_win wins[NWIN] = {
 			 "the migration's own proof (the tracee's CPU after "
 			 "the stop is the one it was moved to, else SKIP) and "
 			 "the read's form", NEED_SMP2 },
+	[W_EVICTED] = { "evicted", "a ptrace stop while a competitor with "
+			"its own registers loaded runs on the tracee's CPU, "
+			"and a read: fpsimd_last_state the competitor's, so "
+			"fpsimd_thread_switch() sets TIF_FOREIGN_FPSTATE and "
+			"task_fpsimd_load() reloads the saved state before the "
+			"event",
+			"the eviction's own proof (the competitor's run time in "
+			"/proc/PID/schedstat grew during the stop, on the CPU "
+			"the tracee stopped on, else retried, then SKIP) and "
+			"the read's form", 0 },
 };
 
 static const struct {
@@ -123,6 +133,7 @@ static const struct {
 	[W_SYSCALL] = { { SYSCALL(SC_GETPID) }, 1 },
 	[W_SWITCHED] = { { TRAP, READ }, 2 },
 	[W_MIGRATED] = { { TRAP, MIGRATE, READ }, 3 },
+	[W_EVICTED] = { { TRAP, EVICT, READ }, 3 },
 };
 
 /* the trap family's window: between the syscall's proof and the first
@@ -247,38 +258,44 @@ static void ev_cell(const struct fpabi_ev_subject *s, unsigned w,
 	mx_ev_fill(s, out);
 	if (w && w < NWIN)
 		mx_insert(out, s->at, win_steps[w].steps, win_steps[w].n);
+	/* the other FP user: spinning with its canaries, at SCHED_IDLE on
+	 * the tracee's CPU, it runs there whenever the tracee stops */
+	if (w == W_EVICTED)
+		out->competitor = COMP_IDLE;
 }
 
-/* the arch's axes of every event matrix: SVCR.SM, SVCR.ZA, histories */
-#define A64_EV_AXES(modefn, wtab, nw, whyfn)				\
+/* the arch's axes of every event matrix: SVCR.SM, SVCR.ZA, histories;
+ * the windows (base: those planned before evicted came, 0: all) */
+#define A64_EV_AXES(modefn, wtab, nw, base, whyfn)			\
 	.mode_axis = "SVCR", .nmodes = A64_MX_MODES,			\
 	.mode_name = a64_mx_mode_name, .mode_variant = modefn,		\
 	.nhist = EV_HISTS, .hist_kinds = hist_kinds,			\
 	.history = history, .hist_sets = hist_sets,			\
 	.nsplit = 2, .split_names = a64_mx_split,			\
-	.win_axis = "window", .nwin = nw, .wins = wtab, .win_why = whyfn
+	.win_axis = "window", .nwin = nw, .wins = wtab, .win_why = whyfn, \
+	.nwin_base = (base)
 
 FPABI_EV_MATRIX(a64_matrix_ev_syscall, "syscall", syscalls,
 	"a syscall's effect on V, the SVE bits above it, P, FFR and SVCR, in "
 	"every SVCR, after task histories and windows",
 	ev_cell(&syscalls[k], w, out),
-	A64_EV_AXES(a64_mx_mode_variant, wins, NWIN, win_why));
+	A64_EV_AXES(a64_mx_mode_variant, wins, NWIN, W_EVICTED, win_why));
 FPABI_EV_MATRIX(a64_matrix_ev_trap, "trap", traps,
 	"the first-use SVE trap after a syscall's discard, in every SVCR, "
 	"after task histories and windows",
 	trap_cell(k, mode, w, out),
-	A64_EV_AXES(trap_mode_variant, twins, NTWIN, NULL));
+	A64_EV_AXES(trap_mode_variant, twins, NTWIN, 0, NULL));
 FPABI_EV_MATRIX(a64_matrix_ev_signal, "signal", signals,
 	"a signal's delivery (frame, handler, sigreturn) in every SVCR, after "
 	"task histories and windows",
 	ev_cell(&signals[k], w, out),
-	A64_EV_AXES(a64_mx_mode_variant, wins, NWIN, win_why));
+	A64_EV_AXES(a64_mx_mode_variant, wins, NWIN, W_EVICTED, win_why));
 FPABI_EV_MATRIX(a64_matrix_ev_exec, "exec", execs,
 	"exec's fresh image in every SVCR, after task histories and windows",
 	ev_cell(&execs[k], w, out),
-	A64_EV_AXES(a64_mx_mode_variant, wins, NWIN, win_why));
+	A64_EV_AXES(a64_mx_mode_variant, wins, NWIN, W_EVICTED, win_why));
 FPABI_EV_MATRIX(a64_matrix_ev_fork, "fork", forks,
 	"a fork child's and a thread's registers in every SVCR, after task "
 	"histories and windows",
 	ev_cell(&forks[k], w, out),
-	A64_EV_AXES(a64_mx_mode_variant, wins, NWIN, win_why));
+	A64_EV_AXES(a64_mx_mode_variant, wins, NWIN, W_EVICTED, win_why));

@@ -116,7 +116,8 @@ static const char *cell_rule(unsigned mask, unsigned svcr, const char **what)
 	return "A-SR-6";
 }
 
-enum { WIN_NONE, WIN_SYSCALL, WIN_SWITCHED, WIN_MIGRATED, NWIN };
+enum { WIN_NONE, WIN_SYSCALL, WIN_SWITCHED, WIN_MIGRATED, WIN_EVICTED,
+       NWIN };
 
 /* what runs between the loads and the SIGILL */
 static const struct fpabi_mx_win wins[NWIN] = {
@@ -143,6 +144,16 @@ static const struct fpabi_mx_win wins[NWIN] = {
 			   "the migration's own proof: the tracee's CPU after "
 			   "the stop is the one it was moved to, else SKIP",
 			   NEED_SMP2 },
+	[WIN_EVICTED] = { "evicted", "a ptrace stop while a competitor with its own "
+			  "registers loaded runs on the tracee's CPU: "
+			  "fpsimd_last_state the competitor's, so "
+			  "TIF_FOREIGN_FPSTATE set by fpsimd_thread_switch() "
+			  "and the state reloaded by task_fpsimd_load() before "
+			  "the fault",
+			  "the eviction's own proof: the competitor's run time "
+			  "in /proc/PID/schedstat grew during the stop, on the "
+			  "CPU the tracee stopped on, else retried, then SKIP",
+			  0 },
 };
 
 static const struct {
@@ -152,6 +163,7 @@ static const struct {
 	[WIN_SYSCALL] = { { SYSCALL(SC_GETPID) }, 1 },
 	[WIN_SWITCHED] = { { TRAP }, 1 },
 	[WIN_MIGRATED] = { { TRAP, MIGRATE }, 2 },
+	[WIN_EVICTED] = { { TRAP, EVICT }, 2 },
 };
 
 /* A syscall leaves streaming mode (fpsimd_syscall_enter(): A-SYS-2): SM
@@ -198,6 +210,10 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	/* the window's steps before the signal (step 3) */
 	if (win)
 		mx_insert(out, 3, windows[win].steps, windows[win].n);
+	/* the other FP user: spinning with its canaries, at SCHED_IDLE on
+	 * the tracee's CPU, it runs there whenever the tracee stops */
+	if (win == WIN_EVICTED)
+		out->competitor = COMP_IDLE;
 }
 
 const struct fpabi_matrix a64_matrix_signal = {
@@ -222,6 +238,7 @@ const struct fpabi_matrix a64_matrix_signal = {
 	.win_axis = "window",
 	.nwin = NWIN,
 	.wins = wins,
+	.nwin_base = WIN_EVICTED,
 	.win_why = win_why,
 	.cell = mx_cell,
 };

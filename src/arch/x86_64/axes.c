@@ -112,17 +112,23 @@ static const struct fpabi_axis_def rows[] = {
 		},
 		.set = "this task: a switch with nothing else FP on the "
 		       "CPU; another context: a competitor that loads its "
-		       "own registers on the tracee's CPU",
-		.proof = "the competitor's CPU and its own FP loads, and the "
-			 "tracee's switch counts",
+		       "own registers on the tracee's CPU and runs there "
+		       "while the tracee is stopped (EVICT)",
+		.proof = "another context: the competitor's run time "
+			 "(/proc/PID/schedstat) grown during the stop, on the "
+			 "CPU the tracee stopped on (the evict step's proof: "
+			 "else retried, then SKIP); this task: the tracee's "
+			 "switch counts with no competitor",
 		.apart = "TIF_NEED_FPU_LOAD (see there)",
-		.crossed = "no matrix axis yet: another context owning the "
-			   "registers needs a competitor on the tracee's CPU "
-			   "whose run the cell proves, which no matrix window "
-			   "has (the sched family's competitor cases set it, "
-			   "proven by their switch counts); a switch with "
-			   "nothing else FP on the CPU (window switched-out) "
-			   "leaves this task the owner",
+		.crossed = "event-syscall, event-signal, event-exec, "
+			   "event-fork, signal-edit: window (this task: "
+			   "switched-out, a switch with nothing else FP on the "
+			   "CPU, not proven per cell; another context: "
+			   "evicted, a competitor at SCHED_IDLE with its "
+			   "canaries in every register runs on the tracee's "
+			   "CPU while it is stopped, proven per cell); "
+			   "the sched family's competitor cases set it too, "
+			   "proven by their switch counts",
 	},
 	{
 		.name = "last_cpu",

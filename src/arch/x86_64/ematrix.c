@@ -62,7 +62,7 @@ static const struct fpabi_ev_subject forks[] = {
 	  .steps = { LOAD(1), STORE, LOAD(2), FORK(SC_THREAD), STORE, END } },
 };
 
-enum { W_NONE, W_SYSCALL, W_SWITCHED, W_MIGRATED, NWIN };
+enum { W_NONE, W_SYSCALL, W_SWITCHED, W_MIGRATED, W_EVICTED, NWIN };
 
 static const struct fpabi_mx_win wins[NWIN] = {
 	[W_NONE] = { "none", "nothing between the loads and the event: the "
@@ -87,6 +87,15 @@ static const struct fpabi_mx_win wins[NWIN] = {
 			 "the migration's own proof (the tracee's CPU after "
 			 "the stop is the one it was moved to, else SKIP) and "
 			 "the read", NEED_SMP2 },
+	[W_EVICTED] = { "evicted", "a ptrace stop while a competitor with "
+			"its own registers loaded runs on the tracee's CPU, "
+			"and a read: fpu_fpregs_owner_ctx another context, so "
+			"fpregs_state_valid() false and fpstate XRSTORed at the "
+			"return (fpregs_restore_userregs())",
+			"the eviction's own proof (the competitor's run time in "
+			"/proc/PID/schedstat grew during the stop, on the CPU "
+			"the tracee stopped on, else retried, then SKIP) and "
+			"the read", 0 },
 };
 
 static const struct {
@@ -96,6 +105,7 @@ static const struct {
 	[W_SYSCALL] = { { SYSCALL(SC_GETPID) }, 1 },
 	[W_SWITCHED] = { { TRAP, READ }, 2 },
 	[W_MIGRATED] = { { TRAP, MIGRATE, READ }, 3 },
+	[W_EVICTED] = { { TRAP, EVICT, READ }, 3 },
 };
 
 static void ev_cell(const struct fpabi_ev_subject *s, unsigned w,
@@ -104,6 +114,10 @@ static void ev_cell(const struct fpabi_ev_subject *s, unsigned w,
 	mx_ev_fill(s, out);
 	if (w && w < NWIN)
 		mx_insert(out, s->at, win_steps[w].steps, win_steps[w].n);
+	/* the other FP user: spinning with its canaries, at SCHED_IDLE on
+	 * the tracee's CPU, it runs there whenever the tracee stops */
+	if (w == W_EVICTED)
+		out->competitor = COMP_IDLE;
 }
 
 /* the arch's axes of every event matrix: the subset, histories, windows */
@@ -113,7 +127,8 @@ static void ev_cell(const struct fpabi_ev_subject *s, unsigned w,
 	.mode_variant = x86_mx_mode_variant,				\
 	.nhist = X86_MX_HISTS, .hist_kinds = x86_mx_hist_kinds,		\
 	.history = x86_mx_history, .hist_sets = x86_mx_hist_sets,	\
-	.win_axis = "window", .nwin = NWIN, .wins = wins
+	.win_axis = "window", .nwin = NWIN, .wins = wins,		\
+	.nwin_base = W_EVICTED
 
 FPABI_EV_MATRIX(x86_matrix_ev_syscall, "syscall", syscalls,
 	"a syscall's effect on every component, in every XSTATE_BV subset, "

@@ -140,7 +140,8 @@ static const char *cell_rule(unsigned edit, const char **what)
 
 /* A cell: phases 1 and 2 loaded (a dump between), a SIGILL whose handler
  * loads phase 3 and makes the edit with phase 4, the dump after it. */
-enum { WIN_NONE, WIN_SYSCALL, WIN_SWITCHED, WIN_MIGRATED, NWIN };
+enum { WIN_NONE, WIN_SYSCALL, WIN_SWITCHED, WIN_MIGRATED, WIN_EVICTED,
+       NWIN };
 
 /* what runs between the loads and the SIGILL */
 static const struct fpabi_mx_win wins[NWIN] = {
@@ -164,6 +165,15 @@ static const struct fpabi_mx_win wins[NWIN] = {
 			   "the migration's own proof: the tracee's CPU after "
 			   "the stop is the one it was moved to, else SKIP",
 			   NEED_SMP2 },
+	[WIN_EVICTED] = { "evicted", "a ptrace stop while a competitor with its own "
+			  "registers loaded runs on the tracee's CPU: "
+			  "fpu_fpregs_owner_ctx another context, so "
+			  "fpregs_state_valid() false and fpstate XRSTORed at "
+			  "the return, before the fault",
+			  "the eviction's own proof: the competitor's run time "
+			  "in /proc/PID/schedstat grew during the stop, on the "
+			  "CPU the tracee stopped on, else retried, then SKIP",
+			  0 },
 };
 
 static const struct {
@@ -173,6 +183,7 @@ static const struct {
 	[WIN_SYSCALL] = { { SYSCALL(SC_GETPID) }, 1 },
 	[WIN_SWITCHED] = { { TRAP }, 1 },
 	[WIN_MIGRATED] = { { TRAP, MIGRATE }, 2 },
+	[WIN_EVICTED] = { { TRAP, EVICT }, 2 },
 };
 
 static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
@@ -212,6 +223,10 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	/* the window's steps before the signal (step 3) */
 	if (win)
 		mx_insert(out, 3, windows[win].steps, windows[win].n);
+	/* the other FP user: spinning with its canaries, at SCHED_IDLE on
+	 * the tracee's CPU, it runs there whenever the tracee stops */
+	if (win == WIN_EVICTED)
+		out->competitor = COMP_IDLE;
 }
 
 const struct fpabi_matrix x86_matrix_signal = {
@@ -234,5 +249,6 @@ const struct fpabi_matrix x86_matrix_signal = {
 	.win_axis = "window",
 	.nwin = NWIN,
 	.wins = wins,
+	.nwin_base = WIN_EVICTED,
 	.cell = mx_cell,
 };
