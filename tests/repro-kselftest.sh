@@ -13,23 +13,13 @@ trap 'rm -rf "$tmp"' EXIT
 CC=${REPRO_CC:-gcc}
 seed=7
 
-ksrc=$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | tail -1)
-if [ -z "$ksrc" ]; then
+if ! ls /usr/src/linux-source-*.tar.xz >/dev/null 2>&1; then
 	echo "1..0 # SKIP no /usr/src/linux-source-*.tar.xz (package linux-source)"
 	exit 0
 fi
-kname=$(basename "$ksrc" .tar.xz)
-# (cached: unpacking one file of the kernel tarball takes 10 s)
-kdir=${FPABI_CACHE:-${HOME:-/root}/.cache/fpabi}/kselftest-h-$kname
-if [ ! -f "$kdir/kselftest.h" ]; then
-	rm -rf "$kdir.tmp.$$" && mkdir -p "$kdir.tmp.$$" &&
-	tar -C "$kdir.tmp.$$" --strip-components=4 -xJf "$ksrc" \
-		"$kname/tools/testing/selftests/kselftest.h" &&
-	{ mv -T "$kdir.tmp.$$" "$kdir" 2>/dev/null || rm -rf "$kdir.tmp.$$"; }
-fi
-[ -f "$kdir/kselftest.h" ]
-ok $? "kselftest.h of $kname"
-[ -f "$kdir/kselftest.h" ] || { done_testing; exit; }
+kdir=$(sh "${srcdir:-.}/tests/kselftest-h.sh" 2>"$tmp/kh")
+ok $? "kselftest.h of $(basename "${kdir:-?}" | sed 's/^kselftest-h-//')"
+[ -n "$kdir" ] || { diag <"$tmp/kh"; done_testing; exit; }
 arch=$("$FPABI" info 2>/dev/null | awk '/^arch:/ {sub(/,$/, "", $2); print $2; exit}')
 case $arch in
 x86_64) dir=x86 ;;

@@ -8,7 +8,11 @@
 # where fpabi passed the instance, 1 where it found differences
 # (a .vm line "repro arm64 7.3 --sve-vl 64 --sme-vl 32 -- --inject-fault=step:any"
 # makes the guest's fpabi find them), and 1
-# with the corrupted word.
+# with the corrupted word.  The same for the kselftest form (repro
+# --sample --kselftest in another boot): each file builds in the arch's
+# directory of a selftest tree (tools/testing/selftests/arm64/fp or x86,
+# Debian's linux-source kselftest.h: tests/kselftest-h.sh, the directory
+# Makefile's CFLAGS) and runs in the second boot beside the others.
 #   usage: repro-vm.sh ARCH KERNEL BUILD FPABI-VM-OPTIONS -- FPABI-OPTIONS
 set -u
 arch=$1 kernel=$2 build=$3
@@ -26,7 +30,7 @@ esac
 tmp=$(mktemp -d)
 # (FPABI_REPRO_KEEP=DIR: the generated files are copied there to read)
 trap '[ -n "${FPABI_REPRO_KEEP:-}" ] && mkdir -p "$FPABI_REPRO_KEEP" &&
-	cp "$tmp"/r*.c "$tmp"/r*.id "$FPABI_REPRO_KEEP"/ 2>/dev/null; rm -rf "$tmp"' EXIT
+	cp "$tmp"/[rk]*.c "$tmp"/[rk]*.id "$FPABI_REPRO_KEEP"/ 2>/dev/null; rm -rf "$tmp"' EXIT
 echo "TAP version 13"
 n=0 fail=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
@@ -37,7 +41,9 @@ ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok 
 rc=$?
 ok $rc "the guest wrote its reproducers (fpabi-vm exit $rc)"
 [ $rc = 0 ] || { sed 's/^/# /' "$tmp/vm1.err" | tail -20; echo "1..$n"; exit 1; }
-awk -v dir="$tmp" '
+# the sample on stdout split into PREFIXNN.c and PREFIXNN.id
+split_sample() { # FILE PREFIX
+	awk -v dir="$tmp" -v pfx="$2" '
 	/^\/\* ==== fpabi repro: .* ==== \*\/$/ {
 		f = ""
 		if ($0 ~ /: (cannot be made standalone|no verdict): /) {
@@ -45,26 +51,54 @@ awk -v dir="$tmp" '
 			print "# refused: " $0
 			next
 		}
-		k++; f = sprintf("%s/r%02d.c", dir, k)
+		k++; f = sprintf("%s/%s%02d.c", dir, pfx, k)
 		id = $0; sub(/^\/\* ==== fpabi repro: /, "", id); sub(/ ==== \*\/$/, "", id)
-		print id > sprintf("%s/r%02d.id", dir, k)
+		print id > sprintf("%s/%s%02d.id", dir, pfx, k)
 		next
 	}
-	f { print > f }' "$tmp/sample"
+	f { print > f }' "$1"
+}
+split_sample "$tmp/sample" r
+# the kselftest form: its own boot, built in a selftest tree
+kdir=$(sh "$srcdir/tests/kselftest-h.sh" 2>"$tmp/kh")
+case $arch in arm64) kdir_arch=arm64/fp ;; *) kdir_arch=x86 ;; esac
+ktree=$tmp/ks/tools/testing/selftests
+if [ -n "$kdir" ]; then
+	mkdir -p "$ktree/$kdir_arch" && cp "$kdir/kselftest.h" "$ktree/"
+	# shellcheck disable=SC2086
+	"$vm" --arch "$arch" --debian-kernel "$kernel" --build "$build" --timeout 900 \
+		$vmopts -- repro --sample --kselftest --seed 1 $fpabiopts >"$tmp/ksample" 2>"$tmp/vm1k.err"
+	rc=$?
+	ok $rc "the guest wrote its kselftest programs (fpabi-vm exit $rc)"
+	[ $rc = 0 ] || sed 's/^/# /' "$tmp/vm1k.err" | tail -20
+	split_sample "$tmp/ksample" k
+else
+	ok 0 "the kselftest form # SKIP $(cat "$tmp/kh")"
+fi
 {
 	echo "/* written by tests/repro-vm.sh */"
 	# (printf: dash's echo would turn the \n into a newline)
 	printf '%s\n' '__asm__(".section .rodata\n"'
 } >"$tmp/asm.h"
 echo "static const struct bin bins[] = {" >"$tmp/tab.h"
-for c in "$tmp"/r*.c; do
-	[ -e "$c" ] || break
+# (tools/testing/selftests/arm64/fp/Makefile and x86/Makefile: CFLAGS)
+kcflags="-O2 -g -std=gnu99 -pthread -Wall"
+for c in "$tmp"/r*.c "$tmp"/k*.c; do
+	[ -e "$c" ] || continue
 	b=${c%.c} k=$(basename "$b") id=$(cat "$b.id")
-	if grep -q '^ \* fpabi found' "$c"; then echo "$id 1"; else echo "$id 0"; fi >>"$tmp/want"
-	$CC -static -O2 "$c" -o "$b" 2>"$b.cc" &&
-		$CC -static -O2 -DFPABI_REPRO_CORRUPT "$c" -o "$b-c" 2>>"$b.cc"
+	case $k in
+	k*)	# (one word: the runner's result lines are split at spaces)
+		id="$id#kselftest" what="its kselftest program builds in tools/testing/selftests/$kdir_arch"
+		cp "$c" "$ktree/$kdir_arch/$k.c"
+		(cd "$ktree/$kdir_arch" && $CC -static $kcflags "$k.c" -o "$b" &&
+			$CC -static $kcflags -DFPABI_REPRO_CORRUPT "$k.c" -o "$b-c") 2>"$b.cc" ;;
+	*)	what="its reproducer builds"
+		$CC -static -O2 "$c" -o "$b" 2>"$b.cc" &&
+			$CC -static -O2 -DFPABI_REPRO_CORRUPT "$c" -o "$b-c" 2>>"$b.cc" ;;
+	esac
 	rc=$?
-	ok $rc "$id: its reproducer builds ($(wc -l <"$c") lines)"
+	if grep -q '^ \* fpabi found' "$c"; then echo "$id 1"; else echo "$id 0"; fi >>"$tmp/want"
+	ok $rc "$id: $what ($(wc -l <"$c") lines)"
 	[ $rc = 0 ] || { sed 's/^/# /' "$b.cc" | head; continue; }
 	# (global: a local label the compiler reaches through the GOT may
 	# share one entry with the others)
