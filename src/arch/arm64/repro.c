@@ -114,7 +114,7 @@ static const char code[] =
 "/* the HWCAPs the case needs, then its vector lengths (prctl) */\n"
 "static void check_features(void)\n{\n\tstatic char why[96];\n\tunsigned i;\n\n"
 "\tfor (i = 0; i < sizeof(needed) / sizeof(needed[0]); i++)\n"
-"\t\tif (!(getauxval(needed[i].at) & needed[i].bit))\n"
+"\t\tif ((getauxval(needed[i].at) & needed[i].bit) != needed[i].want)\n"
 "\t\t\tskip(needed[i].missing);\n"
 "\tif (SVE_VL && (prctl(PR_SVE_SET_VL, SVE_VL) & PR_SVE_VL_LEN_MASK) != SVE_VL) {\n"
 "\t\tsnprintf(why, sizeof(why), \"SVE VL %d is not offered (PR_SVE_SET_VL)\", SVE_VL);\n"
@@ -138,7 +138,23 @@ static const char code[] =
 "\tif (w->len < 8)\n\t\tv &= (1ull << 8 * w->len) - 1;\n"
 "\treturn fixup(w, v, ctl_reg);\n}\n\n";
 
-/* the HWCAPs the case and its variant need, each with its skip message */
+/*
+ * The HWCAPs the case and its variant need, each with its skip message;
+ * and the one whose absence its expectations need: a streaming FFR word
+ * checked on a CPU without FA64 is zero there ("read and written as
+ * zero", sve.rst section 1; state.c), the written bytes on one with it,
+ * so the file skips on a CPU that has it (want 0).
+ */
+static bool checks_ffr(const struct fpabi_rec *rec)
+{
+	unsigned i;
+
+	for (i = 0; i < rec->nw; i++)
+		if (rec->w[i].f.comp == C_FFR)
+			return true;
+	return false;
+}
+
 static void emit_needed(const struct fpabi_rec *rec, FILE *out)
 {
 	static const struct {
@@ -156,24 +172,34 @@ static void emit_needed(const struct fpabi_rec *rec, FILE *out)
 	};
 	const struct fpabi_run *r = rec->r;
 	uint64_t need = r->c->needs;
+	bool no_fa64;
 	unsigned i;
 
 	if (AV(&r->v0)->vl || hdr(rec)->arch_setup[A64_SETUP_SVE_VL])
 		need |= NEED_SVE;
 	if (AV(&r->v0)->svl || hdr(rec)->arch_setup[A64_SETUP_SME_VL])
 		need |= NEED_SME;
+	no_fa64 = (need & NEED_SME) && !(need & NEED_FA64) &&
+		  !(r->m->have & NEED_FA64) && checks_ffr(rec);
 	for (i = 0; i < ARRAY_SIZE(caps); i++)
-		if (need & caps[i].need)
+		if ((need & caps[i].need) ||
+		    (no_fa64 && caps[i].need == NEED_FA64))
 			fprintf(out, "#ifndef %s\n#define %s %s\n#endif\n",
 				caps[i].bit, caps[i].bit, caps[i].value);
-	fprintf(out, "static const struct { unsigned long at, bit; const char "
-		"*missing; } needed[] = {\n");
+	fprintf(out, "static const struct { unsigned long at, bit, want; "
+		"const char *missing; } needed[] = {\n");
 	for (i = 0; i < ARRAY_SIZE(caps); i++)
 		if (need & caps[i].need)
-			fprintf(out, "\t{ %s, %s, \"%s (%s)\" },\n", caps[i].at,
-				caps[i].bit, caps[i].missing, caps[i].bit);
+			fprintf(out, "\t{ %s, %s, %s, \"%s (%s)\" },\n",
+				caps[i].at, caps[i].bit, caps[i].bit,
+				caps[i].missing, caps[i].bit);
 	if (!(need & (NEED_SVE | NEED_SME | NEED_SME2 | NEED_FA64 | NEED_FPMR)))
-		fprintf(out, "\t{ AT_HWCAP, HWCAP_FP, \"no FP (HWCAP_FP)\" },\n");
+		fprintf(out, "\t{ AT_HWCAP, HWCAP_FP, HWCAP_FP, \"no FP "
+			"(HWCAP_FP)\" },\n");
+	if (no_fa64)
+		fprintf(out, "\t{ AT_HWCAP2, HWCAP2_SME_FA64, 0, \"FA64 "
+			"(HWCAP2_SME_FA64): the expected streaming FFR is zero "
+			"only without it\" },\n");
 	fprintf(out, "};\n\n");
 }
 
@@ -802,7 +828,7 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 	emit_needed(rec, out);
 	fprintf(out, "static void check_features(void)\n{\n\tunsigned int i;\n\n"
 		"\tfor (i = 0; i < sizeof(needed) / sizeof(needed[0]); i++)\n"
-		"\t\tif (!(getauxval(needed[i].at) & needed[i].bit))\n"
+		"\t\tif ((getauxval(needed[i].at) & needed[i].bit) != needed[i].want)\n"
 		"\t\t\tSKIP(needed[i].missing);\n");
 	for (i = 0; i < ARRAY_SIZE(vl); i++)
 		if (h->arch_setup[vl[i].setup])
