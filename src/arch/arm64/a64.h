@@ -24,6 +24,11 @@
 /* astate[1] bit 17: the task's TIF_SVE_VL_INHERIT (an NT_ARM_SVE write's
  * SVE_PT_VL_INHERIT): NT_ARM_SVE headers report it */
 #define A64_SVE_INHERIT		(1u << 17)
+/* astate[1] bit 18 (SME runs): from a syscall to the next load or store
+ * with SVE or SME instructions (an AdvSIMD-only load leaves it open):
+ * the window in which an NT_ARM_SVE read's form proves TIF_SVE
+ * (PRE_A64_SVE_OFF); a read after the first-use trap would not */
+#define A64_SVE_OFF_OPEN	(1u << 18)
 
 /* how a VL change carries V, FPSR and FPCR over */
 enum { CARRY_KEEP, CARRY_KEPT_OR_ZERO, CARRY_ZERO };

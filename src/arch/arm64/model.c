@@ -215,6 +215,7 @@ void a64_make_competitor(struct fpabi_run *r, uint8_t *dst,
  */
 void a64_model_store(struct fpabi_run *r)
 {
+	r->astate[1] &= ~A64_SVE_OFF_OPEN;
 	if (has_sve(r) && !sme_run(r))
 		r->astate[0] = FMT_SVE;
 }
@@ -223,6 +224,8 @@ void a64_model_load(struct fpabi_run *r, unsigned phase, unsigned kind)
 {
 	uint8_t *img;
 
+	if (kind != L_FPSIMD)
+		r->astate[1] &= ~A64_SVE_OFF_OPEN;
 	if (kind >= L_SMSTART && kind <= L_SMSTOP_ZA) {
 		if (!sme_run(r))
 			run_broken(r, "internal: an SMSTART/SMSTOP load outside "
@@ -266,6 +269,7 @@ void a64_model_syscall(struct fpabi_run *r, unsigned sc, uint64_t arg)
 		return;
 	if (sme_run(r) && sc != SC_SET_SVE_VL) {
 		a64_sme_model_syscall(r);
+		r->astate[1] |= A64_SVE_OFF_OPEN;
 		/* then the prctl (the syscall left SM already) */
 		if (sc == SC_SET_SME_VL)
 			a64_sme_model_prctl(r, arg);

@@ -73,7 +73,11 @@ static void check_sve(struct fpabi_run *r)
 		    h.flags & ~SVE_PT_REGS_SVE, rule_get("A-PT-5"));
 	check_value(r, obs, "header.__reserved", 0, h.__reserved,
 		    rule_get("A-PT-5"));
-	if (fmt == FMT_EITHER && !sme_run(r))
+	/* (in an SME run, between the syscall, which left streaming mode,
+	 * A-SYS-2, and the next SVE or SME instruction: the form follows
+	 * fp_type as without SME, ZA on or off) */
+	if (fmt == FMT_EITHER &&
+	    (!sme_run(r) || (r->astate[1] & A64_SVE_OFF_OPEN)))
 		a64_prove_sve_off(r, obs, h.flags);
 	if (fmt == FMT_EITHER && !(a64_svcr(r) & SV_SM))
 		a64_prove_fp_fpsimd(r, obs, h.flags);

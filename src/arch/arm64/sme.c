@@ -186,7 +186,7 @@ void a64_sme_model_prctl(struct fpabi_run *r, uint64_t arg)
 {
 	unsigned vl = (unsigned)(arg & PR_SME_VL_LEN_MASK);
 
-	r->astate[1] = (r->astate[1] & A64_SVE_INHERIT) |
+	r->astate[1] = (r->astate[1] & (A64_SVE_INHERIT | A64_SVE_OFF_OPEN)) |
 		       (arg & (PR_SME_VL_INHERIT | PR_SME_SET_VL_ONEXEC) ?
 			vl : 0);
 	if (arg & PR_SME_VL_INHERIT)
