@@ -184,7 +184,7 @@ static const char base_c[] =
 "static pid_t pid;\n\n"
 "static void __attribute__((noreturn)) bail(const char *what)\n{\n"
 "\tif (pid > 0)\n\t\tkill(pid, SIGKILL);\n"
-"\tBAIL(what);\n}\n\n"
+"%s}\n\n"
 "static void timeout(int sig)\n{\n"
 "\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n"
 "/* len bytes at off: fpabi's canaries of one register, a lane (8 bytes)\n"
@@ -204,8 +204,7 @@ static const char tracer_c[] =
 "static void cont(int sig)\n{\n"
 "\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
 "/* on to the stop the scenario takes next (sig 0: the tracee's exit 0,\n"
-" * event stops on the way); a SIGCHLD passes, anything else ends the run\n"
-" */\n"
+" * event stops on the way); a SIGCHLD passes, anything else ends the run */\n"
 "static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
 "\twhile (waitpid(pid, &st, __WALL) == pid && WIFSTOPPED(st)) {\n"
 "\t\tif (sig && WSTOPSIG(st) == sig && (st >> 16) == event)\n\t\t\treturn;\n"
@@ -219,8 +218,7 @@ static const char tracer_simple_c[] =
 "static void cont(int sig)\n{\n"
 "\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
 "/* on to the stop the scenario takes next (sig 0: the tracee's exit 0);\n"
-" * any other ends the run\n"
-" */\n"
+" * any other ends the run */\n"
 "static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
 "\tif (waitpid(pid, &st, __WALL) == pid && (sig ? WIFSTOPPED(st) &&\n"
 "\t    WSTOPSIG(st) == sig && (st >> 16) == event : WIFEXITED(st) && !WEXITSTATUS(st)))\n"
@@ -252,8 +250,7 @@ static const char fork_stop_c[] =
 
 static const char seccomp_c[] =
 "/* fpabi's filter: getppid to the tracer (a PTRACE_EVENT_SECCOMP stop),\n"
-" * getpgid a SIGSYS (SECCOMP_RET_TRAP)\n"
-" */\n"
+" * getpgid a SIGSYS (SECCOMP_RET_TRAP) */\n"
 "static void setup_seccomp(void)\n{\n\tstruct sock_filter f[] = {\n"
 "\t\tBPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),\n"
 "\t\tBPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_getppid, 0, 1),\n"
@@ -275,36 +272,57 @@ static const char altstack_c[] =
 "\tif (ss.ss_size > sizeof(altstack) || sigaltstack(&ss, NULL) < 0)\n"
 "\t\t_exit(3);\n}\n\n";
 
-/* the TAP lines, as plain printf() or kselftest's ksft_* calls */
+/* the TAP lines: plain printf(), or kselftest's ksft_* calls */
 static const char tap_c[] =
 "static unsigned int n, bad, cpu;\t/* the TAP test number; BUGs; CPU changes */\n"
-"#define BAIL(what) (printf(\"Bail out! %s (no verdict)\\n\", what), exit(2))\n"
-"#define SKIP(what) (printf(\"1..0 # SKIP %s\\n\", what), exit(4))\n"
-"#define PASS(what) printf(\"ok %u - %s\\n\", ++n, what)\n"
-"#define CPU(what) printf(\"ok %u - %s # SKIP the CPU changes this field; no kernel bug shown\\n\", ++n, what)\n"
-"#define FAIL(what) printf(\"not ok %u - %s\\n\", ++n, what)\n";
+"#define SKIP(what) (printf(\"1..0 # SKIP %s\\n\", what), exit(4))\n";
 
 static const char ksft_c[] =
 "static unsigned int bad, cpu;\t/* BUGs; CPU changes */\n"
-"#define BAIL(what) (ksft_exit_fail_msg(\"%s (no verdict)\\n\", what), exit(KSFT_FAIL))\n"
-"#define SKIP(what) (ksft_exit_skip(\"%s\\n\", what), exit(KSFT_SKIP))\n"
-"#define PASS(what) ksft_test_result_pass(\"%s\\n\", what)\n"
-"#define CPU(what) ksft_test_result_skip(\"%s: the CPU changes this field; no kernel bug shown\\n\", what)\n"
-"#define FAIL(what) ksft_test_result_fail(\"%s\\n\", what)\n";
+"#define SKIP(what) (ksft_exit_skip(\"%s\\n\", what), exit(KSFT_SKIP))\n";
 
-static const char check_c[] =
-"/* one word: as the rule says, as the control shows the CPU alone changes\n"
-" * it (no kernel bug shown), or a BUG */\n"
-"static void check(const struct word *w)\n{\n"
-"\tuint64_t got = read_word(w, shm + w->area);\n\n"
-"\tif (got == w->exp || (w->how & OR_ZERO && !got)) {\n"
-"\t\tPASS(w->what);\n"
-"\t} else if (w->ctl != w->exp && got == w->ctl) {\n\t\tcpu++;\n"
-"\t\tprintf(\"# control: the CPU alone turns %#\" PRIx64 \" into %#\" PRIx64 \"\\n\", w->exp, w->ctl);\n"
-"\t\tCPU(w->what);\n"
-"\t} else {\n\t\tbad++;\n"
-"\t\tprintf(\"# BUG: %s: expected %#\" PRIx64 \", got %#\" PRIx64 \"\\n\", w->what, w->exp, got);\n"
-"\t\tFAIL(w->what);\n\t}\n}\n\n";
+static const struct {
+	const char *bail, *pass, *cpu, *fail;
+} tap_calls[2] = {
+	{ "\tprintf(\"Bail out! %s (no verdict)\\n\", what);\n\texit(2);\n",
+	  "\t\tprintf(\"ok %u - %s\\n\", ++n, w->what);\n",
+	  "\t\tprintf(\"ok %u - %s # SKIP the CPU changes this field; no kernel bug shown\\n\",\n"
+	  "\t\t       ++n, w->what);\n",
+	  "\t\tprintf(\"not ok %u - %s\\n\", ++n, w->what);\n" },
+	{ "\tksft_exit_fail_msg(\"%s (no verdict)\\n\", what);\n\texit(KSFT_FAIL);\n",
+	  "\t\tksft_test_result_pass(\"%s\\n\", w->what);\n",
+	  "\t\tksft_test_result_skip(\"%s: the CPU changes this field; no kernel bug shown\\n\",\n"
+	  "\t\t\t\t      w->what);\n",
+	  "\t\tksft_test_result_fail(\"%s\\n\", w->what);\n" },
+};
+
+/* a checked word takes its old value or zero */
+static bool or_zero(const struct gen *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->npick; i++)
+		if (g->rec->w[g->pick[i]].kind == EXP_KEPT_OR_ZERO)
+			return true;
+	return false;
+}
+
+/* one word: as the rule says, as the control shows the CPU alone changes it
+ * (no kernel bug shown), or a BUG */
+static void emit_check(struct gen *g, bool or_zero)
+{
+	fprintf(g->o, "/* one word: as the rule says, as the control shows the CPU alone changes\n"
+		" * it (no kernel bug shown), or a BUG */\n"
+		"static void check(const struct word *w)\n{\n"
+		"\tuint64_t got = read_word(w, shm + w->area);\n\n"
+		"\tif (got == w->exp%s) {\n%s"
+		"\t} else if (w->ctl != w->exp && got == w->ctl) {\n\t\tcpu++;\n"
+		"\t\tprintf(\"# control: the CPU alone turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\", w->exp, w->ctl);\n%s"
+		"\t} else {\n\t\tbad++;\n"
+		"\t\tprintf(\"# BUG: %%s: expected %%#\" PRIx64 \", got %%#\" PRIx64 \"\\n\", w->what, w->exp, got);\n%s"
+		"\t}\n}\n\n", or_zero ? " || (w->how & OR_ZERO && !got)" : "",
+		tap_calls[g->ksft].pass, tap_calls[g->ksft].cpu, tap_calls[g->ksft].fail);
+}
 
 /* the checked words, each after what it should hold and what fpabi got */
 static void emit_words(struct gen *g)
@@ -682,7 +700,7 @@ static bool has_trap(const struct gen *g)
 int repro_write_line(struct gen *g, const struct uses *u)
 {
 	struct list_ctx c = { .g = g, .top = true };
-	unsigned int k;
+	unsigned int k, no_ctl = 0;
 	bool ok;
 
 	rows.n = 0;
@@ -704,16 +722,19 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		"#define STR(x) #x\n#define XSTR(x) STR(x)\t/* SYS_getpid as \"39\" */\n",
 		g->r->cseed);
 	fputs(g->ksft ? ksft_c : tap_c, g->o);
-	fputs(base_c, g->o);
+	fprintf(g->o, base_c, tap_calls[g->ksft].bail);
 	emit_statics(g, u);
 	if (u->altstack)
 		fputs(altstack_c, g->o);
-	fprintf(g->o, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n"
-		"#define OR_ZERO 16\t/* its old value or zero will do */\n"
+	fprintf(g->o, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n%s"
 		"struct word {\n\tuint64_t area;\n\tunsigned int off, len, comp, how;\n"
 		"\tuint64_t exp, init;\n\tconst char *what;\n"
-		"\tuint64_t ctl;\t/* what the control reads back (main() sets it) */\n};\n\n");
-	repro_arch_line_code(g->rec, (u->thread ? REPRO_LINE_THREAD : 0) |
+		"\tuint64_t ctl;\t/* what the control reads back (main() sets it) */\n};\n\n",
+		or_zero(g) ? "#define OR_ZERO 16\t/* its old value or zero will do */\n" : "");
+	for (k = 0; k < g->npick; k++)
+		if (!strcmp(repro_arch_ctl(g->rec, &g->rec->w[g->pick[k]]), "CTL_NONE"))
+			no_ctl = REPRO_LINE_CTL_NONE;
+	repro_arch_line_code(g->rec, (u->thread ? REPRO_LINE_THREAD : 0) | no_ctl |
 			     (has_trap(g) ? REPRO_LINE_TRAP : 0), g->o, list_cb, &c);
 	emit_args(g);
 	emit_words(g);
@@ -728,7 +749,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		fputs(set_c, g->o);
 	if (u->seccomp)
 		fputs(seccomp_c, g->o);
-	fputs(check_c, g->o);
+	emit_check(g, or_zero(g));
 	emit_helpers(g);
 	emit_tracee(g, u);
 	emit_main(g, u);

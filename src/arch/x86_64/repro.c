@@ -492,22 +492,20 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
 
 static const char line_xsave_c[] =
 "/* a word of an XSAVE area: a component whose XSTATE_BV bit is clear\n"
-" * is at init (MXCSR and its mask excepted)\n"
-" */\n"
+" * is at init (MXCSR and its mask excepted) */\n"
 "static uint64_t read_word(const struct word *w, const uint8_t *area)\n{\n"
 "\tuint64_t bv, v = 0;\n\n\tmemcpy(&bv, area + 512, 8);\n"
 "\tif ((w->how & IN_XSAVE) && !(bv >> w->comp & 1) && w->off / 8 != 3)\n"
 "\t\treturn w->init;\n\tmemcpy(&v, area + w->off, w->len);\n\treturn v;\n}\n\n"
 "/* the control: the value alone through XRSTOR and XSAVE of its component\n"
-" * (the caller's own saved in b around them)\n"
-" */\n"
+" * (the caller's own saved in b around them) */\n"
 "static uint64_t roundtrip(const struct word *w)\n{\n"
 "\tstatic uint8_t a[16384] __attribute__((aligned(64))), b[sizeof(a)] __attribute__((aligned(64)));\n"
 "\tuint64_t bv = 1ull << w->comp;\n\n"
-"\tif (!(w->how & CTL_XSAVE))\n\t\treturn w->exp;\n"
+"%s"
 "\tmemcpy(a + 24, &(uint32_t){ 0x1f80 }, 4);\t/* MXCSR */\n"
 "\tmemcpy(a + w->off, &w->exp, w->len);\n\tmemcpy(a + 512, &bv, 8);\t/* XSTATE_BV */\n"
-"\t__asm__ volatile(\"xsave64 %1\\n\\txrstor64 %0\\n\\txsave64 %0\\n\\txrstor64 %1\" : \"+m\"(a), \"+m\"(b)\n"
+"\t__asm__ volatile(\"xsave64 %%1\\n\\txrstor64 %%0\\n\\txsave64 %%0\\n\\txrstor64 %%1\" : \"+m\"(a), \"+m\"(b)\n"
 "\t\t\t : \"a\"((uint32_t)bv), \"d\"((uint32_t)(bv >> 32)) : \"memory\");\n"
 "\treturn read_word(w, a);\n}\n\n";
 
@@ -638,15 +636,16 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 
-	fprintf(out, "#define CTL_NONE 0\t/* no control: the expected value */\n"
-		"#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n%s%s",
+	fprintf(out, "%s#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n%s%s",
+		uses & REPRO_LINE_CTL_NONE ? "#define CTL_NONE 0\t/* no control: the expected value */\n" : "",
 		uses & REPRO_LINE_TRAP ? "#define after_trap()\t/* int3 leaves "
 		"the PC after it */\n" : "",
 		uses & REPRO_LINE_THREAD ? "#define THREAD_ARGS (uintptr_t)"
 		"(thread_stack + sizeof(thread_stack)), 0, (uintptr_t)&thread_tid, 0\n" : "");
 	fputc('\n', out);
 	line_features(rec, out);
-	fputs(line_xsave_c, out);
+	fprintf(out, line_xsave_c, uses & REPRO_LINE_CTL_NONE ?
+		"\tif (!(w->how & CTL_XSAVE))\n\t\treturn w->exp;\n" : "");
 	if (!h->nsig)
 		return;
 	line_signals(rec, out);
