@@ -644,6 +644,7 @@ static void emit_main(struct gen *g, const struct uses *u)
 	unsigned int i;
 
 	unsigned int c = repro_corrupt_word(g);
+	char opts[160];
 
 	fprintf(g->o, "int main(%s)\n{\n\tunsigned int i;\n\n"
 		"%s\t%s\n\tcheck_features();\n"
@@ -659,6 +660,12 @@ static void emit_main(struct gen *g, const struct uses *u)
 		g->ksft ? "ksft_print_header();" : "printf(\"TAP version 13\\n\");",
 		g->shm_size, c, 1ull << (4 * g->rec->w[g->pick[c]].len), c, c);
 	emit_fill(g);
+	/* (the options of the stops it takes: the others change nothing) */
+	snprintf(opts, sizeof(opts), "PTRACE_O_EXITKILL%s%s%s%s",
+		 u->exec ? " | PTRACE_O_TRACEEXEC" : "",
+		 u->sysstop ? " | PTRACE_O_TRACESYSGOOD" : "",
+		 u->seccomp ? " | PTRACE_O_TRACESECCOMP" : "",
+		 u->fork_stop ? " |\n\t\t   PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE" : "");
 	if (u->pipe) {
 		fprintf(g->o, "\tif (pipe(pipefd) < 0)\n\t\tbail(\"pipe\");\n");
 		for (i = 0; i < rows.n; i++)
@@ -669,10 +676,8 @@ static void emit_main(struct gen *g, const struct uses *u)
 		"\tpid = fork();\n\tif (pid < 0)\n\t\tbail(\"fork\");\n"
 		"\tif (!pid)\n\t\ttracee();\n"
 		"\twait_for(SIGSTOP, 0, \"the tracee's start\");\n"
-		"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_EXITKILL | "
-		"PTRACE_O_TRACEEXEC |\n\t\t   PTRACE_O_TRACESYSGOOD | "
-		"PTRACE_O_TRACESECCOMP%s) < 0)\n\t\tbail(\"PTRACE_SETOPTIONS\");\n",
-		u->fork_stop ? " | PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE" : "");
+		"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, %s) < 0)\n"
+		"\t\tbail(\"PTRACE_SETOPTIONS\");\n", opts);
 	if (u->pipe)
 		fprintf(g->o, "\tif (fork() == 0) {\t/* the tracee blocks in read() meanwhile */\n"
 			"\t\tusleep(100000);\n\t\t_exit(write(pipefd[1], \"x\", 1) != 1);\n\t}\n");

@@ -595,8 +595,7 @@ static void line_signals(const struct fpabi_rec *rec, FILE *out)
 	if (!f)
 		die("open_memstream: out of memory");
 	fprintf(f, "/* each signal's frame copy, edit, edit image, signal */\n"
-		"struct slot { uint64_t frame; unsigned int edit; uint64_t img; int signo; };\n"
-		"static const struct slot slots[] = {\n");
+		"static const struct slot { uint64_t frame; unsigned int edit; uint64_t img; int signo; } slots[] = {\n");
 	for (k = 0; k < h->nsig; k++)
 		fprintf(f, "\t{ %#llx, %u, %#llx, %s },\n",
 			(unsigned long long)h->sig[k].frame_off, h->sig[k].edit,
@@ -651,7 +650,7 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *
 	line_signals(rec, out);
 	line_handler(rec, out, list, ctx);
 	fprintf(out, "static void arch_setup(void)\n{\n\tstruct sigaction sa = "
-		"{ .sa_sigaction = sig_entry,\n\t\t\t\t.sa_flags = SA_SIGINFO | "
+		"{ .sa_sigaction = sig_entry, .sa_flags = SA_SIGINFO | "
 		"SA_NODEFER%s };\n\n%s\tif (sigaction(SIGILL, &sa, NULL) < 0 || "
 		"sigaction(SIGSYS, &sa, NULL) < 0)\n\t\t_exit(3);\n}\n\n",
 		h->altstack ? " | SA_ONSTACK" : "",
