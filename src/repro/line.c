@@ -150,9 +150,8 @@ static void emit_header(struct gen *g)
 		"through the CPU alone; a field the\n * CPU itself changes is a "
 		"skip.  Exit (kselftest's): 0 pass, 1 a word differs or\n * no "
 		"verdict, 4 a feature is missing; -DFPABI_REPRO_CORRUPT: 1.\n */\n" :
-		" * A control first: each value through the CPU alone.  Exit: 0 as the rule\n"
-		" * says, 1 BUG, 3 only fields the CPU itself changes differ (no kernel bug\n"
-		" * shown), 4 a feature is missing, 2 no verdict; -DFPABI_REPRO_CORRUPT: 1.\n */\n");
+		" * A control first: each value through the CPU alone.  Exit: 0 as the rule says,\n"
+		" * 1 BUG, 3 only fields the CPU itself changes differ, 4 a feature missing, 2 no verdict.\n */\n");
 }
 
 static void emit_includes(struct gen *g, const struct uses *u)
@@ -516,35 +515,55 @@ static void collect_regions(struct gen *g)
 	}
 }
 
-/* one statement of a region: at base, or in a helper at off (phase and
- * the varying words w[] its parameters) */
-static void emit_item(struct gen *g, const struct run_item *it, uint64_t base,
-		      bool helper, unsigned int *nw)
+/* the statements of region r: at base, or in its helper at off (phase and
+ * the varying words w[] its parameters); adjacent words of the same kind
+ * (each varying, or each fixed) are one memcpy() */
+static void emit_items(struct gen *g, unsigned int r, uint64_t base, bool helper)
 {
+	const struct run_cap *c = &regs.cap[r];
+	unsigned int i, k, nw = 0, run;
 	char at[64];
 
-	if (helper)
-		snprintf(at, sizeof(at), it->rel ? "off + %#llx" : "off",
-			 (unsigned long long)it->rel);
-	else
-		snprintf(at, sizeof(at), "%#llx", (unsigned long long)(base + it->rel));
-	if (it->fill && helper && it->comp != 63)
-		fprintf(g->o, "\tfill(%s, %u, %u, phase, %u, %u, %u);\n", at,
-			it->len, it->task, it->comp, it->reg, it->lane);
-	else if (it->fill)
-		fprintf(g->o, "\tfill(%s, %u, %u, %u, %u, %u, %u);\n", at,
-			it->len, it->task, it->phase, it->comp, it->reg, it->lane);
-	else if (nw)
-		fprintf(g->o, "\tmemcpy(shm + %s, &w[%u], %u);\n", at, (*nw)++, it->len);
-	else
-		fprintf(g->o, "\tmemcpy(shm + %s, &(uint64_t){ %#llxull }, %u);\n",
-			at, (unsigned long long)it->val, it->len);
+	for (i = 0; i < c->n; i += run) {
+		const struct run_item *it = &c->it[i];
+		bool var = helper && !it->fill && varies(r, i);
+
+		for (run = 1; !it->fill && it->len == 8 && i + run < c->n &&
+		     !c->it[i + run].fill && c->it[i + run].len == 8 &&
+		     c->it[i + run].rel == it->rel + 8 * run &&
+		     (helper && varies(r, i + run)) == var; run++)
+			;
+		if (helper)
+			snprintf(at, sizeof(at), it->rel ? "off + %#llx" : "off",
+				 (unsigned long long)it->rel);
+		else
+			snprintf(at, sizeof(at), "%#llx", (unsigned long long)(base + it->rel));
+		if (it->fill && helper && it->comp != 63)
+			fprintf(g->o, "\tfill(%s, %u, %u, phase, %u, %u, %u);\n", at,
+				it->len, it->task, it->comp, it->reg, it->lane);
+		else if (it->fill)
+			fprintf(g->o, "\tfill(%s, %u, %u, %u, %u, %u, %u);\n", at,
+				it->len, it->task, it->phase, it->comp, it->reg, it->lane);
+		else if (var) {
+			fprintf(g->o, "\tmemcpy(shm + %s, &w[%u], %u);\n", at, nw, it->len * run);
+			nw += run;
+		} else if (run == 1) {
+			fprintf(g->o, "\tmemcpy(shm + %s, &(uint64_t){ %#llxull }, %u);\n",
+				at, (unsigned long long)it->val, it->len);
+		} else {
+			fprintf(g->o, "\tmemcpy(shm + %s, (uint64_t[]){ ", at);
+			for (k = 0; k < run; k++)
+				fprintf(g->o, "%s%#llxull", k ? ", " : "",
+					(unsigned long long)c->it[i + k].val);
+			fprintf(g->o, " }, %u);\n", 8 * run);
+		}
+	}
 }
 
 /* the layout helpers, before main() */
 static void emit_helpers(struct gen *g)
 {
-	unsigned int h, r, i, nw, ph;
+	unsigned int h, r, i, nw;
 
 	for (h = 0; h < regs.nhelp; h++) {
 		for (r = 0; regs.helper[r] != (int)h; r++)
@@ -555,13 +574,8 @@ static void emit_helpers(struct gen *g)
 			"phase given%s */\nstatic void layout%u(uint64_t off, uint64_t phase%s)\n{\n",
 			h + 1, nw ? ",\n * w[] the words that are no canaries and differ "
 			"between its regions" : "", h + 1, nw ? ", const uint64_t *w" : "");
-		for (nw = 0, i = 0; i < regs.cap[r].n; i++) {
-			const struct run_item *it = &regs.cap[r].it[i];
-
-			emit_item(g, it, 0, true, !it->fill && varies(r, i) ? &nw : NULL);
-		}
+		emit_items(g, r, 0, true);
 		fprintf(g->o, "}\n\n");
-		(void)ph;
 	}
 }
 
@@ -575,8 +589,7 @@ static void emit_fill(struct gen *g)
 		const struct run_cap *c = &regs.cap[r];
 
 		if (regs.helper[r] < 0) {
-			for (i = 0; i < c->n; i++)
-				emit_item(g, &c->it[i], regs.base[r], false, NULL);
+			emit_items(g, r, regs.base[r], false);
 			continue;
 		}
 		fprintf(g->o, "\tlayout%d(%#llx, %d", regs.helper[r] + 1,
