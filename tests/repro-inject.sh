@@ -137,8 +137,8 @@ if [ "$made" -gt 0 ]; then
 		ok $? "every file is straight-line, no event walker ($walkers with one)" ;;
 	esac
 	# (TAP TODO: the straight-line form's fixed part, the control, the
-	# feature check, fill(), the ptrace driver and TAP, is about 200
-	# lines, and a case with signals and several images passes 300; a
+	# feature check, fill(), the ptrace driver and TAP, is still about
+	# 180 lines, and a case with signals and several images passes 300; a
 	# failure is shown, not counted.  arm64 files are written only in
 	# an arm64 guest: tests/repro-vm.sh with tests/vm/arm64-7.3-repro.vm,
 	# and with -- --inject-fault=step:any after its options)
