@@ -147,6 +147,7 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out);
  * signals, the handler whose lists list(ctx, off) writes */
 #define REPRO_LINE_TRAP	1	/* uses: a breakpoint stop */
 #define REPRO_LINE_THREAD 2	/* a thread (THREAD_ARGS) */
+#define REPRO_LINE_CTL_NONE 4	/* a checked word has no control */
 void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			  void (*list)(void *ctx, uint64_t off), void *ctx);
 

@@ -96,6 +96,26 @@ static unsigned repro_canary_run(const struct gen *g, const uint8_t *b, size_t o
  * their lanes; every other component keeps its first run, so that it is
  * in use (XINUSE, PSTATE) as in the recorded run, and its raw words.
  */
+static void cap_item(struct run_cap *c, bool fill, size_t off, unsigned len,
+		     const struct canary_prov *p, uint64_t val)
+{
+	struct run_item *it = &c->it[c->n];
+
+	if (c->n == MAX_ITEMS) {
+		c->over = true;
+		return;
+	}
+	c->n++;
+	*it = (struct run_item){ .fill = fill, .rel = off, .len = len, .val = val };
+	if (p) {
+		it->task = p->task;
+		it->phase = p->phase;
+		it->comp = p->comp;
+		it->reg = p->reg;
+		it->lane = p->lane;
+	}
+}
+
 void repro_emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 		      size_t len)
 {
@@ -125,7 +145,9 @@ void repro_emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 				continue;
 			}
 			seen[p.comp & 63] = true;
-			if (g->line)	/* one statement a run */
+			if (g->line && g->cap)
+				cap_item(g->cap, true, off, 8 * k + tail, &p, 0);
+			else if (g->line)	/* one statement a run */
 				fprintf(g->o, "\tfill(%#llx, %u, %u, %u, %u, %u, %u);\n",
 					(unsigned long long)(base + off),
 					8 * k + tail, p.task, p.phase, p.comp,
@@ -137,6 +159,8 @@ void repro_emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 					8 * k + tail, p.task, p.phase, p.comp,
 					p.reg, p.lane);
 			k += tail ? 1 : 0;
+		} else if (g->line && g->cap) {
+			cap_item(g->cap, false, off, wl, NULL, w);
 		} else if (g->line) {
 			fprintf(g->o, "\tmemcpy(shm + %#llx, &(uint64_t){ %#llxull }, %u);\n",
 				(unsigned long long)(base + off),

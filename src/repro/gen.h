@@ -17,6 +17,23 @@
 #define LINE_WORDS	3	/* words a straight-line one checks */
 #define MAX_BUFS	64	/* regions it fills */
 
+/* one statement of a region's fill, kept so line.c can write regions of
+ * one layout as calls of one helper */
+struct run_item {
+	bool fill;	/* fill()'s canaries, else the word val */
+	uint64_t rel;	/* from the region's start */
+	unsigned len, task, phase, comp, reg, lane;
+	uint64_t val;
+};
+
+#define MAX_ITEMS 128
+
+struct run_cap {
+	struct run_item it[MAX_ITEMS];
+	unsigned n;
+	bool over;	/* more than MAX_ITEMS: not kept */
+};
+
 struct gen {
 	const struct fpabi_rec *rec;
 	const struct fpabi_run *r;
@@ -31,6 +48,7 @@ struct gen {
 	bool line;	/* the straight-line form (line.c) */
 	bool ksft;	/* line.c: with kselftest's ksft_* API */
 	unsigned label;	/* line.c: the next asm label */
+	struct run_cap *cap;	/* line.c: repro_emit_runs() keeps here */
 };
 
 /* what the case uses: the runtime sections it needs */

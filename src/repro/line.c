@@ -136,8 +136,7 @@ static void emit_header(struct gen *g)
 	else
 		fprintf(g->o, "// SPDX-License-Identifier: GPL-2.0-or-later\n/*\n"
 			" * Reproducer of fpabi case %s, seed %llu\n"
-			" * (`fpabi repro`; libc only: gcc -O2 repro.c && ./a.out, TAP out).\n"
-			" * Recorded on Linux %s.\n", r->id,
+			" * (`fpabi repro`: gcc -O2 repro.c && ./a.out, TAP out), recorded on Linux %s.\n", r->id,
 			(unsigned long long)r->o->seed, r->m->kernel);
 	repro_arch_header(g->rec, g->o);
 	fprintf(g->o, " * Rule %s: %s\n *   source: %s\n * Steps: %s\n",
@@ -151,20 +150,19 @@ static void emit_header(struct gen *g)
 		"through the CPU alone; a field the\n * CPU itself changes is a "
 		"skip.  Exit (kselftest's): 0 pass, 1 a word differs or\n * no "
 		"verdict, 4 a feature is missing; -DFPABI_REPRO_CORRUPT: 1.\n */\n" :
-		" * A control first: each value checked through the CPU "
-		"alone.  Exit: 0 as the\n * rule says, 1 BUG, 3 only fields the "
-		"CPU itself changes differ (no kernel\n * bug shown), 4 a feature "
-		"is missing, 2 no verdict; -DFPABI_REPRO_CORRUPT: 1.\n */\n");
+		" * A control first: each value through the CPU alone.  Exit: 0 as the rule says,\n"
+		" * 1 BUG, 3 only fields the CPU itself changes differ, 4 a feature missing, 2 no verdict.\n */\n");
 }
 
 static void emit_includes(struct gen *g, const struct uses *u)
 {
-	fprintf(g->o, "#define _GNU_SOURCE\n%s#include <errno.h>\n%s"
-		"#include <signal.h>\n#include <stdint.h>\n#include <stdio.h>\n"
+	fprintf(g->o, "#define _GNU_SOURCE\n%s%s%s"
+		"#include <inttypes.h>\n#include <signal.h>\n#include <stdio.h>\n"
 		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
 		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n%s"
 		"#include <sys/wait.h>\n%s%s%s%s%s#include <unistd.h>\n\n",
 		repro_arch_includes(g->rec),
+		u->get || u->set ? "#include <errno.h>\n" : "",
 		u->thread ? "#include <linux/futex.h>\n" : "",
 		u->get || u->set ? "#include <sys/uio.h>\n" : "",
 		u->nanosleep ? "#include <time.h>\n" : "",
@@ -185,12 +183,11 @@ static const char base_c[] =
 "static pid_t pid;\n\n"
 "static void __attribute__((noreturn)) bail(const char *what)\n{\n"
 "\tif (pid > 0)\n\t\tkill(pid, SIGKILL);\n"
-"\tBAIL(what);\n}\n\n"
+"%s}\n\n"
 "static void timeout(int sig)\n{\n"
 "\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n"
 "/* len bytes at off: fpabi's canaries of one register, a lane (8 bytes)\n"
-" * each; component 63: the poison, one value (bytes nothing wrote)\n"
-" */\n"
+" * each; component 63: the poison, one value (bytes nothing wrote) */\n"
 "static void fill(uint64_t off, unsigned int len, uint64_t task, uint64_t phase,\n"
 "\t\t uint64_t comp, uint64_t reg, uint64_t lane)\n{\n"
 "\tfor (unsigned int k = 0; k < len; k += 8) {\n"
@@ -206,8 +203,7 @@ static const char tracer_c[] =
 "static void cont(int sig)\n{\n"
 "\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
 "/* on to the stop the scenario takes next (sig 0: the tracee's exit 0,\n"
-" * event stops on the way); a SIGCHLD passes, anything else ends the run\n"
-" */\n"
+" * event stops on the way); a SIGCHLD passes, anything else ends the run */\n"
 "static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
 "\twhile (waitpid(pid, &st, __WALL) == pid && WIFSTOPPED(st)) {\n"
 "\t\tif (sig && WSTOPSIG(st) == sig && (st >> 16) == event)\n\t\t\treturn;\n"
@@ -221,8 +217,7 @@ static const char tracer_simple_c[] =
 "static void cont(int sig)\n{\n"
 "\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
 "/* on to the stop the scenario takes next (sig 0: the tracee's exit 0);\n"
-" * any other ends the run\n"
-" */\n"
+" * any other ends the run */\n"
 "static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
 "\tif (waitpid(pid, &st, __WALL) == pid && (sig ? WIFSTOPPED(st) &&\n"
 "\t    WSTOPSIG(st) == sig && (st >> 16) == event : WIFEXITED(st) && !WEXITSTATUS(st)))\n"
@@ -254,8 +249,7 @@ static const char fork_stop_c[] =
 
 static const char seccomp_c[] =
 "/* fpabi's filter: getppid to the tracer (a PTRACE_EVENT_SECCOMP stop),\n"
-" * getpgid a SIGSYS (SECCOMP_RET_TRAP)\n"
-" */\n"
+" * getpgid a SIGSYS (SECCOMP_RET_TRAP) */\n"
 "static void setup_seccomp(void)\n{\n\tstruct sock_filter f[] = {\n"
 "\t\tBPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),\n"
 "\t\tBPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_getppid, 0, 1),\n"
@@ -277,39 +271,57 @@ static const char altstack_c[] =
 "\tif (ss.ss_size > sizeof(altstack) || sigaltstack(&ss, NULL) < 0)\n"
 "\t\t_exit(3);\n}\n\n";
 
-/* the TAP lines, as plain printf() or kselftest's ksft_* calls */
+/* the TAP lines: plain printf(), or kselftest's ksft_* calls */
 static const char tap_c[] =
-"static unsigned int n;\t/* the TAP test number */\n"
-"#define BAIL(what) (printf(\"Bail out! %s (no verdict)\\n\", what), exit(2))\n"
-"#define SKIP(what) (printf(\"1..0 # SKIP %s\\n\", what), exit(4))\n"
-"#define PASS(what) printf(\"ok %u - %s\\n\", ++n, what)\n"
-"#define CPU(what) printf(\"ok %u - %s # SKIP the CPU changes this field; \"\\\n"
-"\t\t\t  \"no kernel bug shown\\n\", ++n, what)\n"
-"#define FAIL(what) printf(\"not ok %u - %s\\n\", ++n, what)\n";
+"static unsigned int n, bad, cpu;\t/* the TAP test number; BUGs; CPU changes */\n"
+"#define SKIP(what) (printf(\"1..0 # SKIP %s\\n\", what), exit(4))\n";
 
 static const char ksft_c[] =
-"#define BAIL(what) (ksft_exit_fail_msg(\"%s (no verdict)\\n\", what), exit(KSFT_FAIL))\n"
-"#define SKIP(what) (ksft_exit_skip(\"%s\\n\", what), exit(KSFT_SKIP))\n"
-"#define PASS(what) ksft_test_result_pass(\"%s\\n\", what)\n"
-"#define CPU(what) ksft_test_result_skip(\"%s: the CPU changes this field; \"\\\n"
-"\t\t\t  \"no kernel bug shown\\n\", what)\n"
-"#define FAIL(what) ksft_test_result_fail(\"%s\\n\", what)\n";
+"static unsigned int bad, cpu;\t/* BUGs; CPU changes */\n"
+"#define SKIP(what) (ksft_exit_skip(\"%s\\n\", what), exit(KSFT_SKIP))\n";
 
-static const char check_c[] =
-"static unsigned int bad, cpu;\n\n"
-"/* one word: as the rule says, as the CPU alone changes it (the control:\n"
-" * no kernel bug shown), or a BUG\n"
-" */\n"
-"static void check(const struct word *w, uint64_t ctl)\n{\n"
-"\tuint64_t got = read_word(w, shm + w->area);\n\n"
-"\tif (ctl != w->exp)\n\t\tprintf(\"# control: the CPU alone turns %#llx into %#llx\\n\",\n"
-"\t\t       (unsigned long long)w->exp, (unsigned long long)ctl);\n"
-"\tif (got == w->exp || (w->how & OR_ZERO && !got)) {\n"
-"\t\tPASS(w->what);\n"
-"\t} else if (ctl != w->exp && got == ctl) {\n\t\tcpu++;\n\t\tCPU(w->what);\n"
-"\t} else {\n\t\tbad++;\n\t\tprintf(\"# BUG: %s: expected %#llx, got %#llx\\n\", w->what,\n"
-"\t\t       (unsigned long long)w->exp, (unsigned long long)got);\n"
-"\t\tFAIL(w->what);\n\t}\n}\n\n";
+static const struct {
+	const char *bail, *pass, *cpu, *fail;
+} tap_calls[2] = {
+	{ "\tprintf(\"Bail out! %s (no verdict)\\n\", what);\n\texit(2);\n",
+	  "\t\tprintf(\"ok %u - %s\\n\", ++n, w->what);\n",
+	  "\t\tprintf(\"ok %u - %s # SKIP the CPU changes this field; no kernel bug shown\\n\",\n"
+	  "\t\t       ++n, w->what);\n",
+	  "\t\tprintf(\"not ok %u - %s\\n\", ++n, w->what);\n" },
+	{ "\tksft_exit_fail_msg(\"%s (no verdict)\\n\", what);\n\texit(KSFT_FAIL);\n",
+	  "\t\tksft_test_result_pass(\"%s\\n\", w->what);\n",
+	  "\t\tksft_test_result_skip(\"%s: the CPU changes this field; no kernel bug shown\\n\",\n"
+	  "\t\t\t\t      w->what);\n",
+	  "\t\tksft_test_result_fail(\"%s\\n\", w->what);\n" },
+};
+
+/* a checked word takes its old value or zero */
+static bool or_zero(const struct gen *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->npick; i++)
+		if (g->rec->w[g->pick[i]].kind == EXP_KEPT_OR_ZERO)
+			return true;
+	return false;
+}
+
+/* one word: as the rule says, as the control shows the CPU alone changes it
+ * (no kernel bug shown), or a BUG */
+static void emit_check(struct gen *g, bool or_zero)
+{
+	fprintf(g->o, "/* one word: as the rule says, as the control shows the CPU alone changes\n"
+		" * it (no kernel bug shown), or a BUG */\n"
+		"static void check(const struct word *w)\n{\n"
+		"\tuint64_t got = read_word(w, shm + w->area);\n\n"
+		"\tif (got == w->exp%s) {\n%s"
+		"\t} else if (w->ctl != w->exp && got == w->ctl) {\n\t\tcpu++;\n"
+		"\t\tprintf(\"# control: the CPU alone turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\", w->exp, w->ctl);\n%s"
+		"\t} else {\n\t\tbad++;\n"
+		"\t\tprintf(\"# BUG: %%s: expected %%#\" PRIx64 \", got %%#\" PRIx64 \"\\n\", w->what, w->exp, got);\n%s"
+		"\t}\n}\n\n", or_zero ? " || (w->how & OR_ZERO && !got)" : "",
+		tap_calls[g->ksft].pass, tap_calls[g->ksft].cpu, tap_calls[g->ksft].fail);
+}
 
 /* the checked words, each after what it should hold and what fpabi got */
 static void emit_words(struct gen *g)
@@ -346,8 +358,7 @@ static void emit_words(struct gen *g)
 			(unsigned long long)repro_word(w->init, w->len),
 			w->observer, f->name, b0, b0 + w->len - 1);
 	}
-	fprintf(g->o, "};\n#define NWORDS %uu\n#define CORRUPT_WORD %u\n\n",
-		g->npick, repro_corrupt_word(g));
+	fprintf(g->o, "};\n#define NWORDS %uu\n\n", g->npick);
 }
 
 /* the images the tracee loads: every LOAD's and each edit's, once */
@@ -396,13 +407,84 @@ static void poison_stores(const struct gen *g, uint64_t off, unsigned int depth)
 	}
 }
 
-static void emit_fill(struct gen *g)
+/* the regions the file fills: the images the tracee loads, the tracer's
+ * writes; each as its statements, and the layout helper that writes it */
+static struct {
+	uint64_t base[MAX_BUFS];
+	struct run_cap cap[MAX_BUFS];
+	int helper[MAX_BUFS];	/* the helper's number, or -1 */
+	unsigned int n, nhelp;
+} regs;
+
+static void add_region(struct gen *g, uint64_t base, const uint8_t *b, size_t len)
+{
+	struct run_cap *c = &regs.cap[regs.n];
+
+	if (regs.n == MAX_BUFS)
+		return;
+	c->n = 0;
+	c->over = false;
+	g->cap = c;
+	repro_emit_runs(g, base, b, len);
+	g->cap = NULL;
+	regs.helper[regs.n] = -1;
+	regs.base[regs.n++] = base;
+}
+
+/* the canaries' phase of region r, if all of them have one, else -1 */
+static int one_phase(const struct run_cap *c)
+{
+	int ph = -1;
+	unsigned int i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->it[i].fill && c->it[i].comp != 63) {
+			if (ph >= 0 && c->it[i].phase != (unsigned int)ph)
+				return -1;
+			ph = (int)c->it[i].phase;
+		}
+	return ph;
+}
+
+/* regions a and b have one layout: the same statements at the same
+ * places, the canaries differing in the phase only */
+static bool same_layout(const struct run_cap *a, const struct run_cap *b)
+{
+	unsigned int i;
+
+	if (a->over || b->over || a->n != b->n || one_phase(a) < 0 || one_phase(b) < 0)
+		return false;
+	for (i = 0; i < a->n; i++) {
+		const struct run_item *x = &a->it[i], *y = &b->it[i];
+
+		if (x->fill != y->fill || x->rel != y->rel || x->len != y->len)
+			return false;
+		if (x->fill && (x->task != y->task || x->comp != y->comp ||
+				x->reg != y->reg || x->lane != y->lane ||
+				(x->comp == 63 && x->phase != y->phase)))
+			return false;
+	}
+	return true;
+}
+
+/* word i of region r differs between the regions of its helper */
+static bool varies(unsigned int r, unsigned int i)
+{
+	unsigned int k;
+
+	for (k = 0; k < regs.n; k++)
+		if (regs.helper[k] == regs.helper[r] &&
+		    regs.cap[k].it[i].val != regs.cap[r].it[i].val)
+			return true;
+	return false;
+}
+
+static void collect_regions(struct gen *g)
 {
 	uint64_t imgs[MAX_BUFS];
-	unsigned int nimg = 0, i, k;
+	unsigned int nimg = 0, i, k, m, same;
 
-	fprintf(g->o, "\t/* the images the tracee loads, the tracer's writes "
-		"(canary runs) */\n");
+	regs.n = regs.nhelp = 0;
 	collect_imgs(g, g->h->ev_off, imgs, &nimg, 0);
 	for (k = 0; k < g->h->nsig; k++) {
 		collect_imgs(g, g->h->sig[k].entry_ev, imgs, &nimg, 0);
@@ -411,11 +493,113 @@ static void emit_fill(struct gen *g)
 			imgs[nimg++] = g->h->sig[k].edit_img;
 	}
 	for (i = 0; i < nimg; i++)
-		repro_emit_runs(g, imgs[i], g->rec->shm + imgs[i], g->img_size);
+		add_region(g, imgs[i], g->rec->shm + imgs[i], g->img_size);
 	for (i = 0; i < g->rec->nio; i++)
 		if (g->rec->io[i].set)
-			repro_emit_runs(g, g->io_off[i], g->rec->io[i].buf,
-					g->rec->io[i].len);
+			add_region(g, g->io_off[i], g->rec->io[i].buf,
+				   g->rec->io[i].len);
+	/* a helper where it is shorter: k calls and its m statements
+	 * with 6 lines around them, for k regions of m statements */
+	for (i = 0; i < regs.n; i++) {
+		if (regs.helper[i] >= 0)
+			continue;
+		m = regs.cap[i].n;
+		for (same = 0, k = i; k < regs.n; k++)
+			same += regs.helper[k] < 0 && same_layout(&regs.cap[i], &regs.cap[k]);
+		if (same * m <= m + 6 + same)
+			continue;
+		for (k = i; k < regs.n; k++)
+			if (regs.helper[k] < 0 && same_layout(&regs.cap[i], &regs.cap[k]))
+				regs.helper[k] = (int)regs.nhelp;
+		regs.nhelp++;
+	}
+}
+
+/* the statements of region r: at base, or in its helper at off (phase and
+ * the varying words w[] its parameters); adjacent words of the same kind
+ * (each varying, or each fixed) are one memcpy() */
+static void emit_items(struct gen *g, unsigned int r, uint64_t base, bool helper)
+{
+	const struct run_cap *c = &regs.cap[r];
+	unsigned int i, k, nw = 0, run;
+	char at[64];
+
+	for (i = 0; i < c->n; i += run) {
+		const struct run_item *it = &c->it[i];
+		bool var = helper && !it->fill && varies(r, i);
+
+		for (run = 1; !it->fill && it->len == 8 && i + run < c->n &&
+		     !c->it[i + run].fill && c->it[i + run].len == 8 &&
+		     c->it[i + run].rel == it->rel + 8 * run &&
+		     (helper && varies(r, i + run)) == var; run++)
+			;
+		if (helper)
+			snprintf(at, sizeof(at), it->rel ? "off + %#llx" : "off",
+				 (unsigned long long)it->rel);
+		else
+			snprintf(at, sizeof(at), "%#llx", (unsigned long long)(base + it->rel));
+		if (it->fill && helper && it->comp != 63)
+			fprintf(g->o, "\tfill(%s, %u, %u, phase, %u, %u, %u);\n", at,
+				it->len, it->task, it->comp, it->reg, it->lane);
+		else if (it->fill)
+			fprintf(g->o, "\tfill(%s, %u, %u, %u, %u, %u, %u);\n", at,
+				it->len, it->task, it->phase, it->comp, it->reg, it->lane);
+		else if (var) {
+			fprintf(g->o, "\tmemcpy(shm + %s, &w[%u], %u);\n", at, nw, it->len * run);
+			nw += run;
+		} else if (run == 1) {
+			fprintf(g->o, "\tmemcpy(shm + %s, &(uint64_t){ %#llxull }, %u);\n",
+				at, (unsigned long long)it->val, it->len);
+		} else {
+			fprintf(g->o, "\tmemcpy(shm + %s, (uint64_t[]){ ", at);
+			for (k = 0; k < run; k++)
+				fprintf(g->o, "%s%#llxull", k ? ", " : "",
+					(unsigned long long)c->it[i + k].val);
+			fprintf(g->o, " }, %u);\n", 8 * run);
+		}
+	}
+}
+
+/* the layout helpers, before main() */
+static void emit_helpers(struct gen *g)
+{
+	unsigned int h, r, i, nw;
+
+	for (h = 0; h < regs.nhelp; h++) {
+		for (r = 0; regs.helper[r] != (int)h; r++)
+			;
+		for (nw = 0, i = 0; i < regs.cap[r].n; i++)
+			nw += !regs.cap[r].it[i].fill && varies(r, i);
+		fprintf(g->o, "/* a region of layout %u: each register fpabi's canary of the "
+			"phase given%s */\nstatic void layout%u(uint64_t off, uint64_t phase%s)\n{\n",
+			h + 1, nw ? ",\n * w[] the words that are no canaries and differ "
+			"between its regions" : "", h + 1, nw ? ", const uint64_t *w" : "");
+		emit_items(g, r, 0, true);
+		fprintf(g->o, "}\n\n");
+	}
+}
+
+static void emit_fill(struct gen *g)
+{
+	unsigned int i, r, k;
+
+	fprintf(g->o, "\t/* the images the tracee loads, the tracer's writes "
+		"(canary runs) */\n");
+	for (r = 0; r < regs.n; r++) {
+		const struct run_cap *c = &regs.cap[r];
+
+		if (regs.helper[r] < 0) {
+			emit_items(g, r, regs.base[r], false);
+			continue;
+		}
+		fprintf(g->o, "\tlayout%d(%#llx, %d", regs.helper[r] + 1,
+			(unsigned long long)regs.base[r], one_phase(c));
+		for (k = 0, i = 0; i < c->n; i++)
+			if (!c->it[i].fill && varies(r, i))
+				fprintf(g->o, "%s%#llxull", k++ ? ", " : ", (uint64_t[]){ ",
+					(unsigned long long)c->it[i].val);
+		fprintf(g->o, "%s);\n", k ? " }" : "");
+	}
 	poison_stores(g, g->h->ev_off, 0);
 	for (k = 0; k < g->h->nsig; k++) {
 		poison_stores(g, g->h->sig[k].entry_ev, 0);
@@ -472,22 +656,29 @@ static void emit_main(struct gen *g, const struct uses *u)
 {
 	unsigned int i;
 
-	fprintf(g->o, "int main(%s)\n{\n\tuint64_t ctl[NWORDS];\n\tunsigned int i;\n\n"
+	unsigned int c = repro_corrupt_word(g);
+	char opts[160];
+
+	fprintf(g->o, "int main(%s)\n{\n\tunsigned int i;\n\n"
 		"%s\t%s\n\tcheck_features();\n"
 		"\tshm = mmap(NULL, %#zx, PROT_READ | PROT_WRITE, MAP_SHARED | "
 		"MAP_ANONYMOUS, -1, 0);\n\tif (shm == MAP_FAILED)\n\t\tbail(\"mmap\");\n"
 		"\tfor (i = 0; i < NWORDS; i++)\t/* the control: no kernel event */\n"
-		"\t\tctl[i] = roundtrip(&words[i]);\n"
+		"\t\twords[i].ctl = roundtrip(&words[i]);\n"
 		"#ifdef FPABI_REPRO_CORRUPT\t/* a self-test: one expected word wrong, exit 1 */\n"
-		"\tif (ctl[CORRUPT_WORD] == words[CORRUPT_WORD].exp)\n"
-		"\t\tctl[CORRUPT_WORD] ^= 1ull << (4 * words[CORRUPT_WORD].len);\n"
-		"\twords[CORRUPT_WORD].exp ^= 1ull << (4 * words[CORRUPT_WORD].len);\n#endif\n",
+		"\twords[%u].exp ^= %#llxull;\n\twords[%u].ctl = words[%u].exp;\n#endif\n",
 		u->exec ? "int argc, char **argv" : "void",
 		u->exec ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
 		"\t\treturn 0;\t/* the image the case execs */\n" : "",
 		g->ksft ? "ksft_print_header();" : "printf(\"TAP version 13\\n\");",
-		g->shm_size);
+		g->shm_size, c, 1ull << (4 * g->rec->w[g->pick[c]].len), c, c);
 	emit_fill(g);
+	/* (the options of the stops it takes: the others change nothing) */
+	snprintf(opts, sizeof(opts), "PTRACE_O_EXITKILL%s%s%s%s",
+		 u->exec ? " | PTRACE_O_TRACEEXEC" : "",
+		 u->sysstop ? " | PTRACE_O_TRACESYSGOOD" : "",
+		 u->seccomp ? " | PTRACE_O_TRACESECCOMP" : "",
+		 u->fork_stop ? " |\n\t\t   PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE" : "");
 	if (u->pipe) {
 		fprintf(g->o, "\tif (pipe(pipefd) < 0)\n\t\tbail(\"pipe\");\n");
 		for (i = 0; i < rows.n; i++)
@@ -498,16 +689,14 @@ static void emit_main(struct gen *g, const struct uses *u)
 		"\tpid = fork();\n\tif (pid < 0)\n\t\tbail(\"fork\");\n"
 		"\tif (!pid)\n\t\ttracee();\n"
 		"\twait_for(SIGSTOP, 0, \"the tracee's start\");\n"
-		"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_EXITKILL | "
-		"PTRACE_O_TRACEEXEC |\n\t\t   PTRACE_O_TRACESYSGOOD | "
-		"PTRACE_O_TRACESECCOMP%s) < 0)\n\t\tbail(\"PTRACE_SETOPTIONS\");\n",
-		u->fork_stop ? " | PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE" : "");
+		"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, %s) < 0)\n"
+		"\t\tbail(\"PTRACE_SETOPTIONS\");\n", opts);
 	if (u->pipe)
 		fprintf(g->o, "\tif (fork() == 0) {\t/* the tracee blocks in read() meanwhile */\n"
 			"\t\tusleep(100000);\n\t\t_exit(write(pipefd[1], \"x\", 1) != 1);\n\t}\n");
 	repro_emit_tracer(g);
 	fprintf(g->o, "\t%s\n\tfor (i = 0; i < NWORDS; i++)\n"
-		"\t\tcheck(&words[i], ctl[i]);\n"
+		"\t\tcheck(&words[i]);\n"
 		"\tprintf(\"# %%u of %%u words differ: %%s\\n\", bad + cpu, NWORDS, bad ? "
 		"\"the bug shows\" :\n\t       cpu ? \"the CPU changes this field; "
 		"no kernel bug shown\" : \"as the rule says\");\n\t%s\n}\n",
@@ -529,7 +718,7 @@ static bool has_trap(const struct gen *g)
 int repro_write_line(struct gen *g, const struct uses *u)
 {
 	struct list_ctx c = { .g = g, .top = true };
-	unsigned int k;
+	unsigned int k, no_ctl = 0;
 	bool ok;
 
 	rows.n = 0;
@@ -544,21 +733,26 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	g->line = true;
 	g->ksft = u->kselftest;
 	g->label = 10;
+	collect_regions(g);
 	emit_header(g);
 	emit_includes(g, u);
 	fprintf(g->o, "#define SEED %#x\t/* fpabi's canaries' */\n"
 		"#define STR(x) #x\n#define XSTR(x) STR(x)\t/* SYS_getpid as \"39\" */\n",
 		g->r->cseed);
 	fputs(g->ksft ? ksft_c : tap_c, g->o);
-	fputs(base_c, g->o);
+	fprintf(g->o, base_c, tap_calls[g->ksft].bail);
 	emit_statics(g, u);
 	if (u->altstack)
 		fputs(altstack_c, g->o);
-	fprintf(g->o, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n"
-		"#define OR_ZERO 16\t/* its old value or zero will do */\n"
+	fprintf(g->o, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n%s"
 		"struct word {\n\tuint64_t area;\n\tunsigned int off, len, comp, how;\n"
-		"\tuint64_t exp, init;\n\tconst char *what;\n};\n\n");
-	repro_arch_line_code(g->rec, (u->thread ? REPRO_LINE_THREAD : 0) |
+		"\tuint64_t exp, init;\n\tconst char *what;\n"
+		"\tuint64_t ctl;\t/* what the control reads back (main() sets it) */\n};\n\n",
+		or_zero(g) ? "#define OR_ZERO 16\t/* its old value or zero will do */\n" : "");
+	for (k = 0; k < g->npick; k++)
+		if (!strcmp(repro_arch_ctl(g->rec, &g->rec->w[g->pick[k]]), "CTL_NONE"))
+			no_ctl = REPRO_LINE_CTL_NONE;
+	repro_arch_line_code(g->rec, (u->thread ? REPRO_LINE_THREAD : 0) | no_ctl |
 			     (has_trap(g) ? REPRO_LINE_TRAP : 0), g->o, list_cb, &c);
 	emit_args(g);
 	emit_words(g);
@@ -573,7 +767,8 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		fputs(set_c, g->o);
 	if (u->seccomp)
 		fputs(seccomp_c, g->o);
-	fputs(check_c, g->o);
+	emit_check(g, or_zero(g));
+	emit_helpers(g);
 	emit_tracee(g, u);
 	emit_main(g, u);
 	return 0;

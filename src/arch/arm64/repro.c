@@ -778,8 +778,7 @@ static const char line_words_c[] =
 "\t\t\t\t\t   in FPSIMD format (0xffff: none) */\n"
 "#define SVE_PT_REGS_SVE 1\t/* user_sve_header.flags: SVE format */\n\n"
 "/* a word of a dump or payload; an SVE payload in FPSIMD format (the\n"
-" * kernel's choice at the stop) has it elsewhere, or reads as zero\n"
-" */\n"
+" * kernel's choice at the stop) has it elsewhere, or reads as zero */\n"
 "static uint64_t read_word(const struct word *w, const uint8_t *area)\n{\n"
 "\tuint64_t v = 0;\n\tuint16_t fmt;\n\n"
 "\tmemcpy(&fmt, area + 12, 2);\n"
@@ -788,8 +787,7 @@ static const char line_words_c[] =
 "\t\treturn v;\n\t}\n\tmemcpy(&v, area + w->off, w->len);\n\treturn v;\n}\n\n"
 "/* the control: the value alone through the CPU, the caller's put back:\n"
 " * FPSR and FPCR by MSR and MRS (bits a CPU lacks read as zero), a V or Z\n"
-" * lane through d0; P, FFR are kept as the expected value\n"
-" */\n"
+" * lane through d0; P, FFR are kept as the expected value */\n"
 "static uint64_t roundtrip(const struct word *w)\n{\n"
 "\tuint64_t v = w->exp, old;\n\n\tswitch (w->how & 7) {\n\tcase CTL_FPSR:\n"
 "\t\t__asm__ volatile(\"mrs %0, fpsr\\n\\tmsr fpsr, %1\\n\\tmrs %1, fpsr\\n\\tmsr fpsr, %0\"\n"
@@ -899,7 +897,7 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 		return;
 	line_handler(rec, out, list, ctx);
 	fprintf(out, "static void arch_setup(void)\n{\n\tstruct sigaction sa = "
-		"{ .sa_sigaction = sig_entry,\n\t\t\t\t.sa_flags = SA_SIGINFO | "
+		"{ .sa_sigaction = sig_entry, .sa_flags = SA_SIGINFO | "
 		"SA_NODEFER%s };\n\n%s\tif (sigaction(SIGILL, &sa, NULL) < 0 || "
 		"sigaction(SIGSYS, &sa, NULL) < 0)\n\t\t_exit(3);\n}\n\n",
 		h->altstack ? " | SA_ONSTACK" : "",

@@ -176,16 +176,16 @@ static const struct {
 	{ E_CLEAR_AVX, "XSTATE_BV without AVX and AVX-512",
 	  "\t\tbv &= ~(XFM_YMM | XFM_AVX512);\n" },
 	{ E_F_MAGIC1, "fx_sw_reserved.magic1 = 0: an FXSAVE-only frame",
-	  "\t\twr32(fp + SW_MAGIC1, 0);\n" },
+	  "\t\tmemcpy(fp + SW_MAGIC1, &(uint32_t){ 0 }, 4);\n" },
 	{ E_F_MAGIC2, "magic2 after the XSAVE area flipped",
 	  "\t\tfp[xsize] ^= 1;\n" },
 	{ E_F_SIZE_SMALL, "xstate_size = 576 (legacy + header), magic2 left",
-	  "\t\twr32(fp + SW_XSTATE_SIZE, XSAVE_EXT_OFF);\n" },
+	  "\t\tmemcpy(fp + SW_XSTATE_SIZE, &(uint32_t){ XSAVE_EXT_OFF }, 4);\n" },
 	{ E_F_SIZE_MOVED, "a smaller frame: x87, SSE and AVX only, magic2 moved",
-	  "\t\twr32(fp + SW_EXTENDED_SIZE, AVX_END + 4);\n"
-	  "\t\txfeat &= XFM_FP_SSE_AVX;\n\t\twr32(fp + SW_XSTATE_SIZE, AVX_END);\n"
-	  "\t\tbv &= XFM_FP_SSE_AVX;\n\t\twr32(fp + xsize, 0);\n"
-	  "\t\twr32(fp + AVX_END, FP_XSTATE_MAGIC2);\n" },
+	  "\t\tmemcpy(fp + SW_EXTENDED_SIZE, &(uint32_t){ AVX_END + 4 }, 4);\n"
+	  "\t\txfeat &= XFM_FP_SSE_AVX;\n\t\tmemcpy(fp + SW_XSTATE_SIZE, &(uint32_t){ AVX_END }, 4);\n"
+	  "\t\tbv &= XFM_FP_SSE_AVX;\n\t\tmemcpy(fp + xsize, &(uint32_t){ 0 }, 4);\n"
+	  "\t\tmemcpy(fp + AVX_END, &(uint32_t){ FP_XSTATE_MAGIC2 }, 4);\n" },
 	{ E_F_XFEAT_NOAVX, "fx_sw.xfeatures without AVX and AVX-512",
 	  "\t\txfeat &= ~(XFM_YMM | XFM_AVX512);\n" },
 	{ E_F_XFEAT_EXTRA, "fx_sw.xfeatures plus every bit outside XCR0",
@@ -193,9 +193,9 @@ static const struct {
 	{ E_F_FP_NULL, "uc_mcontext.fpregs = NULL",
 	  "\t\tuc->uc_mcontext.fpregs = NULL;\n" },
 	{ E_F_XCOMP, "xcomp_bv = bit 63 | XSTATE_BV: the compacted form",
-	  "\t\twr64(fp + XCOMP_BV_OFF, 1ull << 63 | bv);\n" },
+	  "\t\tmemcpy(fp + XCOMP_BV_OFF, &(uint64_t){ 1ull << 63 | bv }, 8);\n" },
 	{ E_F_XCOMP_OUTSIDE, "xcomp_bv = bit 63 | XSTATE_BV | a bit outside XCR0",
-	  "\t\twr64(fp + XCOMP_BV_OFF, 1ull << 63 | bv | (outside & -outside));\n" },
+	  "\t\tmemcpy(fp + XCOMP_BV_OFF, &(uint64_t){ 1ull << 63 | bv | (outside & -outside) }, 8);\n" },
 	{ E_F_HDR_RSVD, "XSAVE header byte 16 (reserved) = 1",
 	  "\t\tfp[XSTATE_BV_OFF + 16] = 1;\n" },
 	{ E_F_BV_OUTSIDE, "XSTATE_BV plus the lowest bit outside XCR0",
@@ -203,7 +203,7 @@ static const struct {
 	{ E_F_MXCSR, "MXCSR plus the lowest bit outside MXCSR_MASK",
 	  "\t\tmemcpy(&mask, fp + MXCSR_OFF + 4, 4);\n"
 	  "\t\tmemcpy(&mxcsr, fp + MXCSR_OFF, 4);\n"
-	  "\t\twr32(fp + MXCSR_OFF, mxcsr | (~mask & -~mask));\n" },
+	  "\t\tmxcsr |= ~mask & -~mask;\n\t\tmemcpy(fp + MXCSR_OFF, &mxcsr, 4);\n" },
 	{ E_F_FP_UNMAPPED, "fpregs = 4096: below mmap_min_addr",
 	  "\t\tuc->uc_mcontext.fpregs = (void *)4096;\n" },
 	{ E_F_FP_KERNEL, "fpregs = a kernel address",
@@ -230,49 +230,70 @@ static int edit_index(unsigned edit)
 static void emit_edit_frame(const struct fpabi_shm_hdr *h, FILE *out)
 {
 	bool done[E_NEDITS] = { false };
-	bool wr32 = false, wr64 = false, outside = false, mxcsr = false;
-	unsigned k;
+	bool outside = false, mxcsr = false, bv = false, xfeat = false, clear = false;
+	unsigned k, kinds = 0, one = 0;
 	int i;
 
 	for (k = 0; k < h->nsig; k++)
 		if ((i = edit_index(h->sig[k].edit)) >= 0) {
-			wr32 |= strstr(edits[i].code, "wr32(") != NULL;
-			wr64 |= strstr(edits[i].code, "wr64(") != NULL;
 			outside |= strstr(edits[i].code, "outside") != NULL;
 			mxcsr |= strstr(edits[i].code, "mxcsr") != NULL;
+			bv |= strstr(edits[i].code, "bv") != NULL;
+			xfeat |= strstr(edits[i].code, "xfeat") != NULL;
+			clear |= h->sig[k].edit == E_CLEAR_AVX;
+			if (!done[h->sig[k].edit]) {
+				kinds++;
+				one = (unsigned)i;
+			}
+			done[h->sig[k].edit] = true;
 		}
-	if (wr32)
-		fprintf(out, "static void wr32(uint8_t *p, uint32_t v)\n{\n"
-			"\tmemcpy(p, &v, 4);\n}\n\n");
-	if (wr64)
-		fprintf(out, "static void wr64(uint8_t *p, uint64_t v)\n{\n\tmemcpy(p, &v, 8);\n}\n\n");
 	fprintf(out, "/* the case's frame edits (fpabi's handler makes the same: "
 		"src/tracee/x86_64/sig.c) */\n"
 		"static void edit_frame(const struct slot *s, ucontext_t *uc, uint8_t *fp,\n"
-		"\t\t       uint32_t xsize)\n{\n\tuint64_t bv, xfeat;\n%s%s\n%s",
+		"\t\t       uint32_t xsize)\n{\n%s%s%s%s%s",
+		bv && xfeat ? "\tuint64_t bv, xfeat;\n" : bv ? "\tuint64_t bv;\n" :
+		xfeat ? "\tuint64_t xfeat;\n" : "",
 		outside ? "\tuint64_t outside;\n\tuint32_t lo, hi;\n" : "",
 		mxcsr ? "\tuint32_t mask, mxcsr;\n" : "",
+		bv || xfeat || outside || mxcsr ? "\n" : "",
 		outside ? "\t__asm__ volatile(\"xgetbv\" : \"=a\"(lo), \"=d\"(hi) : \"c\"(0));\n"
 		"\toutside = ~((uint64_t)hi << 32 | lo) & ~(1ull << 63);\t/* not in XCR0 */\n" : "");
-	fprintf(out, "\tif (s->edit != EDIT_CLEAR_AVX) {\t/* every register from the edit image */\n"
-		"\t\tmemcpy(fp, shm + s->img, 416);\n"
-		"\t\tmemcpy(fp + XSAVE_EXT_OFF, shm + s->img + XSAVE_EXT_OFF, xsize - XSAVE_EXT_OFF);\n"
-		"\t\tmemcpy(fp + XSTATE_BV_OFF, shm + s->img + XSTATE_BV_OFF, 8);\n\t}\n"
-		"\tmemcpy(&bv, fp + XSTATE_BV_OFF, 8);\n"
-		"\tmemcpy(&xfeat, fp + SW_XFEATURES, 8);\n"
-		"\tswitch (s->edit) {\n");
-	for (k = 0; k < h->nsig; k++) {
-		unsigned e = h->sig[k].edit;
+	/* every register from the edit image first (E_CLEAR_AVX: the
+	 * frame's own), then the edit */
+	if (clear)
+		fprintf(out, "\tif (s->edit != EDIT_CLEAR_AVX) {\t/* every register from the edit image */\n"
+			"\t\tmemcpy(fp, shm + s->img, 416);\n"
+			"\t\tmemcpy(fp + XSAVE_EXT_OFF, shm + s->img + XSAVE_EXT_OFF, xsize - XSAVE_EXT_OFF);\n"
+			"\t\tmemcpy(fp + XSTATE_BV_OFF, shm + s->img + XSTATE_BV_OFF, 8);\n\t}\n");
+	else
+		fprintf(out, "\tmemcpy(fp, shm + s->img, 416);\t/* every register from the edit image */\n"
+			"\tmemcpy(fp + XSAVE_EXT_OFF, shm + s->img + XSAVE_EXT_OFF, xsize - XSAVE_EXT_OFF);\n"
+			"\tmemcpy(fp + XSTATE_BV_OFF, shm + s->img + XSTATE_BV_OFF, 8);\n");
+	fprintf(out, "%s%s", bv ? "\tmemcpy(&bv, fp + XSTATE_BV_OFF, 8);\n" : "",
+		xfeat ? "\tmemcpy(&xfeat, fp + SW_XFEATURES, 8);\n" : "");
+	if (kinds == 1 && !strchr(strchr(edits[one].code, '\n') + 1, '\n')) {
+		/* one edit of one statement */
+		for (k = 0; k < h->nsig && edit_index(h->sig[k].edit) != (int)one; k++)
+			;
+		fprintf(out, "\tif (s->edit == %u)\t/* %s */\n%s", h->sig[k].edit,
+			edits[one].what, edits[one].code);
+	} else {
+		memset(done, 0, sizeof(done));
+		fprintf(out, "\tswitch (s->edit) {\n");
+		for (k = 0; k < h->nsig; k++) {
+			unsigned e = h->sig[k].edit;
 
-		i = edit_index(e);
-		if (i < 0 || done[e])
-			continue;
-		done[e] = true;
-		fprintf(out, "\tcase %u:\t/* %s */\n%s\t\tbreak;\n", e,
-			edits[i].what, edits[i].code);
+			i = edit_index(e);
+			if (i < 0 || done[e])
+				continue;
+			done[e] = true;
+			fprintf(out, "\tcase %u:\t/* %s */\n%s\t\tbreak;\n", e,
+				edits[i].what, edits[i].code);
+		}
+		fprintf(out, "\t}\n");
 	}
-	fprintf(out, "\t}\n\tmemcpy(fp + XSTATE_BV_OFF, &bv, 8);\n"
-		"\tmemcpy(fp + SW_XFEATURES, &xfeat, 8);\n}\n\n");
+	fprintf(out, "%s%s}\n\n", bv ? "\tmemcpy(fp + XSTATE_BV_OFF, &bv, 8);\n" : "",
+		xfeat ? "\tmemcpy(fp + SW_XFEATURES, &xfeat, 8);\n" : "");
 }
 
 /* PKRU with key 0's access or write disabled would fault the control's
@@ -445,7 +466,9 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 	case FPABI_EV_SYSCALL:
 		fprintf(out, "\t\"mov $\" XSTR(%s) \", %seax\\n\\t\"\t/* %s */\n",
 			sys, p, e->nr == SC_EXIT ? "exit" : name);
-		if (row >= 0)
+		if (row >= 0 && e->nr == SC_EXIT)	/* (exit reads its status only) */
+			fprintf(out, "\t\"mov sc_args+%u(%srip), %srdi\\n\\t\"\n", 48 * row, p, p);
+		else if (row >= 0)
 			fprintf(out, "\t\"mov sc_args+%u(%srip), %srdi\\n\\tmov sc_args+%u(%srip), %srsi\\n\\t\"\n"
 				"\t\"mov sc_args+%u(%srip), %srdx\\n\\tmov sc_args+%u(%srip), %sr10\\n\\t\"\n"
 				"\t\"mov sc_args+%u(%srip), %sr8\\n\\tmov sc_args+%u(%srip), %sr9\\n\\t\"\n",
@@ -469,22 +492,20 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
 
 static const char line_xsave_c[] =
 "/* a word of an XSAVE area: a component whose XSTATE_BV bit is clear\n"
-" * is at init (MXCSR and its mask excepted)\n"
-" */\n"
+" * is at init (MXCSR and its mask excepted) */\n"
 "static uint64_t read_word(const struct word *w, const uint8_t *area)\n{\n"
 "\tuint64_t bv, v = 0;\n\n\tmemcpy(&bv, area + 512, 8);\n"
 "\tif ((w->how & IN_XSAVE) && !(bv >> w->comp & 1) && w->off / 8 != 3)\n"
 "\t\treturn w->init;\n\tmemcpy(&v, area + w->off, w->len);\n\treturn v;\n}\n\n"
 "/* the control: the value alone through XRSTOR and XSAVE of its component\n"
-" * (the caller's own saved in b around them)\n"
-" */\n"
+" * (the caller's own saved in b around them) */\n"
 "static uint64_t roundtrip(const struct word *w)\n{\n"
 "\tstatic uint8_t a[16384] __attribute__((aligned(64))), b[sizeof(a)] __attribute__((aligned(64)));\n"
 "\tuint64_t bv = 1ull << w->comp;\n\n"
-"\tif (!(w->how & CTL_XSAVE))\n\t\treturn w->exp;\n"
+"%s"
 "\tmemcpy(a + 24, &(uint32_t){ 0x1f80 }, 4);\t/* MXCSR */\n"
 "\tmemcpy(a + w->off, &w->exp, w->len);\n\tmemcpy(a + 512, &bv, 8);\t/* XSTATE_BV */\n"
-"\t__asm__ volatile(\"xsave64 %1\\n\\txrstor64 %0\\n\\txsave64 %0\\n\\txrstor64 %1\" : \"+m\"(a), \"+m\"(b)\n"
+"\t__asm__ volatile(\"xsave64 %%1\\n\\txrstor64 %%0\\n\\txsave64 %%0\\n\\txrstor64 %%1\" : \"+m\"(a), \"+m\"(b)\n"
 "\t\t\t : \"a\"((uint32_t)bv), \"d\"((uint32_t)(bv >> 32)) : \"memory\");\n"
 "\treturn read_word(w, a);\n}\n\n";
 
@@ -574,8 +595,7 @@ static void line_signals(const struct fpabi_rec *rec, FILE *out)
 	if (!f)
 		die("open_memstream: out of memory");
 	fprintf(f, "/* each signal's frame copy, edit, edit image, signal */\n"
-		"struct slot { uint64_t frame; unsigned int edit; uint64_t img; int signo; };\n"
-		"static const struct slot slots[] = {\n");
+		"static const struct slot { uint64_t frame; unsigned int edit; uint64_t img; int signo; } slots[] = {\n");
 	for (k = 0; k < h->nsig; k++)
 		fprintf(f, "\t{ %#llx, %u, %#llx, %s },\n",
 			(unsigned long long)h->sig[k].frame_off, h->sig[k].edit,
@@ -590,14 +610,14 @@ static void line_signals(const struct fpabi_rec *rec, FILE *out)
 		"edit, step over the ud2 */\nvoid sig_body(ucontext_t *uc)\n{\n"
 		"\tuint8_t *fp = (uint8_t *)uc->uc_mcontext.fpregs;\n"
 		"\tconst struct slot *s = &slots[nsig++];\n"
-		"\tuint32_t magic1, ext, xsize;\n\n"
-		"\tmemcpy(&magic1, fp + SW_MAGIC1, 4);\n\tmemcpy(&ext, fp + SW_EXTENDED_SIZE, 4);\n"
-		"\tmemcpy(&xsize, fp + SW_XSTATE_SIZE, 4);\n"
+		"\tuint32_t magic1, ext%s;\n\n"
+		"\tmemcpy(&magic1, fp + SW_MAGIC1, 4);\n\tmemcpy(&ext, fp + SW_EXTENDED_SIZE, 4);\n%s"
 		"\tmemcpy(shm + s->frame, fp, magic1 == FP_XSTATE_MAGIC1 ? ext : 512);\n"
 		"%s\tif (s->signo == SIGILL)\t/* (a SIGSYS's syscall is done) */\n"
 		"\t\tuc->uc_mcontext.gregs[REG_RIP] += 2;\n}\n\n",
-		k < h->nsig ? "\tif (s->edit)\n\t\tedit_frame(s, uc, fp, xsize);\n" :
-		"\t(void)xsize;\n");
+		k < h->nsig ? ", xsize" : "",
+		k < h->nsig ? "\tmemcpy(&xsize, fp + SW_XSTATE_SIZE, 4);\n" : "",
+		k < h->nsig ? "\tif (s->edit)\n\t\tedit_frame(s, uc, fp, xsize);\n" : "");
 	if (fclose(f))
 		die("open_memstream: out of memory");
 	for (k = 0; k < ARRAY_SIZE(line_defs); k++)
@@ -615,21 +635,22 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 
-	fprintf(out, "#define CTL_NONE 0\t/* no control: the expected value */\n"
-		"#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n%s%s",
+	fprintf(out, "%s#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n%s%s",
+		uses & REPRO_LINE_CTL_NONE ? "#define CTL_NONE 0\t/* no control: the expected value */\n" : "",
 		uses & REPRO_LINE_TRAP ? "#define after_trap()\t/* int3 leaves "
 		"the PC after it */\n" : "",
 		uses & REPRO_LINE_THREAD ? "#define THREAD_ARGS (uintptr_t)"
 		"(thread_stack + sizeof(thread_stack)), 0, (uintptr_t)&thread_tid, 0\n" : "");
 	fputc('\n', out);
 	line_features(rec, out);
-	fputs(line_xsave_c, out);
+	fprintf(out, line_xsave_c, uses & REPRO_LINE_CTL_NONE ?
+		"\tif (!(w->how & CTL_XSAVE))\n\t\treturn w->exp;\n" : "");
 	if (!h->nsig)
 		return;
 	line_signals(rec, out);
 	line_handler(rec, out, list, ctx);
 	fprintf(out, "static void arch_setup(void)\n{\n\tstruct sigaction sa = "
-		"{ .sa_sigaction = sig_entry,\n\t\t\t\t.sa_flags = SA_SIGINFO | "
+		"{ .sa_sigaction = sig_entry, .sa_flags = SA_SIGINFO | "
 		"SA_NODEFER%s };\n\n%s\tif (sigaction(SIGILL, &sa, NULL) < 0 || "
 		"sigaction(SIGSYS, &sa, NULL) < 0)\n\t\t_exit(3);\n}\n\n",
 		h->altstack ? " | SA_ONSTACK" : "",
