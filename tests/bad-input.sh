@@ -35,6 +35,10 @@ printf '{}\n' >"$t/notbench.json"
 truncate -s 17M "$t/huge.json"
 printf 'TAP version 13\nok 1 - syscall/x\n  ---\n  ns_per_op: {median: inf, q1: 1, q3: 1, min: 1, max: 1}\n  ...\n' >"$t/inf.tap"
 printf 'TAP version 13\nok 1 - syscall/x\n  ---\n  ns_per_op: {median: 0x10, q1: 1, q3: 1, min: 1, max: 1}\n  ...\n' >"$t/hex.tap"
+# (two figures of one name in one result, as the fuzzer found; two
+# results of one ID: either would be compared with the other's twin)
+printf 'TAP version 13\nok 1 - syscall/x\n  ---\n  ns_per_op: {median: 2, q1: 1, q3: 3, min: 1, max: 3}\n  ...\n  ---\n  ns_per_op: {median: 1, q1: 1, q3: 1, min: 1, max: 1}\n  ...\n' >"$t/twofig.tap"
+printf '{"fpabi_bench": 1, "results": [{"id": "syscall/x", "status": "skip"}, {"id": "syscall/x", "status": "skip"}]}\n' >"$t/twoid.json"
 printf 'a b\n' >"$t/skip-two"
 printf 'x86_64.*\n\0\n' >"$t/skip-nul"
 printf '%s.syscall.*\nno-such-case\n' "$arch" >"$t/skip-typo"
@@ -308,6 +312,8 @@ $t/wide.json: more than 4096 members	bench --compare $t/wide.json $t/good.json
 a bench file has at most	bench --compare $t/huge.json $t/good.json
 $t/inf.tap: line 4: a figure that is not a finite decimal number	bench --compare $t/inf.tap $t/good.json
 $t/hex.tap: line 4: a figure	bench --compare $t/good.json $t/hex.tap
+$t/twofig.tap: the key 'ns_per_op' twice	bench --compare $t/twofig.tap $t/twofig.tap
+$t/twoid.json: the result ID 'syscall/x' twice	bench --compare $t/good.json $t/twoid.json
 # bench stress
 --samples '0'	bench stress -n 0
 --samples '-1'	bench stress -n -1

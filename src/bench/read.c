@@ -542,6 +542,60 @@ char *file_slurp(const char *path, size_t *len, size_t max, const char *what)
 	return text;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The first of n strings that comes twice (sorted copies: n log n, for
+ * the 4096 members an object may have), or NULL. */
+static const char *twice(const char **s, size_t n)
+{
+	qsort(s, n, sizeof(*s), cmp_str);
+	for (size_t i = 1; i < n; i++)
+		if (!strcmp(s[i - 1], s[i]))
+			return s[i];
+	return NULL;
+}
+
+/*
+ * A key twice in one object, in v or below, or NULL.  The comparison
+ * finds a figure or a result by its name, the first of that name: a
+ * second one would be compared with another figure (a file that
+ * "regresses" against itself, as the fuzzer found: two ns_per_op lines
+ * in one TAP result), so such a file is refused.
+ */
+static const char *dup_key(const struct jv *v)
+{
+	const char *d = NULL, **k;
+
+	if (v->t != J_OBJ && v->t != J_ARR)
+		return NULL;
+	for (size_t i = 0; i < v->n && !d; i++)
+		d = dup_key(&v->kid[i]);
+	if (d || v->t != J_OBJ || v->n < 2)
+		return d;
+	k = xmalloc(v->n * sizeof(*k));
+	memcpy(k, v->key, v->n * sizeof(*k));
+	d = twice(k, v->n);
+	free(k);
+	return d;
+}
+
+/* A result ID twice in the results, or NULL. */
+static const char *dup_id(const struct jv *res)
+{
+	const char *d, **k = xmalloc((res->n + 1) * sizeof(*k));
+	size_t n = 0;
+
+	for (size_t i = 0; i < res->n; i++)
+		if (jv_str(&res->kid[i], "id"))
+			k[n++] = jv_str(&res->kid[i], "id");
+	d = twice(k, n);
+	free(k);
+	return d;
+}
+
 const struct jv *bench_load(const char *path, struct jv *root)
 {
 	const struct jv *res;
@@ -581,6 +635,16 @@ const struct jv *bench_load(const char *path, struct jv *root)
 	res = jv_get(root, "results");
 	if (!jv_get(root, "fpabi_bench") || !res || res->t != J_ARR) {
 		fprintf(stderr, "fpabi: %s is not an fpabi bench file\n", path);
+		jv_free(root);
+		return NULL;
+	}
+	if (dup_key(root) || dup_id(res)) {
+		const char *d = dup_key(root);
+
+		/* (stderr escapes what it is given: esc_stderr()) */
+		fprintf(stderr, "fpabi: %s: %s '%.80s' twice: which one to "
+			"compare is not known\n", path,
+			d ? "the key" : "the result ID", d ? d : dup_id(res));
 		jv_free(root);
 		return NULL;
 	}
