@@ -23,7 +23,8 @@ kmsg=
 	--json "$tmp/h.json" --junit "$tmp/h.xml" >"$tmp/h.tap" 2>"$tmp/h.err" &
 p=$!
 tr=
-for _ in $(seq 100); do
+# (up to 30 s: the probe and the calibration come first, slow under load)
+for _ in $(seq 600); do
 	tr=$(pgrep -P $p -x fpabi-tracee | head -1)
 	[ -n "$tr" ] && break
 	sleep 0.05

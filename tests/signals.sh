@@ -114,7 +114,8 @@ for sig in KILL TERM; do
 		--json "$tmp/k.json" >"$tmp/k.tap" 2>"$tmp/k.err" &
 	p=$!
 	tr=
-	for _ in $(seq 100); do
+	# (up to 30 s: the calibration comes first)
+	for _ in $(seq 600); do
 		tr=$(pgrep -P $p -x fpabi-tracee | head -1)
 		[ -n "$tr" ] && break
 		sleep 0.05
