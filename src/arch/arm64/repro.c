@@ -140,21 +140,10 @@ static const char code[] =
 
 /*
  * The HWCAPs the case and its variant need, each with its skip message;
- * and the one whose absence its expectations need: a streaming FFR word
- * checked on a CPU without FA64 is zero there ("read and written as
- * zero", sve.rst section 1; state.c), the written bytes on one with it,
- * so the file skips on a CPU that has it (want 0).
+ * and one its expectations need absent: a streaming FFR word checked on
+ * a CPU without FA64 is zero ("read and written as zero", sve.rst 1), so
+ * the file skips where FA64 is (want 0).
  */
-static bool checks_ffr(const struct fpabi_rec *rec)
-{
-	unsigned i;
-
-	for (i = 0; i < rec->nw; i++)
-		if (rec->w[i].f.comp == C_FFR)
-			return true;
-	return false;
-}
-
 static void emit_needed(const struct fpabi_rec *rec, FILE *out)
 {
 	static const struct {
@@ -172,15 +161,16 @@ static void emit_needed(const struct fpabi_rec *rec, FILE *out)
 	};
 	const struct fpabi_run *r = rec->r;
 	uint64_t need = r->c->needs;
-	bool no_fa64;
+	bool no_fa64 = false;
 	unsigned i;
 
 	if (AV(&r->v0)->vl || hdr(rec)->arch_setup[A64_SETUP_SVE_VL])
 		need |= NEED_SVE;
 	if (AV(&r->v0)->svl || hdr(rec)->arch_setup[A64_SETUP_SME_VL])
 		need |= NEED_SME;
-	no_fa64 = (need & NEED_SME) && !(need & NEED_FA64) &&
-		  !(r->m->have & NEED_FA64) && checks_ffr(rec);
+	for (i = 0; i < rec->nw && !no_fa64; i++)
+		no_fa64 = rec->w[i].f.comp == C_FFR && (need & NEED_SME) &&
+			  !(need & NEED_FA64) && !(r->m->have & NEED_FA64);
 	for (i = 0; i < ARRAY_SIZE(caps); i++)
 		if ((need & caps[i].need) ||
 		    (no_fa64 && caps[i].need == NEED_FA64))
