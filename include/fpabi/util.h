@@ -71,6 +71,11 @@ pid_t fpabi_fork(void);
  */
 void fpabi_kill_reap(pid_t pid);
 
+/* Field k (0-2) of /proc/PID/schedstat: the task's time on a CPU in ns
+ * (sum_exec_runtime, up to date for a running task), its time waiting to
+ * run, its arrivals on a CPU; -1 if it cannot be read. */
+long long fpabi_schedstat(pid_t pid, unsigned k);
+
 /* Dies (exit status 2) unless path is fpabi's tracee of this shm ABI. */
 void fpabi_check_tracee(const char *path);
 

@@ -599,7 +599,7 @@ static const char *dup_id(const struct jv *res)
 const struct jv *bench_load(const char *path, struct jv *root)
 {
 	const struct jv *res;
-	const char *err;
+	const char *err, *dup, *what;
 	size_t len, at;
 	unsigned bad;
 	char *text;
@@ -638,13 +638,16 @@ const struct jv *bench_load(const char *path, struct jv *root)
 		jv_free(root);
 		return NULL;
 	}
-	if (dup_key(root) || dup_id(res)) {
-		const char *d = dup_key(root);
-
+	what = "the key";
+	dup = dup_key(root);
+	if (!dup) {
+		what = "the result ID";
+		dup = dup_id(res);
+	}
+	if (dup) {
 		/* (stderr escapes what it is given: esc_stderr()) */
 		fprintf(stderr, "fpabi: %s: %s '%.80s' twice: which one to "
-			"compare is not known\n", path,
-			d ? "the key" : "the result ID", d ? d : dup_id(res));
+			"compare is not known\n", path, what, dup);
 		jv_free(root);
 		return NULL;
 	}

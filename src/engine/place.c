@@ -61,24 +61,6 @@ static long long cpu_arrivals(int cpu)
 	return n;
 }
 
-/* A task's arrivals on any CPU (/proc/PID/schedstat's third field). */
-static long long task_arrivals(pid_t pid)
-{
-	char path[64];
-	unsigned long long run, wait;
-	long long n = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
-	f = fopen(path, "re");
-	if (!f)
-		return -1;
-	if (fscanf(f, "%llu %llu %lld", &run, &wait, &n) != 3)
-		n = -1;
-	fclose(f);
-	return n;
-}
-
 int place_begin(struct engine *e)
 {
 	struct fpabi_run *r = e->r;
@@ -130,7 +112,7 @@ void place_at_exit(struct engine *e)
 
 	if (e->r->place != PLACE_ALONE)
 		return;
-	p->task = task_arrivals(e->r->pid);
+	p->task = fpabi_schedstat(e->r->pid, 2);	/* arrivals */
 	p->rq1 = cpu_arrivals(p->tracee_cpu);
 }
 

@@ -76,25 +76,6 @@ static int task_cpu(pid_t pid)
 	return cpu;
 }
 
-/* A task's time on a CPU so far in ns (/proc/PID/schedstat's first
- * field, sum_exec_runtime, brought up to date for a running task), or
- * -1. */
-static long long task_runtime(pid_t pid)
-{
-	char path[64];
-	long long run = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
-	f = fopen(path, "re");
-	if (!f)
-		return -1;
-	if (fscanf(f, "%lld", &run) != 1)
-		run = -1;
-	fclose(f);
-	return run;
-}
-
 /* The first CPU this process may run on: where competitors meet. */
 int ctl_first_cpu(void)
 {
@@ -300,9 +281,9 @@ int ctl_evict(struct engine *e)
 		return -1;
 	}
 	tcpu = task_cpu(r->pid);
-	run0 = task_runtime(c);
+	run0 = fpabi_schedstat(c, 0);
 	for (ms = 0; ms < 1000 && run0 >= 0; ms++) {
-		run = task_runtime(c);
+		run = fpabi_schedstat(c, 0);
 		if (run > run0)
 			break;
 		if (ctl_deadline_passed(e))

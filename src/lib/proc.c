@@ -56,6 +56,24 @@ void fpabi_kill_reap(pid_t pid)
 	while (p != pid && (p >= 0 || errno == EINTR));
 }
 
+long long fpabi_schedstat(pid_t pid, unsigned k)
+{
+	long long v[3];
+	char path[64];
+	FILE *f;
+	int n;
+
+	if (k > 2)
+		return -1;
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	n = fscanf(f, "%lld %lld %lld", &v[0], &v[1], &v[2]);
+	fclose(f);
+	return n > (int)k ? v[k] : -1;
+}
+
 /*
  * Is path fpabi's tracee, of this build's shared-memory ABI?  Asked once,
  * before any case: `fpabi-tracee --abi` prints its magic and version.

@@ -129,7 +129,6 @@ static const char *sve_off_text(const struct fpabi_machine *m,
 				const struct fpabi_case *c,
 				const struct fpabi_variant *v)
 {
-	(void)v;
 	if (!(m->have & NEED_SVE))
 		return NULL;
 	if (sve_off_unprovable(m, c, v))
