@@ -135,6 +135,17 @@ uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec);
  * at img are loaded (x86: its XSTATE_BV bit is set) */
 bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned comp);
 bool repro_arch_line_ok(const struct fpabi_rec *rec);
+/* a store the file checks nothing of can be left out where it changes no
+ * state: x86's XSAVE does not (SDM vol. 1, 13.7); an arm64 SVE or SME store
+ * after a syscall is a first use, which traps (sve.rst) */
+static inline bool repro_arch_store_neutral(void)
+{
+#ifdef __x86_64__
+	return true;
+#else
+	return false;
+#endif
+}
 /* event e as lines of the tracee's assembly (top: at top level, one %;
  * sys: a syscall's SYS_ name, row: its sc_args[] row or -1, label: where
  * the parent goes on after a clone, the child's list following) */
@@ -148,6 +159,7 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out);
 #define REPRO_LINE_TRAP	1	/* uses: a breakpoint stop */
 #define REPRO_LINE_THREAD 2	/* a thread (THREAD_ARGS) */
 #define REPRO_LINE_CTL_NONE 4	/* a checked word has no control */
+#define REPRO_LINE_FRAME 8	/* a checked word is in a signal frame */
 void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			  void (*list)(void *ctx, uint64_t off), void *ctx);
 

@@ -333,6 +333,7 @@ static void build_events(struct engine *e)
 		case OPEV_NONE:
 			die("internal: %s: step %d is no tracee event", r->id, i);
 		}
+		v->pad[3] = (uint64_t)i + 1;	/* its step (fpabi repro ends a file there) */
 		n++;
 	}
 	r->step = 0;

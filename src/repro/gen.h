@@ -48,6 +48,7 @@ struct gen {
 	bool line;	/* the straight-line form (line.c) */
 	bool ksft;	/* line.c: with kselftest's ksft_* API */
 	unsigned label;	/* line.c: the next asm label */
+	int last;	/* the last step the file keeps: its last observation */
 	struct run_cap *cap;	/* line.c: repro_emit_runs() keeps here */
 };
 

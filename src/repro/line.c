@@ -79,6 +79,8 @@ static void sc_args_c(const struct fpabi_ev *e, char *args, size_t n)
 		snprintf(args, n, "0");
 }
 
+static bool checked(const struct gen *g, uint64_t off);
+
 struct list_ctx {
 	struct gen *g;
 	bool top;	/* at top level (one %), not in an asm statement */
@@ -96,6 +98,9 @@ static void emit_asm_list(struct gen *g, uint64_t off, bool top,
 	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++) {
 		const char *sys = NULL;
 
+		if (e[i].kind == FPABI_EV_STORE && !checked(g, e[i].ptr) &&
+		    repro_arch_store_neutral())
+			continue;	/* (a store whose dump nothing checks) */
 		label = 0;
 		if (e[i].kind == FPABI_EV_SYSCALL) {
 			sys = sc_c(&e[i], args, sizeof(args));
@@ -124,6 +129,7 @@ static void emit_header(struct gen *g)
 	const struct fpabi_run *r = g->r;
 	const struct fpabi_rule *ru = rule_get(r->c->rule);
 	char steps[512];
+	int n;
 
 	steps_text(r, steps, sizeof(steps));
 	if (g->ksft)
@@ -139,9 +145,14 @@ static void emit_header(struct gen *g)
 			" * (`fpabi repro`: gcc -O2 repro.c && ./a.out, TAP out), recorded on Linux %s.\n", r->id,
 			(unsigned long long)r->o->seed, r->m->kernel);
 	repro_arch_header(g->rec, g->o);
+	for (n = 0; r->c->steps[n].op != S_END; n++)
+		;
 	fprintf(g->o, " * Rule %s: %s\n *   source: %s\n * Steps: %s\n",
 		ru ? ru->id : r->c->rule, ru ? ru->text : "",
 		ru ? ru->source : "", steps);
+	if (g->last + 1 < n)	/* (truncate_scenario()) */
+		fprintf(g->o, " * This file stops after step %d, its last observation: the "
+			"%d after it change\n * nothing it checks.\n", g->last + 1, n - g->last - 1);
 	if (g->failing)
 		fprintf(g->o, " * fpabi found %u difference(s), the first: %s: "
 			"%s: %s.\n", r->nfind, r->find[0].observer,
@@ -181,8 +192,8 @@ static void emit_includes(struct gen *g, const struct uses *u)
 static const char base_c[] =
 "uint8_t *shm;\t/* shared with the tracee: images, dumps, regset buffers */\n"
 "static pid_t pid;\n\n"
+"/* (PTRACE_O_EXITKILL: the tracee dies with the tracer) */\n"
 "static void __attribute__((noreturn)) bail(const char *what)\n{\n"
-"\tif (pid > 0)\n\t\tkill(pid, SIGKILL);\n"
 "%s}\n\n"
 "static void timeout(int sig)\n{\n"
 "\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n"
@@ -200,27 +211,27 @@ static const char base_c[] =
 "\t\tmemcpy(shm + off + k, &w, len - k < 8 ? len - k : 8);\n\t}\n}\n\n";
 
 static const char tracer_c[] =
-"static void cont(int sig)\n{\n"
-"\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
-"/* on to the stop the scenario takes next (sig 0: the tracee's exit 0,\n"
-" * event stops on the way); a SIGCHLD passes, anything else ends the run */\n"
-"static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
+"/* the tracee resumed (req, sig; req -1: not), on to the stop the scenario\n"
+" * takes next (stop 0: the tracee's exit 0, event stops on the way); a\n"
+" * SIGCHLD passes, anything else ends the run */\n"
+"static void go(int req, int sig, int stop, int event, const char *what)\n{\n\tint st = -1;\n\n"
+"\tif (req >= 0 && ptrace(req, pid, 0, sig) < 0)\n\t\tbail(\"ptrace: the resume\");\n"
 "\twhile (waitpid(pid, &st, __WALL) == pid && WIFSTOPPED(st)) {\n"
-"\t\tif (sig && WSTOPSIG(st) == sig && (st >> 16) == event)\n\t\t\treturn;\n"
-"\t\tif (WSTOPSIG(st) == SIGCHLD && !(st >> 16))\n\t\t\tcont(SIGCHLD);\n"
-"\t\telse if (!sig && (st >> 16))\n\t\t\tcont(0);\n\t\telse\n\t\t\tbreak;\n\t}\n"
-"\tif (!sig && WIFEXITED(st) && !WEXITSTATUS(st)) {\n\t\tpid = 0;\n\t\treturn;\n\t}\n"
+"\t\tif (stop && WSTOPSIG(st) == stop && (st >> 16) == event)\n\t\t\treturn;\n"
+"\t\tif (WSTOPSIG(st) == SIGCHLD && !(st >> 16))\n\t\t\tsig = SIGCHLD;\n"
+"\t\telse if (!stop && (st >> 16))\n\t\t\tsig = 0;\n\t\telse\n\t\t\tbreak;\n"
+"\t\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\t\tbail(\"PTRACE_CONT\");\n\t}\n"
+"\tif (!stop && WIFEXITED(st) && !WEXITSTATUS(st))\n\t\treturn;\n"
 "\tprintf(\"# status %#x, not %s\\n\", st, what);\n\tbail(\"unexpected stop\");\n}\n\n";
 
 /* (no child of the tracee's: no SIGCHLD, no event stop on the way) */
 static const char tracer_simple_c[] =
-"static void cont(int sig)\n{\n"
-"\tif (ptrace(PTRACE_CONT, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_CONT\");\n}\n\n"
-"/* on to the stop the scenario takes next (sig 0: the tracee's exit 0);\n"
-" * any other ends the run */\n"
-"static void wait_for(int sig, int event, const char *what)\n{\n\tint st = -1;\n\n"
-"\tif (waitpid(pid, &st, __WALL) == pid && (sig ? WIFSTOPPED(st) &&\n"
-"\t    WSTOPSIG(st) == sig && (st >> 16) == event : WIFEXITED(st) && !WEXITSTATUS(st)))\n"
+"/* the tracee resumed (req, sig; req -1: not), on to the stop the scenario\n"
+" * takes next (stop 0: the tracee's exit 0); any other ends the run */\n"
+"static void go(int req, int sig, int stop, int event, const char *what)\n{\n\tint st = -1;\n\n"
+"\tif (req >= 0 && ptrace(req, pid, 0, sig) < 0)\n\t\tbail(\"ptrace: the resume\");\n"
+"\tif (waitpid(pid, &st, __WALL) == pid && (stop ? WIFSTOPPED(st) &&\n"
+"\t    WSTOPSIG(st) == stop && (st >> 16) == event : WIFEXITED(st) && !WEXITSTATUS(st)))\n"
 "\t\treturn;\n\tprintf(\"# status %#x, not %s\\n\", st, what);\n"
 "\tbail(\"unexpected stop\");\n}\n\n";
 
@@ -235,10 +246,6 @@ static const char set_c[] =
 "\tstruct iovec iov = { shm + off, len };\n\n"
 "\tif (ptrace(PTRACE_SETREGSET, pid, (void *)(uintptr_t)note, &iov) < 0)\n"
 "\t\tprintf(\"# SETREGSET %#x: %s\\n\", note, strerror(errno));\n}\n\n";
-
-static const char sysstop_c[] =
-"static void cont_syscall(int sig)\n{\n"
-"\tif (ptrace(PTRACE_SYSCALL, pid, 0, sig) < 0)\n\t\tbail(\"PTRACE_SYSCALL\");\n}\n\n";
 
 static const char fork_stop_c[] =
 "/* the child a fork stop reports runs on untraced */\n"
@@ -346,17 +353,16 @@ static void emit_words(struct gen *g)
 		alt[0] = 0;
 		if (fl >> 8)	/* (arm64: an SVE payload's FPSIMD format) */
 			snprintf(alt, sizeof(alt), " | ALT(%#x)", fl >> 8);
-		fprintf(g->o, "\t/* %s; fpabi got %#llx%s%s%s%s */\n",
-			d, (unsigned long long)repro_word(w->got, w->len),
-			seen[0] ? ": " : "", seen, q[0] ? "; calibrated quirk " : "", q);
-		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s%s, %#llxull, %#llxull,\n"
-			"\t  \"%s: %s bytes %u-%u\" },\n",
+		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s%s, %#llxull, %#llxull, 0,\n"
+			"\t  \"%s: %s bytes %u-%u (%s; fpabi got %#llx%s%s%s%s)\" },\n",
 			(unsigned long long)buf, off, w->len, f->group,
 			repro_arch_ctl(g->rec, w), fl & REPRO_XSAVE ? " | IN_XSAVE" : "",
 			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" : "", alt,
 			(unsigned long long)repro_word(w->exp, w->len),
 			(unsigned long long)repro_word(w->init, w->len),
-			w->observer, f->name, b0, b0 + w->len - 1);
+			w->observer, f->name, b0, b0 + w->len - 1, d,
+			(unsigned long long)repro_word(w->got, w->len),
+			seen[0] ? ": " : "", seen, q[0] ? "; calibrated quirk " : "", q);
 	}
 	fprintf(g->o, "};\n#define NWORDS %uu\n\n", g->npick);
 }
@@ -666,12 +672,12 @@ static void emit_main(struct gen *g, const struct uses *u)
 		"\tfor (i = 0; i < NWORDS; i++)\t/* the control: no kernel event */\n"
 		"\t\twords[i].ctl = roundtrip(&words[i]);\n"
 		"#ifdef FPABI_REPRO_CORRUPT\t/* a self-test: one expected word wrong, exit 1 */\n"
-		"\twords[%u].exp ^= %#llxull;\n\twords[%u].ctl = words[%u].exp;\n#endif\n",
+		"\twords[%u].ctl = words[%u].exp ^= %#llxull;\n#endif\n",
 		u->exec ? "int argc, char **argv" : "void",
 		u->exec ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
 		"\t\treturn 0;\t/* the image the case execs */\n" : "",
 		g->ksft ? "ksft_print_header();" : "printf(\"TAP version 13\\n\");",
-		g->shm_size, c, 1ull << (4 * g->rec->w[g->pick[c]].len), c, c);
+		g->shm_size, c, c, 1ull << (4 * g->rec->w[g->pick[c]].len));
 	emit_fill(g);
 	/* (the options of the stops it takes: the others change nothing) */
 	snprintf(opts, sizeof(opts), "PTRACE_O_EXITKILL%s%s%s%s",
@@ -688,7 +694,7 @@ static void emit_main(struct gen *g, const struct uses *u)
 	fprintf(g->o, "\tsignal(SIGALRM, timeout);\n\talarm(60);\n"
 		"\tpid = fork();\n\tif (pid < 0)\n\t\tbail(\"fork\");\n"
 		"\tif (!pid)\n\t\ttracee();\n"
-		"\twait_for(SIGSTOP, 0, \"the tracee's start\");\n"
+		"\tgo(-1, 0, SIGSTOP, 0, \"the tracee's start\");\n"
 		"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, %s) < 0)\n"
 		"\t\tbail(\"PTRACE_SETOPTIONS\");\n", opts);
 	if (u->pipe)
@@ -744,21 +750,21 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	emit_statics(g, u);
 	if (u->altstack)
 		fputs(altstack_c, g->o);
-	fprintf(g->o, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n%s"
+	fprintf(g->o, "%s/* a checked word: its area, where, how; expected, init, the control's */\n"
 		"struct word {\n\tuint64_t area;\n\tunsigned int off, len, comp, how;\n"
-		"\tuint64_t exp, init;\n\tconst char *what;\n"
-		"\tuint64_t ctl;\t/* what the control reads back (main() sets it) */\n};\n\n",
+		"\tuint64_t exp, init, ctl;\n\tconst char *what;\n};\n\n",
 		or_zero(g) ? "#define OR_ZERO 16\t/* its old value or zero will do */\n" : "");
 	for (k = 0; k < g->npick; k++)
 		if (!strcmp(repro_arch_ctl(g->rec, &g->rec->w[g->pick[k]]), "CTL_NONE"))
 			no_ctl = REPRO_LINE_CTL_NONE;
+	for (k = 0; k < g->npick; k++)
+		if (g->rec->w[g->pick[k]].src == SRC_FRAME)
+			no_ctl |= REPRO_LINE_FRAME;
 	repro_arch_line_code(g->rec, (u->thread ? REPRO_LINE_THREAD : 0) | no_ctl |
 			     (has_trap(g) ? REPRO_LINE_TRAP : 0), g->o, list_cb, &c);
 	emit_args(g);
 	emit_words(g);
 	fputs(u->fork || u->thread || u->fork_stop ? tracer_c : tracer_simple_c, g->o);
-	if (u->sysstop)
-		fputs(sysstop_c, g->o);
 	if (u->fork_stop)
 		fputs(fork_stop_c, g->o);
 	if (u->get)

@@ -3,11 +3,13 @@
  * fpabi repro's tracer side: each step of the case as the reproducer's
  * statement (a resume, the stop it waits for, a regset call).
  */
+#include <stdarg.h>
 #include <string.h>
 
 #include "fpabi/case.h"
 #include "fpabi/ops.h"
 #include "fpabi/run.h"
+#include "fpabi/util.h"
 #include "gen.h"
 
 /* The tracer's side: the case's steps, each stop and regset call. */
@@ -32,39 +34,75 @@ static const char *note_name(unsigned note)
 	return "regset";
 }
 
+/* the tracer's resumes and waits: the table form's cont() and wait_for(),
+ * the straight-line form's go() (a resume and the wait, one statement) */
+struct tr {
+	struct gen *g;
+	char resume[48];	/* line form: the resume go() makes first */
+};
+
+static void resume(struct tr *t, bool syscall, const char *sig)
+{
+	if (t->g->line)
+		snprintf(t->resume, sizeof(t->resume), "%s, %s",
+			 syscall ? "PTRACE_SYSCALL" : "PTRACE_CONT", sig);
+	else
+		fprintf(t->g->o, "\t%s(%s);\n", syscall ? "cont_syscall" : "cont", sig);
+}
+
+static void __attribute__((format(printf, 4, 5)))
+wait_stop(struct tr *t, const char *stop, const char *event, const char *fmt, ...)
+{
+	char what[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (t->g->line)
+		fprintf(t->g->o, "\tgo(%s, %s, %s, \"%s\");\n",
+			t->resume[0] ? t->resume : "-1, 0", stop, event, what);
+	else
+		fprintf(t->g->o, "\twait_for(%s, %s, \"%s\");\n", stop, event, what);
+	t->resume[0] = 0;
+}
+
 void repro_emit_tracer(struct gen *g)
 {
 	const struct fpabi_step *s;
 	bool stopped = true, refused = false;
 	const char *pending = "0";
+	struct tr t = { .g = g };
+	int i, last_io = -1;
 	unsigned k;
-	int i;
 
-	for (i = 0, s = g->r->c->steps; s->op != S_END; s++, i++) {
+	for (k = 0; k < g->npick; k++)
+		if (g->rec->w[g->pick[k]].src == SRC_REGSET)
+			last_io = MAX(last_io, g->rec->w[g->pick[k]].io);
+	for (k = 0; k < g->rec->nio; k++)	/* (a write at the last step is kept) */
+		if (g->rec->io[k].step == g->last && g->rec->io[k].set)
+			last_io = MAX(last_io, (int)k);
+
+	/* (the file ends at its last observation: truncate_scenario()) */
+	for (i = 0, s = g->r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
 		/* a tracee step starts from the stop, as the engine's walk */
 		if (!op_tracer(s->op) && !op_has(s->op, OPF_OWN_RESUME) &&
 		    stopped) {
-			fprintf(g->o, "\tcont(%s);\n", pending);
+			resume(&t, false, pending);
 			stopped = false;
 			pending = "0";
 		}
 		switch (op_info(s->op)->repro) {
 		case RPEV_TRAP:
-			fprintf(g->o, "\twait_for(SIGTRAP, 0, \"the breakpoint "
-				"(step %d)\");\n\tafter_trap();\n", i + 1);
+			wait_stop(&t, "SIGTRAP", "0", "the breakpoint (step %d)", i + 1);
+			fprintf(g->o, "\tafter_trap();\n");
 			stopped = true;
 			break;
 		case RPEV_SYSCALL_STOP:
-			fprintf(g->o, "\tcont_syscall(%s);\n\twait_for(SIGTRAP | "
-				"0x80, 0, \"the syscall-entry stop (step %d)\");\n",
-				pending, i + 1);
-			stopped = true;
-			pending = "0";
-			break;
 		case RPEV_SYSEXIT:
-			fprintf(g->o, "\tcont_syscall(%s);\n\twait_for(SIGTRAP | "
-				"0x80, 0, \"the syscall-exit stop (step %d)\");\n",
-				pending, i + 1);
+			resume(&t, true, pending);
+			wait_stop(&t, "SIGTRAP | 0x80", "0", "the syscall-%s stop (step %d)",
+				  op_info(s->op)->repro == RPEV_SYSEXIT ? "exit" : "entry", i + 1);
 			stopped = true;
 			pending = "0";
 			break;
@@ -72,48 +110,44 @@ void repro_emit_tracer(struct gen *g)
 			/* "the sigreturn must fail and the tracer see SIGSEGV"
 			 * (the handler's return: x86 restore_sigcontext(),
 			 * arm64 restore_sigframe() refuse the frame) */
-			fprintf(g->o, "\tcont(%s);\n\twait_for(SIGSEGV, 0, \"the "
-				"refused sigreturn's SIGSEGV (step %d)\");\n",
-				pending, i + 1);
+			resume(&t, false, pending);
+			wait_stop(&t, "SIGSEGV", "0", "the refused sigreturn's SIGSEGV (step %d)",
+				  i + 1);
 			stopped = true;
 			refused = true;
 			pending = "0";
 			break;
 		case RPEV_SECCOMP:
-			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_SECCOMP, "
-				"\"the seccomp stop (step %d)\");\n", i + 1);
+			wait_stop(&t, "SIGTRAP", "PTRACE_EVENT_SECCOMP",
+				  "the seccomp stop (step %d)", i + 1);
 			stopped = true;
 			break;
 		case RPEV_SIGILL:
 		case RPEV_SIGSYS:
-			fprintf(g->o, "\twait_for(%s, 0, \"the %s's delivery "
-				"stop (step %d)\");\n", s->op == S_SIGSYS ?
-				"SIGSYS" : "SIGILL", s->op == S_SIGSYS ?
-				"SIGSYS" : "SIGILL", i + 1);
-			stopped = true;
 			pending = s->op == S_SIGSYS ? "SIGSYS" : "SIGILL";
+			wait_stop(&t, pending, "0", "the %s's delivery stop (step %d)",
+				  pending, i + 1);
+			stopped = true;
 			break;
 		case RPEV_EXEC:
-			fprintf(g->o, "\twait_for(SIGTRAP, PTRACE_EVENT_EXEC, "
-				"\"the PTRACE_EVENT_EXEC stop (step %d)\");\n",
-				i + 1);
+			wait_stop(&t, "SIGTRAP", "PTRACE_EVENT_EXEC",
+				  "the PTRACE_EVENT_EXEC stop (step %d)", i + 1);
 			stopped = true;
 			break;
 		case RPEV_FORK:
 			if (!(s->b & 1))
 				break;
-			fprintf(g->o, "\twait_for(SIGTRAP, %s, \"the fork's "
-				"event stop (step %d)\");\n\tlet_child_go();\n",
-				s->a == SC_THREAD ? "PTRACE_EVENT_CLONE" :
-				"PTRACE_EVENT_FORK", i + 1);
+			wait_stop(&t, "SIGTRAP", s->a == SC_THREAD ? "PTRACE_EVENT_CLONE" :
+				  "PTRACE_EVENT_FORK", "the fork's event stop (step %d)", i + 1);
+			fprintf(g->o, "\tlet_child_go();\n");
 			stopped = true;
 			break;
 		case RPEV_REGSET:
 			for (k = 0; k < g->rec->nio; k++) {
 				const struct rec_io *io = &g->rec->io[k];
 
-				if (io->step != i)
-					continue;
+				if (io->step != i || (i == g->last && (int)k > last_io))
+					continue;	/* (a read after the last observation) */
 				fprintf(g->o, "\t%s(%#llx, %#x, %zu);\t/* %s: %s%s */\n",
 					io->set ? "set" : "get",
 					(unsigned long long)g->io_off[k],
@@ -133,8 +167,9 @@ void repro_emit_tracer(struct gen *g)
 		return;
 	}
 	if (stopped)
-		fprintf(g->o, "\tcont(%s);\n", pending);
-	fprintf(g->o, g->line ? "\twait_for(0, 0, \"the tracee's exit\");\n" :
-		"\tfinish();\n");
+		resume(&t, false, pending);
+	if (g->line)
+		wait_stop(&t, "0", "0", "the tracee's exit");
+	else
+		fprintf(g->o, "\tfinish();\n");
 }
-

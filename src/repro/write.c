@@ -3,6 +3,7 @@
  * fpabi repro's writer: one recorded case instance as a standalone C
  * program (the arch gives the assembly and the register formats).
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,11 +33,13 @@ refuse(char *why, size_t n, const char *fmt, ...)
 	return -1;
 }
 
-/* Steps and settings no reproducer replays, with the reason. */
+/* Steps and settings no reproducer replays, with the reason (a step after
+ * the file's end, g->last, is no reason: it is left out) */
 static int check_steps(const struct gen *g, char *why, size_t n)
 {
 	const struct fpabi_run *r = g->r;
 	const struct fpabi_step *s;
+	int i;
 
 	if (r->c->probe)
 		return refuse(why, n, "%s", "a probe case: no tracee, it asks "
@@ -49,7 +52,7 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 	if (r->c->unobserved)
 		return refuse(why, n, "%s", "an unobserved twin: its observed "
 			      "case has the same events (repro that one)");
-	for (s = r->c->steps; s->op != S_END; s++) {
+	for (i = 0, s = r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
 		if (op_has(s->op, OPF_SCHED))
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
@@ -446,6 +449,44 @@ static void emit_header(struct gen *g, const struct uses *u)
 		 "\n#include \"../kselftest.h\"\n") : "");
 }
 
+/*
+ * The file ends at its last checked observation: a step after it changes
+ * nothing the file checks (the steps run in order), so its copy of the
+ * shared memory has the main event list end there (build.c tags each event
+ * with its step) and only the signals raised before; the tracer stops
+ * there too (tracer.c).  A case with a nested signal keeps its signals.
+ */
+static void truncate_scenario(struct gen *g, struct fpabi_rec *cp)
+{
+	const struct fpabi_step *s;
+	struct fpabi_shm_hdr *h;
+	struct fpabi_ev *e;
+	unsigned i, nsig = 0;
+	bool nested = false;
+
+	g->last = -1;
+	for (i = 0; i < g->npick; i++)
+		g->last = MAX(g->last, g->rec->w[g->pick[i]].step);
+	*cp = *g->rec;
+	cp->shm = xmalloc(cp->shm_size);
+	memcpy(cp->shm, g->rec->shm, cp->shm_size);
+	h = (struct fpabi_shm_hdr *)cp->shm;
+	e = (struct fpabi_ev *)(cp->shm + h->ev_off);
+	for (i = 0; e[i].kind != FPABI_EV_END; i++)
+		if (e[i].pad[3] > (uint64_t)g->last + 1) {
+			e[i].kind = FPABI_EV_END;
+			break;
+		}
+	for (i = 0, s = g->r->c->steps; s->op != S_END; s++, i++) {
+		nested |= step_nested(s);
+		nsig += op_has(s->op, OPF_SIGNAL) && (int)i <= g->last;
+	}
+	if (!nested)
+		h->nsig = MIN(h->nsig, nsig);
+	g->rec = cp;
+	g->h = h;
+}
+
 /* the arch's code and the case's tables, where the runtime wants them */
 static void emit_case_data(struct gen *g)
 {
@@ -454,22 +495,48 @@ static void emit_case_data(struct gen *g)
 	emit_checks(g);
 }
 
+/* the file of g, after its end is found */
+static int write_file(struct gen *g, struct uses *u, unsigned flags,
+		      char *why, size_t n)
+{
+	if (check_steps(g, why, n) < 0 ||
+	    check_syscalls(g, g->h->ev_off, 0, why, n) < 0)
+		return -1;
+	repro_find_uses(g, u);
+	u->kselftest = flags & REPRO_KSELFTEST;
+	if (repro_write_line(g, u) == 0)
+		return 0;
+	emit_header(g, u);
+	fprintf(g->o, "#define SHM_SIZE %#zx\n#define EV_OFF %#x\n"
+		"#define DUMP_SIZE %zu\n#define SEED %#x\t/* the canaries' */\n"
+		"#define OPT_FORK %s\t/* the fork's event stop */\n"
+		"#define NWORDS %u\t/* the words checked */\n"
+		"#define CORRUPT_WORD %u\n\n",
+		g->shm_size, g->h->ev_off,
+		g->rec->dump_size, g->r->cseed,
+		u->fork_stop ? "(PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE)" : "0",
+		g->npick, repro_corrupt_word(g));
+	emit_runtime(g, u, emit_case_data);
+	repro_emit_tracer(g);
+	fprintf(g->o, "\treturn check();\n}\n");
+	return 0;
+}
+
 int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 		char *why, size_t n)
 {
-	struct gen g = { .rec = rec, .r = rec->r, .o = out };
+	struct gen g = { .rec = rec, .r = rec->r, .o = out, .last = INT_MAX };
 	struct uses u = { 0 };
+	struct fpabi_rec cp;
 	size_t off;
 	unsigned i;
+	int ret;
 
 	if (g.r->c->probe || !rec->shm)
 		return refuse(why, n, "%s", "a probe case: no tracee, it asks "
 			      "the kernel directly (run fpabi itself)");
 	g.h = (const struct fpabi_shm_hdr *)rec->shm;
 	g.img_size = rec->img_size;
-	if (check_steps(&g, why, n) < 0 ||
-	    check_syscalls(&g, g.h->ev_off, 0, why, n) < 0)
-		return -1;
 	if (rec->nio > ARRAY_SIZE(g.io_off))
 		return refuse(why, n, "%s", "too many regset calls");
 	for (off = rec->shm_size, i = 0; i < rec->nio; i++) {
@@ -483,22 +550,8 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 	if (!g.npick)
 		return refuse(why, n, "%s", "no register word the reproducer "
 			      "can see was checked");
-	repro_find_uses(&g, &u);
-	u.kselftest = flags & REPRO_KSELFTEST;
-	if (repro_write_line(&g, &u) == 0)
-		return 0;
-	emit_header(&g, &u);
-	fprintf(out, "#define SHM_SIZE %#zx\n#define EV_OFF %#x\n"
-		"#define DUMP_SIZE %zu\n#define SEED %#x\t/* the canaries' */\n"
-		"#define OPT_FORK %s\t/* the fork's event stop */\n"
-		"#define NWORDS %u\t/* the words checked */\n"
-		"#define CORRUPT_WORD %u\n\n",
-		g.shm_size, g.h->ev_off,
-		rec->dump_size, g.r->cseed,
-		u.fork_stop ? "(PTRACE_O_TRACEFORK | PTRACE_O_TRACECLONE)" : "0",
-		g.npick, repro_corrupt_word(&g));
-	emit_runtime(&g, &u, emit_case_data);
-	repro_emit_tracer(&g);
-	fprintf(out, "\treturn check();\n}\n");
-	return 0;
+	truncate_scenario(&g, &cp);
+	ret = write_file(&g, &u, flags, why, n);
+	free(cp.shm);
+	return ret;
 }

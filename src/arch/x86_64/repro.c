@@ -583,15 +583,30 @@ static const struct {
 	{ "AVX_END", STR(X86_AVX_END) }, { "KERNEL_ADDR", STR(X86_KERNEL_ADDR) },
 };
 
-/* the slots, the frame edits and sig_body(), after the defines they use */
-static void line_signals(const struct fpabi_rec *rec, FILE *out)
+/* the slots, the frame edits and sig_body(), after the defines they use;
+ * with no edit and no checked frame word, only each signal's kind */
+static void line_signals(const struct fpabi_rec *rec, bool frame, FILE *out)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	char *buf = NULL;
 	size_t len = 0;
 	unsigned int k;
-	FILE *f = open_memstream(&buf, &len);
+	FILE *f;
 
+	for (k = 0; k < h->nsig && !h->sig[k].edit; k++)
+		;
+	if (!frame && k == h->nsig) {
+		fprintf(out, "/* each signal: SIGILL (the ud2), or SIGSYS (seccomp) */\n"
+			"static const int signo[] = {");
+		for (k = 0; k < h->nsig; k++)
+			fprintf(out, " %s,", h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
+		fprintf(out, " };\nunsigned nsig;\t/* signals handled */\n\n"
+			"/* the handler's C: step over the ud2 (a SIGSYS's syscall is done) */\n"
+			"void sig_body(ucontext_t *uc)\n{\n\tif (signo[nsig++] == SIGILL)\n"
+			"\t\tuc->uc_mcontext.gregs[REG_RIP] += 2;\n}\n\n");
+		return;
+	}
+	f = open_memstream(&buf, &len);
 	if (!f)
 		die("open_memstream: out of memory");
 	fprintf(f, "/* each signal's frame copy, edit, edit image, signal */\n"
@@ -635,7 +650,8 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 
-	fprintf(out, "%s#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n%s%s",
+	fprintf(out, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n"
+		"%s#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n%s%s",
 		uses & REPRO_LINE_CTL_NONE ? "#define CTL_NONE 0\t/* no control: the expected value */\n" : "",
 		uses & REPRO_LINE_TRAP ? "#define after_trap()\t/* int3 leaves "
 		"the PC after it */\n" : "",
@@ -647,7 +663,7 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *
 		"\tif (!(w->how & CTL_XSAVE))\n\t\treturn w->exp;\n" : "");
 	if (!h->nsig)
 		return;
-	line_signals(rec, out);
+	line_signals(rec, uses & REPRO_LINE_FRAME, out);
 	line_handler(rec, out, list, ctx);
 	fprintf(out, "static void arch_setup(void)\n{\n\tstruct sigaction sa = "
 		"{ .sa_sigaction = sig_entry, .sa_flags = SA_SIGINFO | "
