@@ -246,11 +246,13 @@ static bool list_has(const struct gen *g, uint64_t off, unsigned sc,
 	return false;
 }
 
+/* (up to the file's end, g->last) */
 bool repro_has_step(const struct gen *g, enum fpabi_op op)
 {
 	const struct fpabi_step *s;
+	int i;
 
-	for (s = g->r->c->steps; s->op != S_END; s++)
+	for (i = 0, s = g->r->c->steps; s->op != S_END && i <= g->last; s++, i++)
 		if (s->op == op)
 			return true;
 	return false;
@@ -259,8 +261,9 @@ bool repro_has_step(const struct gen *g, enum fpabi_op op)
 static bool repro_fork_stop(const struct gen *g)
 {
 	const struct fpabi_step *s;
+	int i;
 
-	for (s = g->r->c->steps; s->op != S_END; s++)
+	for (i = 0, s = g->r->c->steps; s->op != S_END && i <= g->last; s++, i++)
 		if (s->op == S_FORK && (s->b & 1))
 			return true;
 	return false;
@@ -326,6 +329,7 @@ void repro_find_uses(const struct gen *g, struct uses *u)
 	u->fork_stop = repro_fork_stop(g);
 	u->seccomp = g->h->seccomp;
 	u->refused = repro_has_step(g, S_REFUSED);
+	u->migrate = repro_has_step(g, S_MIGRATE);
 	u->altstack = g->h->altstack;
 	u->sysstop = repro_has_step(g, S_SYSCALL_STOP) || repro_has_step(g, S_SYSEXIT);
 	u->ev_bufs = list_bufs(g, g->h->ev_off, 0);
@@ -333,7 +337,7 @@ void repro_find_uses(const struct gen *g, struct uses *u)
 		u->ev_bufs |= list_bufs(g, g->h->sig[k].entry_ev, 0) ||
 			      list_bufs(g, g->h->sig[k].exit_ev, 0);
 	for (k = 0; k < g->rec->nio; k++) {
-		u->get |= !g->rec->io[k].set;
-		u->set |= g->rec->io[k].set;
+		u->get |= !g->rec->io[k].set && g->rec->io[k].step <= g->last;
+		u->set |= g->rec->io[k].set && g->rec->io[k].step <= g->last;
 	}
 }

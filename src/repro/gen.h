@@ -47,6 +47,7 @@ struct gen {
 	bool failing;
 	bool line;	/* the straight-line form (line.c) */
 	bool ksft;	/* line.c: with kselftest's ksft_* API */
+	bool solo;	/* line.c: no tracer, the file runs the events */
 	unsigned label;	/* line.c: the next asm label */
 	int last;	/* the last step the file keeps: its last observation */
 	struct run_cap *cap;	/* line.c: repro_emit_runs() keeps here */
@@ -56,6 +57,7 @@ struct gen {
 struct uses {
 	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
 	bool sysstop, seccomp, refused, altstack;
+	bool migrate;		/* a migrate step: the tracee moved at a stop */
 	bool kselftest;		/* the ksft_* API, not plain TAP */
 };
 

@@ -81,6 +81,17 @@ static void sc_args_c(const struct fpabi_ev *e, char *args, size_t n)
 
 static bool checked(const struct gen *g, uint64_t off);
 
+static bool list_syscall(const struct gen *g, uint64_t off, unsigned int depth)
+{
+	const struct fpabi_ev *e = repro_ev_at(g, off);
+	unsigned int i;
+
+	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++)
+		if (e[i].kind == FPABI_EV_SYSCALL)
+			return true;
+	return false;
+}
+
 struct list_ctx {
 	struct gen *g;
 	bool top;	/* at top level (one %), not in an asm statement */
@@ -177,7 +188,7 @@ static void emit_includes(struct gen *g, const struct uses *u)
 		u->thread ? "#include <linux/futex.h>\n" : "",
 		u->get || u->set ? "#include <sys/uio.h>\n" : "",
 		u->nanosleep ? "#include <time.h>\n" : "",
-		u->thread || u->fork ? "#include <sched.h>\n" : "",
+		u->thread || u->fork || u->migrate ? "#include <sched.h>\n" : "",
 		u->altstack ? "#include <sys/auxv.h>\n" : "",
 		u->seccomp ? "#include <stddef.h>\n#include <linux/audit.h>\n"
 		"#include <linux/filter.h>\n#include <linux/seccomp.h>\n"
@@ -196,7 +207,16 @@ static const char base_c[] =
 "static void __attribute__((noreturn)) bail(const char *what)\n{\n"
 "%s}\n\n"
 "static void timeout(int sig)\n{\n"
-"\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n"
+"\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n";
+
+/* (no tracer: the file runs the events itself) */
+static const char solo_c[] =
+"uint8_t *shm;\t/* shared with the tracee: images, dumps */\n"
+"static pid_t pid;\n\n"
+"static void __attribute__((noreturn)) bail(const char *what)\n{\n"
+"%s}\n\n";
+
+static const char fill_c[] =
 "/* len bytes at off: fpabi's canaries of one register, a lane (8 bytes)\n"
 " * each; component 63: the poison, one value (bytes nothing wrote) */\n"
 "static void fill(uint64_t off, unsigned int len, uint64_t task, uint64_t phase,\n"
@@ -254,6 +274,20 @@ static const char fork_stop_c[] =
 "\t    waitpid((pid_t)child, &st, __WALL) < 0 ||\n"
 "\t    ptrace(PTRACE_DETACH, (pid_t)child, 0, 0) < 0)\n\t\tbail(\"the fork's child\");\n}\n\n";
 
+/* a case that moves the tracee: two CPUs, the tracee on the first until
+ * the migrate step moves it to the second (fpabi proved the move in its
+ * run: /proc/PID/stat's CPU) */
+static const char migrate_c[] =
+"static int cpus[2];\t/* the first two CPUs this process may run on */\n\n"
+"static void pin(pid_t p, int cpu)\n{\n\tcpu_set_t set;\n\n"
+"\tCPU_ZERO(&set);\n\tCPU_SET(cpu, &set);\n"
+"\tif (sched_setaffinity(p, sizeof(set), &set) < 0)\n\t\tbail(\"sched_setaffinity\");\n}\n\n"
+"static void find_cpus(void)\n{\n\tcpu_set_t set;\n\tint i, k = 0;\n\n"
+"\tif (sched_getaffinity(0, sizeof(set), &set) < 0)\n\t\tbail(\"sched_getaffinity\");\n"
+"\tfor (i = 0; i < CPU_SETSIZE && k < 2; i++)\n\t\tif (CPU_ISSET(i, &set))\n"
+"\t\t\tcpus[k++] = i;\n\tif (k < 2)\n"
+"\t\tSKIP(\"one CPU: the case moves the tracee to another\");\n}\n\n";
+
 static const char seccomp_c[] =
 "/* fpabi's filter: getppid to the tracer (a PTRACE_EVENT_SECCOMP stop),\n"
 " * getpgid a SIGSYS (SECCOMP_RET_TRAP) */\n"
@@ -301,6 +335,20 @@ static const struct {
 	  "\t\t\t\t      w->what);\n",
 	  "\t\tksft_test_result_fail(\"%s\\n\", w->what);\n" },
 };
+
+/* a syscall in a list the file keeps (its number as XSTR(SYS_...)) */
+static bool any_syscall(const struct gen *g)
+{
+	unsigned int k;
+
+	if (list_syscall(g, g->h->ev_off, 0))
+		return true;
+	for (k = 0; k < g->h->nsig; k++)
+		if (list_syscall(g, g->h->sig[k].entry_ev, 0) ||
+		    list_syscall(g, g->h->sig[k].exit_ev, 0))
+			return true;
+	return false;
+}
 
 /* a checked word takes its old value or zero */
 static bool or_zero(const struct gen *g)
@@ -644,6 +692,15 @@ static void emit_args(struct gen *g)
 
 static void emit_tracee(struct gen *g, const struct uses *u)
 {
+	if (g->solo) {
+		fprintf(g->o, "/* the tracee: its events in one asm block, no "
+			"compiled code between them */\nstatic void tracee(void)\n{\n"
+			"\t__asm__ volatile(\n");
+		emit_asm_list(g, g->h->ev_off, false, 0);
+		repro_arch_line_close(g->rec, g->o);
+		fprintf(g->o, "\t_exit(0);\n}\n\n");
+		return;
+	}
 	fprintf(g->o, "/* the tracee: its events in one asm block, no compiled "
 		"code between them */\nstatic void tracee(void)\n{\n"
 		"\tif (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0)\n\t\t_exit(3);\n"
@@ -665,18 +722,19 @@ static void emit_main(struct gen *g, const struct uses *u)
 	unsigned int c = repro_corrupt_word(g);
 	char opts[160];
 
-	fprintf(g->o, "int main(%s)\n{\n\tunsigned int i;\n\n"
-		"%s\t%s\n\tcheck_features();\n"
+	fprintf(g->o, "int main(%s)\n{\n\tunsigned int i;\n%s\n"
+		"%s\t%s\n\tcheck_features();\n%s"
 		"\tshm = mmap(NULL, %#zx, PROT_READ | PROT_WRITE, MAP_SHARED | "
 		"MAP_ANONYMOUS, -1, 0);\n\tif (shm == MAP_FAILED)\n\t\tbail(\"mmap\");\n"
 		"\tfor (i = 0; i < NWORDS; i++)\t/* the control: no kernel event */\n"
 		"\t\twords[i].ctl = roundtrip(&words[i]);\n"
 		"#ifdef FPABI_REPRO_CORRUPT\t/* a self-test: one expected word wrong, exit 1 */\n"
 		"\twords[%u].ctl = words[%u].exp ^= %#llxull;\n#endif\n",
-		u->exec ? "int argc, char **argv" : "void",
+		u->exec ? "int argc, char **argv" : "void", g->solo ? "\tint st;\n" : "",
 		u->exec ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
 		"\t\treturn 0;\t/* the image the case execs */\n" : "",
 		g->ksft ? "ksft_print_header();" : "printf(\"TAP version 13\\n\");",
+		u->migrate ? "\tfind_cpus();\n" : "",
 		g->shm_size, c, c, 1ull << (4 * g->rec->w[g->pick[c]].len));
 	emit_fill(g);
 	/* (the options of the stops it takes: the others change nothing) */
@@ -691,16 +749,23 @@ static void emit_main(struct gen *g, const struct uses *u)
 			if (rows.sc[i] == SC_PIPE_READ)
 				fprintf(g->o, "\tsc_args[%u][0] = pipefd[0];\n", i);
 	}
-	fprintf(g->o, "\tsignal(SIGALRM, timeout);\n\talarm(60);\n"
+	if (g->solo)	/* (the tracer's part) */
+		fprintf(g->o, "\tpid = fork();\t/* no stop: no tracer */\n\tif (!pid)\n\t\ttracee();\n"
+			"\tif (pid < 0 || waitpid(pid, &st, 0) != pid || st)\n"
+			"\t\tbail(\"the tracee did not exit 0\");\n");
+	else
+		fprintf(g->o, "\tsignal(SIGALRM, timeout);\n\talarm(60);\n"
 		"\tpid = fork();\n\tif (pid < 0)\n\t\tbail(\"fork\");\n"
 		"\tif (!pid)\n\t\ttracee();\n"
 		"\tgo(-1, 0, SIGSTOP, 0, \"the tracee's start\");\n"
 		"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, %s) < 0)\n"
-		"\t\tbail(\"PTRACE_SETOPTIONS\");\n", opts);
+		"\t\tbail(\"PTRACE_SETOPTIONS\");\n%s", opts,
+		u->migrate ? "\tpin(pid, cpus[0]);\t/* until the migrate step */\n" : "");
 	if (u->pipe)
 		fprintf(g->o, "\tif (fork() == 0) {\t/* the tracee blocks in read() meanwhile */\n"
 			"\t\tusleep(100000);\n\t\t_exit(write(pipefd[1], \"x\", 1) != 1);\n\t}\n");
-	repro_emit_tracer(g);
+	if (!g->solo)
+		repro_emit_tracer(g);
 	fprintf(g->o, "\t%s\n\tfor (i = 0; i < NWORDS; i++)\n"
 		"\t\tcheck(&words[i]);\n"
 		"\tprintf(\"# %%u of %%u words differ: %%s\\n\", bad + cpu, NWORDS, bad ? "
@@ -709,6 +774,25 @@ static void emit_main(struct gen *g, const struct uses *u)
 		g->ksft ? "ksft_set_plan(NWORDS);" : "printf(\"1..%u\\n\", NWORDS);",
 		g->ksft ? "ksft_finished();\t/* (a skip is no failure) */" :
 		"return bad ? 1 : cpu ? 3 : 0;");
+}
+
+/* no step up to the file's end stops the tracee or is the tracer's, and
+ * nothing needs a signal, an exec or the pipe's writer: the tracee is a
+ * plain child (fpabi's runs so between its stops; its own children, a
+ * fork's or a thread, it waits for itself) */
+static bool solo(const struct gen *g, const struct uses *u)
+{
+	const struct fpabi_step *s;
+	int i;
+
+	if (g->h->nsig || u->exec || u->fork_stop || u->pipe || u->seccomp ||
+	    u->sysstop || u->get || u->set)
+		return false;
+	for (i = 0, s = g->r->c->steps; s->op != S_END && i <= g->last; s++, i++)
+		if (op_tracer(s->op) || (op_info(s->op)->repro != RPEV_NONE &&
+		    !(op_info(s->op)->repro == RPEV_FORK && !(s->b & 1))))
+			return false;	/* (a fork without its event stop: none) */
+	return true;
 }
 
 static bool has_trap(const struct gen *g)
@@ -738,15 +822,16 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	}
 	g->line = true;
 	g->ksft = u->kselftest;
+	g->solo = solo(g, u);
 	g->label = 10;
 	collect_regions(g);
 	emit_header(g);
 	emit_includes(g, u);
-	fprintf(g->o, "#define SEED %#x\t/* fpabi's canaries' */\n"
-		"#define STR(x) #x\n#define XSTR(x) STR(x)\t/* SYS_getpid as \"39\" */\n",
-		g->r->cseed);
+	fprintf(g->o, "#define SEED %#x\t/* fpabi's canaries' */\n%s", g->r->cseed,
+		any_syscall(g) ? "#define STR(x) #x\n#define XSTR(x) STR(x)\t/* SYS_getpid as \"39\" */\n" : "");
 	fputs(g->ksft ? ksft_c : tap_c, g->o);
-	fprintf(g->o, base_c, tap_calls[g->ksft].bail);
+	fprintf(g->o, g->solo ? solo_c : base_c, tap_calls[g->ksft].bail);
+	fputs(fill_c, g->o);
 	emit_statics(g, u);
 	if (u->altstack)
 		fputs(altstack_c, g->o);
@@ -764,7 +849,8 @@ int repro_write_line(struct gen *g, const struct uses *u)
 			     (has_trap(g) ? REPRO_LINE_TRAP : 0), g->o, list_cb, &c);
 	emit_args(g);
 	emit_words(g);
-	fputs(u->fork || u->thread || u->fork_stop ? tracer_c : tracer_simple_c, g->o);
+	if (!g->solo)
+		fputs(u->fork || u->thread || u->fork_stop ? tracer_c : tracer_simple_c, g->o);
 	if (u->fork_stop)
 		fputs(fork_stop_c, g->o);
 	if (u->get)
@@ -773,6 +859,8 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		fputs(set_c, g->o);
 	if (u->seccomp)
 		fputs(seccomp_c, g->o);
+	if (u->migrate)
+		fputs(migrate_c, g->o);
 	emit_check(g, or_zero(g));
 	emit_helpers(g);
 	emit_tracee(g, u);

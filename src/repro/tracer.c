@@ -92,6 +92,9 @@ void repro_emit_tracer(struct gen *g)
 			stopped = false;
 			pending = "0";
 		}
+		if (s->op == S_MIGRATE)	/* (the straight-line form only) */
+			fprintf(g->o, "\tpin(pid, cpus[1]);\t/* migrate: the stopped tracee "
+				"to the other CPU (step %d) */\n", i + 1);
 		switch (op_info(s->op)->repro) {
 		case RPEV_TRAP:
 			wait_stop(&t, "SIGTRAP", "0", "the breakpoint (step %d)", i + 1);

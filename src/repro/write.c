@@ -53,7 +53,8 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 		return refuse(why, n, "%s", "an unobserved twin: its observed "
 			      "case has the same events (repro that one)");
 	for (i = 0, s = r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
-		if (op_has(s->op, OPF_SCHED))
+		/* (the straight-line form moves the stopped tracee itself) */
+		if (op_has(s->op, OPF_SCHED) && !(s->op == S_MIGRATE && g->line))
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
@@ -506,6 +507,10 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 	u->kselftest = flags & REPRO_KSELFTEST;
 	if (repro_write_line(g, u) == 0)
 		return 0;
+	if (u->migrate)
+		return refuse(why, n, "%s", "a step forces or proves a switch, "
+			      "a migration or a group-stop (fpabi's scheduler "
+			      "proofs; the table form has no migrate)");
 	emit_header(g, u);
 	fprintf(g->o, "#define SHM_SIZE %#zx\n#define EV_OFF %#x\n"
 		"#define DUMP_SIZE %zu\n#define SEED %#x\t/* the canaries' */\n"

@@ -59,7 +59,7 @@ void repro_arch_header(const struct fpabi_rec *rec, FILE *out)
 			o += snprintf(names + o, sizeof(names) - o, "%s%s",
 				      o ? " " : "", xfeature_name(i));
 	fprintf(out, " * CPU: x86_64, XCR0 %#llx; the variant (%s) loads "
-		"XSTATE_BV %#llx:\n *   %s\n", (unsigned long long)xm(r)->xl.xcr0,
+		"XSTATE_BV %#llx: %s\n", (unsigned long long)xm(r)->xl.xcr0,
 		r->v.name, (unsigned long long)XV(&r->v)->xfeatures, names);
 }
 
