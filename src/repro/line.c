@@ -692,19 +692,11 @@ static void emit_args(struct gen *g)
 
 static void emit_tracee(struct gen *g, const struct uses *u)
 {
-	if (g->solo) {
-		fprintf(g->o, "/* the tracee: its events in one asm block, no "
-			"compiled code between them */\nstatic void tracee(void)\n{\n"
-			"\t__asm__ volatile(\n");
-		emit_asm_list(g, g->h->ev_off, false, 0);
-		repro_arch_line_close(g->rec, g->o);
-		fprintf(g->o, "\t_exit(0);\n}\n\n");
-		return;
-	}
 	fprintf(g->o, "/* the tracee: its events in one asm block, no compiled "
-		"code between them */\nstatic void tracee(void)\n{\n"
+		"code between them */\nstatic void tracee(void)\n{\n%s%s%s"
+		"\t__asm__ volatile(\n", g->solo ? "" :	/* (no tracer: solo()) */
 		"\tif (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0)\n\t\t_exit(3);\n"
-		"\traise(SIGSTOP);\n%s%s\t__asm__ volatile(\n",
+		"\traise(SIGSTOP);\n",
 		g->h->nsig ? "\tarch_setup();\n" : "",
 		u->seccomp ? "\tsetup_seccomp();\n" : "");
 	emit_asm_list(g, g->h->ev_off, false, 0);

@@ -15,7 +15,7 @@
 #include "fpabi/util.h"
 #include "x86.h"
 
-static int edit_index(unsigned edit);
+static bool edit_known(unsigned edit);
 
 static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
 {
@@ -29,7 +29,7 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 
 	for (k = 0; k < h->nsig; k++)
 		if (h->sig[k].edit != E_NONE && h->sig[k].edit != E_REGS &&
-		    edit_index(h->sig[k].edit) < 0) {
+		    !edit_known(h->sig[k].edit)) {
 			snprintf(why, n, "a forged signal frame (edit %u) is "
 				 "not replayed standalone yet", h->sig[k].edit);
 			return -1;
@@ -222,73 +222,164 @@ static int edit_index(unsigned edit)
 	return -1;
 }
 
+/* the fx_sw_reserved changes of E_SW(k) (src/tracee/x86_64/sig.c:
+ * sw_change()) */
+static const char *const sw_edits[][2] = {
+	[SW_MAGIC1_OTHER] = { "fx_sw.magic1 + 1",
+		"\t\tmemcpy(fp + SW_MAGIC1, &(uint32_t){ FP_XSTATE_MAGIC1 + 1 }, 4);\n" },
+	[SW_SIZE_512] = { "fx_sw.xstate_size = 512: below legacy + header",
+		"\t\tmemcpy(fp + SW_XSTATE_SIZE, &(uint32_t){ 512 }, 4);\n" },
+	[SW_SIZE_OVER] = { "fx_sw.xstate_size past the task's XSAVE size",
+		"\t\tmemcpy(fp + SW_XSTATE_SIZE, &(uint32_t){ xsize + 64 }, 4);\n" },
+	[SW_SIZE_OVER_EXT] = { "fx_sw.extended_size below xstate_size",
+		"\t\tmemcpy(fp + SW_EXTENDED_SIZE, &(uint32_t){ xsize - 4 }, 4);\n" },
+	[SW_EXT_OVER] = { "fx_sw.extended_size 64 more",
+		"\t\tmemcpy(&v, fp + SW_EXTENDED_SIZE, 4);\n"
+		"\t\tmemcpy(fp + SW_EXTENDED_SIZE, &(uint32_t){ v + 64 }, 4);\n" },
+	[SW_PADDING] = { "fx_sw.padding[0] = 1",
+		"\t\tmemcpy(fp + SW_PADDING, &(uint32_t){ 1 }, 4);\n" },
+};
+
+/*
+ * One edit's C, as fpabi's handler makes it (src/tracee/x86_64/sig.c):
+ * what it does and its statements; regs: every register from the edit
+ * image comes first (E_REGS, the forged edits, E_SW); false: an edit the
+ * file does not write.
+ */
+static bool edit_c(unsigned edit, char *what, size_t wn, char *code, size_t cn,
+		   bool *regs)
+{
+	int i = edit_index(edit);
+	unsigned x;
+
+	*regs = edit != E_CLEAR_AVX && edit < E_SLOT_BASE;
+	if (i >= 0) {
+		snprintf(what, wn, "%s", edits[i].what);
+		snprintf(code, cn, "%s", edits[i].code);
+		return true;
+	}
+	if (edit >= E_SW_BASE) {
+		x = edit - E_SW_BASE;
+		*regs = true;
+		if (x < ARRAY_SIZE(sw_edits) && sw_edits[x][0]) {
+			snprintf(what, wn, "%s", sw_edits[x][0]);
+			snprintf(code, cn, "%s", sw_edits[x][1]);
+			return true;
+		}
+		if (x < SW_XFEAT_CLEAR || x >= SW_N)
+			return false;
+		snprintf(what, wn, "fx_sw.xfeatures without bit %u", x - SW_XFEAT_CLEAR);
+		snprintf(code, cn, "\t\txfeat &= ~(1ull << %u);\n", x - SW_XFEAT_CLEAR);
+		return true;
+	}
+	if (edit >= E_BV_CLEAR_BASE) {
+		x = edit - E_BV_CLEAR_BASE;
+		snprintf(what, wn, "XSTATE_BV without bit %u (%s), nothing else", x,
+			 xfeature_name(x));
+		snprintf(code, cn, "\t\tbv &= ~(1ull << %u);\n", x);
+		return true;
+	}
+	if (edit < E_SLOT_BASE)
+		return false;
+	x = edit - E_SLOT_BASE;
+	snprintf(what, wn, "only the %s slot from the edit image", x == E_SLOT_MXCSR ?
+		 "MXCSR" : xfeature_name(x));
+	if (x == XF_FP)		/* FCW..FDP and ST0-7, not MXCSR and its mask */
+		snprintf(code, cn, "\t\tmemcpy(fp, shm + s->img, MXCSR_OFF);\n"
+			 "\t\tmemcpy(fp + 32, shm + s->img + 32, 128);\n");
+	else if (x == XF_SSE)	/* XMM0-15 */
+		snprintf(code, cn, "\t\tmemcpy(fp + 160, shm + s->img + 160, 256);\n");
+	else if (x == E_SLOT_MXCSR)
+		snprintf(code, cn, "\t\tmemcpy(fp + MXCSR_OFF, shm + s->img + MXCSR_OFF, 4);\n");
+	else	/* its standard-format offset (b) and size (a) */
+		snprintf(code, cn, "\t\t__cpuid_count(0xd, %u, a, b, c, d);\n"
+			 "\t\tmemcpy(fp + b, shm + s->img + b, a);\n", x);
+	return true;
+}
+
+static bool edit_known(unsigned edit)
+{
+	char w[128], c[512];
+	bool regs;
+
+	return edit_c(edit, w, sizeof(w), c, sizeof(c), &regs);
+}
+
 /*
  * The case's frame edits, only those its signals make: every register
- * from the edit image first (E_REGS, and each forged edit), then the
- * one thing broken; the sw bytes and XSTATE_BV written back at the end.
+ * from the edit image first (where the edit wants it), then the one thing
+ * changed; the sw bytes and XSTATE_BV written back at the end.
  */
 static void emit_edit_frame(const struct fpabi_shm_hdr *h, FILE *out)
 {
-	bool done[E_NEDITS] = { false };
-	bool outside = false, mxcsr = false, bv = false, xfeat = false, clear = false;
+	bool done[256] = { false }, regs, all_regs = true, any_regs = false;
+	bool outside = false, mxcsr = false, bv = false, xfeat = false;
+	bool cpuid = false, v = false;
+	char what[128], code[512], one_what[128] = "", one_code[512] = "", cond[256] = "";
 	unsigned k, kinds = 0, one = 0;
-	int i;
+	size_t o = 0;
 
-	for (k = 0; k < h->nsig; k++)
-		if ((i = edit_index(h->sig[k].edit)) >= 0) {
-			outside |= strstr(edits[i].code, "outside") != NULL;
-			mxcsr |= strstr(edits[i].code, "mxcsr") != NULL;
-			bv |= strstr(edits[i].code, "bv") != NULL;
-			xfeat |= strstr(edits[i].code, "xfeat") != NULL;
-			clear |= h->sig[k].edit == E_CLEAR_AVX;
-			if (!done[h->sig[k].edit]) {
-				kinds++;
-				one = (unsigned)i;
-			}
-			done[h->sig[k].edit] = true;
-		}
+	for (k = 0; k < h->nsig; k++) {
+		unsigned e = h->sig[k].edit & 0xff;
+
+		if (!edit_c(e, what, sizeof(what), code, sizeof(code), &regs) ||
+		    done[e])
+			continue;
+		done[e] = true;
+		outside |= strstr(code, "outside") != NULL;
+		mxcsr |= strstr(code, "mxcsr") != NULL;
+		bv |= strstr(code, "bv") != NULL;
+		xfeat |= strstr(code, "xfeat") != NULL;
+		cpuid |= strstr(code, "__cpuid_count") != NULL;
+		v |= strstr(code, "&v") != NULL;
+		all_regs &= regs;
+		if (regs && o < sizeof(cond) - 32)
+			o += (size_t)snprintf(cond + o, sizeof(cond) - o, "%ss->edit == %u",
+					      any_regs ? " || " : "", e);
+		any_regs |= regs;
+		kinds++;
+		one = e;
+		snprintf(one_what, sizeof(one_what), "%s", what);
+		snprintf(one_code, sizeof(one_code), "%s", code);
+	}
 	fprintf(out, "/* the case's frame edits (fpabi's handler makes the same: "
 		"src/tracee/x86_64/sig.c) */\n"
 		"static void edit_frame(const struct slot *s, ucontext_t *uc, uint8_t *fp,\n"
-		"\t\t       uint32_t xsize)\n{\n%s%s%s%s%s",
+		"\t\t       uint32_t xsize)\n{\n%s%s%s%s%s%s%s",
 		bv && xfeat ? "\tuint64_t bv, xfeat;\n" : bv ? "\tuint64_t bv;\n" :
 		xfeat ? "\tuint64_t xfeat;\n" : "",
 		outside ? "\tuint64_t outside;\n\tuint32_t lo, hi;\n" : "",
 		mxcsr ? "\tuint32_t mask, mxcsr;\n" : "",
-		bv || xfeat || outside || mxcsr ? "\n" : "",
+		cpuid ? "\tunsigned int a, b, c, d;\n" : "", v ? "\tuint32_t v;\n" : "",
+		bv || xfeat || outside || mxcsr || cpuid || v ? "\n" : "",
 		outside ? "\t__asm__ volatile(\"xgetbv\" : \"=a\"(lo), \"=d\"(hi) : \"c\"(0));\n"
 		"\toutside = ~((uint64_t)hi << 32 | lo) & ~(1ull << 63);\t/* not in XCR0 */\n" : "");
-	/* every register from the edit image first (E_CLEAR_AVX: the
-	 * frame's own), then the edit */
-	if (clear)
-		fprintf(out, "\tif (s->edit != EDIT_CLEAR_AVX) {\t/* every register from the edit image */\n"
+	/* every register from the edit image first (not E_CLEAR_AVX, E_SLOT
+	 * and E_BV_CLEAR: the frame's own), then the edit */
+	if (any_regs && !all_regs)
+		fprintf(out, "\tif (%s) {\t/* every register from the edit image */\n"
 			"\t\tmemcpy(fp, shm + s->img, 416);\n"
 			"\t\tmemcpy(fp + XSAVE_EXT_OFF, shm + s->img + XSAVE_EXT_OFF, xsize - XSAVE_EXT_OFF);\n"
-			"\t\tmemcpy(fp + XSTATE_BV_OFF, shm + s->img + XSTATE_BV_OFF, 8);\n\t}\n");
-	else
+			"\t\tmemcpy(fp + XSTATE_BV_OFF, shm + s->img + XSTATE_BV_OFF, 8);\n\t}\n", cond);
+	else if (all_regs)
 		fprintf(out, "\tmemcpy(fp, shm + s->img, 416);\t/* every register from the edit image */\n"
 			"\tmemcpy(fp + XSAVE_EXT_OFF, shm + s->img + XSAVE_EXT_OFF, xsize - XSAVE_EXT_OFF);\n"
 			"\tmemcpy(fp + XSTATE_BV_OFF, shm + s->img + XSTATE_BV_OFF, 8);\n");
 	fprintf(out, "%s%s", bv ? "\tmemcpy(&bv, fp + XSTATE_BV_OFF, 8);\n" : "",
 		xfeat ? "\tmemcpy(&xfeat, fp + SW_XFEATURES, 8);\n" : "");
-	if (kinds == 1 && !strchr(strchr(edits[one].code, '\n') + 1, '\n')) {
+	if (kinds == 1 && !strchr(strchr(one_code, '\n') + 1, '\n')) {
 		/* one edit of one statement */
-		for (k = 0; k < h->nsig && edit_index(h->sig[k].edit) != (int)one; k++)
-			;
-		fprintf(out, "\tif (s->edit == %u)\t/* %s */\n%s", h->sig[k].edit,
-			edits[one].what, edits[one].code);
-	} else {
+		fprintf(out, "\tif (s->edit == %u)\t/* %s */\n%s", one, one_what, one_code);
+	} else if (kinds) {
 		memset(done, 0, sizeof(done));
 		fprintf(out, "\tswitch (s->edit) {\n");
 		for (k = 0; k < h->nsig; k++) {
-			unsigned e = h->sig[k].edit;
+			unsigned e = h->sig[k].edit & 0xff;
 
-			i = edit_index(e);
-			if (i < 0 || done[e])
+			if (done[e] || !edit_c(e, what, sizeof(what), code, sizeof(code), &regs))
 				continue;
 			done[e] = true;
-			fprintf(out, "\tcase %u:\t/* %s */\n%s\t\tbreak;\n", e,
-				edits[i].what, edits[i].code);
+			fprintf(out, "\tcase %u:\t/* %s */\n%s\t\tbreak;\n", e, what, code);
 		}
 		fprintf(out, "\t}\n");
 	}
@@ -353,7 +444,7 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 			"#define FP_XSTATE_MAGIC2 0x46505845\n#endif\n"
 			"#define SW_MAGIC1 464\t/* fx_sw_reserved in the fpstate */\n"
 			"#define SW_EXTENDED_SIZE 468\n#define SW_XFEATURES 472\n"
-			"#define SW_XSTATE_SIZE 480\n#define XSAVE_EXT_OFF 576\n"
+			"#define SW_XSTATE_SIZE 480\n#define SW_PADDING 484\n#define XSAVE_EXT_OFF 576\n"
 			"#define XCOMP_BV_OFF 520\n#define AVX_END %u\t/* the AVX "
 			"component's end */\n#define KERNEL_ADDR %#llxull\n"
 			"#define XFM_YMM 0x4ull\n#define XFM_AVX512 0xe0ull\n"
@@ -576,7 +667,7 @@ static const struct {
 } line_defs[] = {
 	{ "SW_MAGIC1", "464\t/* fx_sw_reserved in the fpstate */" },
 	{ "SW_EXTENDED_SIZE", "468" }, { "SW_XFEATURES", "472" },
-	{ "SW_XSTATE_SIZE", "480" }, { "XSAVE_EXT_OFF", "576" },
+	{ "SW_XSTATE_SIZE", "480" }, { "SW_PADDING", "484" }, { "XSAVE_EXT_OFF", "576" },
 	{ "XCOMP_BV_OFF", "520" }, { "MXCSR_OFF", "24" },
 	{ "XSTATE_BV_OFF", "512" }, { "XFM_YMM", "0x4ull" },
 	{ "XFM_AVX512", "0xe0ull" }, { "XFM_FP_SSE_AVX", "0x7ull" },
