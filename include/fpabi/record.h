@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "fpabi/event.h"
 #include "fpabi/image.h"
 
 struct fpabi_run;
@@ -135,15 +136,20 @@ uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec);
  * at img are loaded (x86: its XSTATE_BV bit is set) */
 bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned comp);
 bool repro_arch_line_ok(const struct fpabi_rec *rec);
-/* a store the file checks nothing of can be left out where it changes no
- * state: x86's XSAVE does not (SDM vol. 1, 13.7); an arm64 SVE or SME store
- * after a syscall is a first use, which traps (sve.rst) */
-static inline bool repro_arch_store_neutral(void)
+/* the store e (e[1] the event after it), whose dump the file checks
+ * nothing of, can be left out: it changes no state.  x86's XSAVE never
+ * does (SDM vol. 1, 13.7); an arm64 SVE or SME store after a syscall is a
+ * first use, which traps and turns SVE back on (sve.rst), unless the load
+ * after it, of the same registers, would take that trap anyway, or the
+ * list ends */
+static inline bool repro_arch_store_neutral(const struct fpabi_ev *e)
 {
 #ifdef __x86_64__
+	(void)e;
 	return true;
 #else
-	return false;
+	return e[1].kind == FPABI_EV_END ||
+	       (e[1].kind == FPABI_EV_LOAD && e[1].mask == e->mask && e[1].aux == e->aux);
 #endif
 }
 /* event e as lines of the tracee's assembly (top: at top level, one %;

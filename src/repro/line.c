@@ -110,7 +110,7 @@ static void emit_asm_list(struct gen *g, uint64_t off, bool top,
 		const char *sys = NULL;
 
 		if (e[i].kind == FPABI_EV_STORE && !checked(g, e[i].ptr) &&
-		    repro_arch_store_neutral())
+		    repro_arch_store_neutral(&e[i]))
 			continue;	/* (a store whose dump nothing checks) */
 		label = 0;
 		if (e[i].kind == FPABI_EV_SYSCALL) {
