@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Prints the directory holding kselftest.h of Debian's linux-source (the
-# newest /usr/src/linux-source-*.tar.xz), unpacked once into fpabi's cache
-# (one file of the kernel tarball takes 10 s); exit 1 with the reason on
-# stderr when there is none.  Used by tests/repro-kselftest.sh and
+# newest /usr/src/linux-source-*.tar.xz) and, in its checkpatch/, the
+# kernel's scripts/checkpatch.pl with the files it reads (spelling.txt,
+# const_structs.checkpatch); unpacked once into fpabi's cache (one pass
+# over the kernel tarball takes 10 s); exit 1 with the reason on stderr
+# when there is none.  Used by tests/repro-kselftest.sh and
 # tests/repro-vm.sh.
 ksrc=$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | tail -1)
 if [ -z "$ksrc" ]; then
@@ -10,12 +12,17 @@ if [ -z "$ksrc" ]; then
 	exit 1
 fi
 kname=$(basename "$ksrc" .tar.xz)
-kdir=${FPABI_CACHE:-${HOME:-/root}/.cache/fpabi}/kselftest-h-$kname
+kdir=${FPABI_CACHE:-${HOME:-/root}/.cache/fpabi}/kselftest-$kname
 if [ ! -f "$kdir/kselftest.h" ]; then
-	rm -rf "$kdir.tmp.$$" && mkdir -p "$kdir.tmp.$$" &&
-	tar -C "$kdir.tmp.$$" --strip-components=4 -xJf "$ksrc" \
-		"$kname/tools/testing/selftests/kselftest.h" &&
-	{ mv -T "$kdir.tmp.$$" "$kdir" 2>/dev/null || rm -rf "$kdir.tmp.$$"; }
+	t=$kdir.tmp.$$
+	rm -rf "$t" && mkdir -p "$t/out/checkpatch" &&
+	tar -C "$t" -xJf "$ksrc" "$kname/tools/testing/selftests/kselftest.h" \
+		"$kname/scripts/checkpatch.pl" "$kname/scripts/spelling.txt" \
+		"$kname/scripts/const_structs.checkpatch" &&
+	mv "$t/$kname/tools/testing/selftests/kselftest.h" "$t/out/" &&
+	mv "$t/$kname/scripts/"* "$t/out/checkpatch/" &&
+	{ mv -T "$t/out" "$kdir" 2>/dev/null || :; }
+	rm -rf "$t"
 fi
 if [ ! -f "$kdir/kselftest.h" ]; then
 	echo "kselftest.h not found in $ksrc" >&2

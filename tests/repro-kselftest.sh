@@ -53,6 +53,14 @@ while read -r id; do
 			grep -q '#include "\.\./\(\.\./\)\?kselftest\.h"' "$f" &&
 			grep -q 'ksft_test_result_fail' "$f" && ! grep -q 'printf("ok' "$f"
 		ok $? "$what: a GPL-2.0 kselftest program on the ksft_* API"
+		# the kernel's style: checkpatch --strict finds no WARNING or
+		# ERROR (its CHECKs, kernel types and long strings, are for
+		# kernel code; selftests use uint64_t and printf)
+		perl "$kdir/checkpatch/checkpatch.pl" --no-tree --strict -q -f "$f" \
+			>"$tmp/cp$n" 2>&1
+		! grep -q -E '^(WARNING|ERROR)' "$tmp/cp$n"
+		ok $? "$what: checkpatch.pl --strict: no warning or error"
+		grep -A3 -E '^(WARNING|ERROR)' "$tmp/cp$n" | head -12 | diag
 		(cd "$tree/$dir" && $CC $cflags "$(basename "$f")" -o "$tmp/k$n") 2>"$tmp/cc$n"
 		ok $? "$what: it builds in tools/testing/selftests/$dir ($CC $cflags)"
 		[ -x "$tmp/k$n" ] || { diag <"$tmp/cc$n"; continue; }

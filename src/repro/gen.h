@@ -80,6 +80,9 @@ void repro_emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
  * write the table form */
 int repro_write_line(struct gen *g, const struct uses *u);
 
+/* --kselftest: the kernel's style where the text breaks it (ksft.c) */
+void repro_ksft_style(const char *buf, FILE *out);
+
 /* the tracer's side of the file: the case's steps, stops and regset
  * calls, then finish() (tracer.c) */
 void repro_emit_tracer(struct gen *g);

@@ -5,6 +5,7 @@
  * tracer step, the fill as calls over the canary encoding, only the
  * helpers the case calls, only the words that differed).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fpabi/case.h"
@@ -204,7 +205,7 @@ static const char base_c[] =
 "uint8_t *shm;\t/* shared with the tracee: images, dumps, regset buffers */\n"
 "static pid_t pid;\n\n"
 "/* (PTRACE_O_EXITKILL: the tracee dies with the tracer) */\n"
-"static void __attribute__((noreturn)) bail(const char *what)\n{\n"
+"static void %sbail(const char *what)\n{\n"
 "%s}\n\n"
 "static void timeout(int sig)\n{\n"
 "\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n";
@@ -213,7 +214,7 @@ static const char base_c[] =
 static const char solo_c[] =
 "uint8_t *shm;\t/* shared with the tracee: images, dumps */\n"
 "static pid_t pid;\n\n"
-"static void __attribute__((noreturn)) bail(const char *what)\n{\n"
+"static void %sbail(const char *what)\n{\n"
 "%s}\n\n";
 
 static const char fill_c[] =
@@ -371,7 +372,7 @@ static void emit_check(struct gen *g, bool or_zero)
 		"\tuint64_t got = read_word(w, shm + w->area);\n\n"
 		"\tif (got == w->exp%s) {\n%s"
 		"\t} else if (w->ctl != w->exp && got == w->ctl) {\n\t\tcpu++;\n"
-		"\t\tprintf(\"# control: the CPU alone turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\", w->exp, w->ctl);\n%s"
+		"\t\tprintf(\"# control: the CPU turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\", w->exp, w->ctl);\n%s"
 		"\t} else {\n\t\tbad++;\n"
 		"\t\tprintf(\"# BUG: %%s: expected %%#\" PRIx64 \", got %%#\" PRIx64 \"\\n\", w->what, w->exp, got);\n%s"
 		"\t}\n}\n\n", or_zero ? " || (w->how & OR_ZERO && !got)" : "",
@@ -402,13 +403,13 @@ static void emit_words(struct gen *g)
 		if (fl >> 8)	/* (arm64: an SVE payload's FPSIMD format) */
 			snprintf(alt, sizeof(alt), " | ALT(%#x)", fl >> 8);
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s%s, %#llxull, %#llxull, 0,\n"
-			"\t  \"%s: %s bytes %u-%u (%s; fpabi got %#llx%s%s%s%s)\" },\n",
+			"\t  \"%s: %s bytes %u-%u%s(%s; fpabi got %#llx%s%s%s%s)\" },\n",
 			(unsigned long long)buf, off, w->len, f->group,
 			repro_arch_ctl(g->rec, w), fl & REPRO_XSAVE ? " | IN_XSAVE" : "",
 			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" : "", alt,
 			(unsigned long long)repro_word(w->exp, w->len),
 			(unsigned long long)repro_word(w->init, w->len),
-			w->observer, f->name, b0, b0 + w->len - 1, d,
+			w->observer, f->name, b0, b0 + w->len - 1, " ", d,
 			(unsigned long long)repro_word(w->got, w->len),
 			seen[0] ? ": " : "", seen, q[0] ? "; calibrated quirk " : "", q);
 	}
@@ -636,6 +637,8 @@ static void emit_helpers(struct gen *g)
 static void emit_fill(struct gen *g)
 {
 	unsigned int i, r, k;
+	char call[1024], *p;
+	size_t o;
 
 	fprintf(g->o, "\t/* the images the tracee loads, the tracer's writes "
 		"(canary runs) */\n");
@@ -646,13 +649,20 @@ static void emit_fill(struct gen *g)
 			emit_items(g, r, regs.base[r], false);
 			continue;
 		}
-		fprintf(g->o, "\tlayout%d(%#llx, %d", regs.helper[r] + 1,
-			(unsigned long long)regs.base[r], one_phase(c));
-		for (k = 0, i = 0; i < c->n; i++)
+		o = (size_t)snprintf(call, sizeof(call), "\tlayout%d(%#llx, %d", regs.helper[r] + 1,
+				     (unsigned long long)regs.base[r], one_phase(c));
+		for (k = 0, i = 0; i < c->n && o < sizeof(call); i++)
 			if (!c->it[i].fill && varies(r, i))
-				fprintf(g->o, "%s%#llxull", k++ ? ", " : ", (uint64_t[]){ ",
-					(unsigned long long)c->it[i].val);
-		fprintf(g->o, "%s);\n", k ? " }" : "");
+				o += (size_t)snprintf(call + o, sizeof(call) - o, "%s%#llxull",
+						      k++ ? ", " : ", (uint64_t[]){ ",
+						      (unsigned long long)c->it[i].val);
+		/* (--kselftest: the array on a line of its own past 100 columns) */
+		p = strstr(call, ", (uint64_t[])");
+		if (g->ksft && p && o + 8 > 100)
+			fprintf(g->o, "%.*s,\n\t\t%s%s);\n", (int)(p - call), call, p + 2,
+				k ? " }" : "");
+		else
+			fprintf(g->o, "%s%s);\n", call, k ? " }" : "");
 	}
 	poison_stores(g, g->h->ev_off, 0);
 	for (k = 0; k < g->h->nsig; k++) {
@@ -801,6 +811,9 @@ int repro_write_line(struct gen *g, const struct uses *u)
 {
 	struct list_ctx c = { .g = g, .top = true };
 	unsigned int k, no_ctl = 0;
+	FILE *out = NULL;
+	char *buf = NULL;
+	size_t len = 0;
 	bool ok;
 
 	rows.n = 0;
@@ -815,6 +828,12 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	g->line = true;
 	g->ksft = u->kselftest;
 	g->solo = solo(g, u);
+	if (g->ksft) {	/* (written to memory, then through repro_ksft_style()) */
+		out = g->o;
+		g->o = open_memstream(&buf, &len);
+		if (!g->o)
+			die("open_memstream: out of memory");
+	}
 	g->label = 10;
 	collect_regions(g);
 	emit_header(g);
@@ -822,7 +841,9 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	fprintf(g->o, "#define SEED %#x\t/* fpabi's canaries' */\n%s", g->r->cseed,
 		any_syscall(g) ? "#define STR(x) #x\n#define XSTR(x) STR(x)\t/* SYS_getpid as \"39\" */\n" : "");
 	fputs(g->ksft ? ksft_c : tap_c, g->o);
-	fprintf(g->o, g->solo ? solo_c : base_c, tap_calls[g->ksft].bail);
+	/* (kselftest.h of 6.1 has no __noreturn, and checkpatch wants it) */
+	fprintf(g->o, g->solo ? solo_c : base_c, g->ksft ? "" : "__attribute__((noreturn)) ",
+		tap_calls[g->ksft].bail);
 	fputs(fill_c, g->o);
 	emit_statics(g, u);
 	if (u->altstack)
@@ -857,5 +878,12 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	emit_helpers(g);
 	emit_tracee(g, u);
 	emit_main(g, u);
+	if (g->ksft) {
+		if (fclose(g->o))
+			die("open_memstream: out of memory");
+		g->o = out;
+		repro_ksft_style(buf, out);
+		free(buf);
+	}
 	return 0;
 }

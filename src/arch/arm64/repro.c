@@ -839,7 +839,7 @@ static void line_handler(const struct fpabi_rec *rec, FILE *out,
 		"static const int signo[] = {");
 	for (k = 0; k < h->nsig; k++)
 		fprintf(out, " %s,", h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
-	fprintf(out, " };\nunsigned nsig;\t/* signals handled */\n\n"
+	fprintf(out, " };\nunsigned int nsig;\t/* signals handled */\n\n"
 		"/* the handler's C: step over the udf (a SIGSYS's svc is done) */\n"
 		"void sig_body(ucontext_t *uc)\n{\n\tif (signo[nsig++] == SIGILL)\n"
 		"\t\tuc->uc_mcontext.pc += 4;\n}\n\n"

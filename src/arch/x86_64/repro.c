@@ -591,7 +591,7 @@ static const char line_xsave_c[] =
 "/* the control: the value alone through XRSTOR and XSAVE of its component\n"
 " * (the caller's own saved in b around them) */\n"
 "static uint64_t roundtrip(const struct word *w)\n{\n"
-"\tstatic uint8_t a[16384] __attribute__((aligned(64))), b[sizeof(a)] __attribute__((aligned(64)));\n"
+"\tstatic _Alignas(64) uint8_t a[16384], b[16384];\n"
 "\tuint64_t bv = 1ull << w->comp;\n\n"
 "%s"
 "\tmemcpy(a + 24, &(uint32_t){ 0x1f80 }, 4);\t/* MXCSR */\n"
@@ -604,14 +604,18 @@ static const char line_xsave_c[] =
 static void line_features(const struct fpabi_rec *rec, FILE *out)
 {
 	uint64_t bv = XV(&rec->r->v)->xfeatures;
-	unsigned int i;
+	unsigned int i, n;
 
 	fprintf(out, "/* CPUID.1:ECX.OSXSAVE, then XCR0: the components the images load */\n"
 		"static void check_features(void)\n{\n"
 		"\tstatic const char *const name[64] = {");
-	for (i = 1; i < XF_MAX; i++)	/* (x87, bit 0, is always set) */
-		if (bv >> i & 1)
-			fprintf(out, " [%u] = \"XCR0 lacks %s\",", i, xfeature_name(i));
+	for (n = 45, i = 1; i < XF_MAX; i++)	/* (x87, bit 0, is always set) */
+		if (bv >> i & 1) {
+			if (n > 60)	/* (within 100 columns) */
+				n = (unsigned int)fprintf(out, "\n\t\t") - 2;
+			n += (unsigned int)fprintf(out, " [%u] = \"XCR0 lacks %s\",", i,
+						   xfeature_name(i));
+		}
 	fprintf(out, " };\n\tunsigned int a, b, c, d, lo, hi, i;\n\n"
 		"\t__cpuid(1, a, b, c, d);\n\tif (!(c & bit_OSXSAVE))\n"
 		"\t\tSKIP(\"XSAVE is not enabled (CPUID.1:ECX.OSXSAVE clear)\");\n"
@@ -691,7 +695,7 @@ static void line_signals(const struct fpabi_rec *rec, bool frame, FILE *out)
 			"static const int signo[] = {");
 		for (k = 0; k < h->nsig; k++)
 			fprintf(out, " %s,", h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
-		fprintf(out, " };\nunsigned nsig;\t/* signals handled */\n\n"
+		fprintf(out, " };\nunsigned int nsig;\t/* signals handled */\n\n"
 			"/* the handler's C: step over the ud2 (a SIGSYS's syscall is done) */\n"
 			"void sig_body(ucontext_t *uc)\n{\n\tif (signo[nsig++] == SIGILL)\n"
 			"\t\tuc->uc_mcontext.gregs[REG_RIP] += 2;\n}\n\n");
@@ -707,7 +711,7 @@ static void line_signals(const struct fpabi_rec *rec, bool frame, FILE *out)
 			(unsigned long long)h->sig[k].frame_off, h->sig[k].edit,
 			(unsigned long long)h->sig[k].edit_img,
 			h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
-	fprintf(f, "};\nunsigned nsig;\t/* signals handled */\n\n");
+	fprintf(f, "};\nunsigned int nsig;\t/* signals handled */\n\n");
 	for (k = 0; k < h->nsig && !h->sig[k].edit; k++)
 		;
 	if (k < h->nsig)
