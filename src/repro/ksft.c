@@ -42,6 +42,29 @@ static void wrap(const char *s, size_t n, const char *pre, FILE *out)
 	fprintf(out, "%.*s\n", (int)n, s);
 }
 
+/* code: sizeof(x) / sizeof(x[0]) as kselftest.h's ARRAY_SIZE(x) */
+static void code(const char *s, size_t n, FILE *out)
+{
+	const char *a = memmem(s, n, "sizeof(", 7), *b;
+	char tail[96];
+	size_t k;
+
+	while (a && (b = memchr(a, ')', n - (size_t)(a - s))) != NULL) {
+		k = (size_t)(b - a) - 7;	/* x's length */
+		snprintf(tail, sizeof(tail), ") / sizeof(%.*s[0])", (int)k, a + 7);
+		if (k < 48 && (size_t)(s + n - b) >= strlen(tail) &&
+		    !memcmp(b, tail, strlen(tail))) {
+			fprintf(out, "%.*sARRAY_SIZE(%.*s)", (int)(a - s), s, (int)k, a + 7);
+			n -= (size_t)(b - s) + strlen(tail);
+			s = b + strlen(tail);
+			a = memmem(s, n, "sizeof(", 7);
+			continue;
+		}
+		a = memmem(b, n - (size_t)(b - s), "sizeof(", 7);
+	}
+	fprintf(out, "%.*s\n", (int)n, s);
+}
+
 void repro_ksft_style(const char *buf, FILE *out)
 {
 	const char *p, *nl, *open, *close;
@@ -57,13 +80,19 @@ void repro_ksft_style(const char *buf, FILE *out)
 		open = memmem(p, n, "/*", 2);
 		close = memmem(p, n, "*/", 2);
 		if (!in && (!open || (close && close > open))) {
-			fprintf(out, "%.*s\n", (int)n, p);	/* code, or a one-line comment */
+			code(p, n, out);	/* code, or a one-line comment */
 			continue;
 		}
-		if (!in) {	/* a block comment opens: its continuations' prefix */
-			ind = (size_t)(open - p);
-			snprintf(pre, sizeof(pre), "%.*s * ", (int)ind, p);
+		if (!in) {	/* a block comment opens: its continuations' prefix, */
+			ind = cols(p, (size_t)(open - p));	/* its star under the opening's */
+			snprintf(pre, sizeof(pre), "%.*s%.*s * ", (int)(ind / 8),
+				 "\t\t\t\t\t\t\t\t", (int)(ind % 8), "        ");
 			in = true;
+		} else if (p[strspn(p, " \t")] != '*') {	/* a continuation with no star */
+			ind = strspn(p, " \t");
+			fprintf(out, "%s", pre);
+			p += ind;
+			n -= ind;
 		}
 		if (!close) {
 			wrap(p, n, pre, out);

@@ -764,8 +764,8 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
 static const char line_words_c[] =
 "#define CTL_NONE 0\t/* no control: the expected value */\n"
 "#define CTL_FPSR 1\n#define CTL_FPCR 2\n#define CTL_V 3\t/* a V or Z lane through d0 */\n"
-"#define ALT(off) ((off) << 16 | 32)\t/* a word of an SVE payload: its place\n"
-"\t\t\t\t\t   in FPSIMD format (0xffff: none) */\n"
+"/* a word of an SVE payload: its place in FPSIMD format (0xffff: none) */\n"
+"#define ALT(off) ((off) << 16 | 32)\n"
 "#define SVE_PT_REGS_SVE 1\t/* user_sve_header.flags: SVE format */\n\n"
 "/* a word of a dump or payload; an SVE payload in FPSIMD format (the\n"
 " * kernel's choice at the stop) has it elsewhere, or reads as zero */\n"
