@@ -330,6 +330,7 @@ void repro_find_uses(const struct gen *g, struct uses *u)
 	u->seccomp = g->h->seccomp;
 	u->refused = repro_has_step(g, S_REFUSED);
 	u->migrate = repro_has_step(g, S_MIGRATE);
+	u->competitor = g->r->c->competitor != COMP_NONE;
 	u->altstack = g->h->altstack;
 	u->sysstop = repro_has_step(g, S_SYSCALL_STOP) || repro_has_step(g, S_SYSEXIT);
 	u->ev_bufs = list_bufs(g, g->h->ev_off, 0);

@@ -58,6 +58,7 @@ struct uses {
 	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
 	bool sysstop, seccomp, refused, altstack;
 	bool migrate;		/* a migrate step: the tracee moved at a stop */
+	bool competitor;	/* the case's competitor (sched.c) */
 	bool kselftest;		/* the ksft_* API, not plain TAP */
 };
 
@@ -79,6 +80,13 @@ void repro_emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 /* the straight-line form, where the arch has it (line.c): 0, or -1 to
  * write the table form */
 int repro_write_line(struct gen *g, const struct uses *u);
+
+/* the migrate step and a competitor (sched.c) */
+void repro_emit_sched(struct gen *g, const struct uses *u);
+const char *repro_sched_setup(const struct uses *u);
+const char *repro_sched_start(const struct uses *u);
+/* one event list as lines of an asm block (line.c) */
+void repro_line_list(struct gen *g, uint64_t off);
 
 /* --kselftest: the kernel's style where the text breaks it (ksft.c) */
 void repro_ksft_style(const char *buf, FILE *out);

@@ -129,6 +129,11 @@ static void emit_asm_list(struct gen *g, uint64_t off, bool top,
 	}
 }
 
+void repro_line_list(struct gen *g, uint64_t off)
+{
+	emit_asm_list(g, off, false, 0);
+}
+
 static void list_cb(void *ctx, uint64_t off)
 {
 	struct list_ctx *c = ctx;
@@ -189,11 +194,11 @@ static void emit_includes(struct gen *g, const struct uses *u)
 		u->thread ? "#include <linux/futex.h>\n" : "",
 		u->get || u->set ? "#include <sys/uio.h>\n" : "",
 		u->nanosleep ? "#include <time.h>\n" : "",
-		u->thread || u->fork || u->migrate ? "#include <sched.h>\n" : "",
+		u->thread || u->fork || u->migrate || u->competitor ? "#include <sched.h>\n" : "",
 		u->altstack ? "#include <sys/auxv.h>\n" : "",
 		u->seccomp ? "#include <stddef.h>\n#include <linux/audit.h>\n"
 		"#include <linux/filter.h>\n#include <linux/seccomp.h>\n"
-		"#include <sys/prctl.h>\n" : "",
+		"#include <sys/prctl.h>\n" : u->competitor ? "#include <sys/prctl.h>\n" : "",
 		g->h->nsig ? "#include <ucontext.h>\n" : "");
 	if (g->ksft)
 		fprintf(g->o, "%s", strchr(repro_arch_kselftest_dir(), '/') ?
@@ -274,20 +279,6 @@ static const char fork_stop_c[] =
 "\tif (ptrace(PTRACE_GETEVENTMSG, pid, 0, &child) < 0 ||\n"
 "\t    waitpid((pid_t)child, &st, __WALL) < 0 ||\n"
 "\t    ptrace(PTRACE_DETACH, (pid_t)child, 0, 0) < 0)\n\t\tbail(\"the fork's child\");\n}\n\n";
-
-/* a case that moves the tracee: two CPUs, the tracee on the first until
- * the migrate step moves it to the second (fpabi proved the move in its
- * run: /proc/PID/stat's CPU) */
-static const char migrate_c[] =
-"static int cpus[2];\t/* the first two CPUs this process may run on */\n\n"
-"static void pin(pid_t p, int cpu)\n{\n\tcpu_set_t set;\n\n"
-"\tCPU_ZERO(&set);\n\tCPU_SET(cpu, &set);\n"
-"\tif (sched_setaffinity(p, sizeof(set), &set) < 0)\n\t\tbail(\"sched_setaffinity\");\n}\n\n"
-"static void find_cpus(void)\n{\n\tcpu_set_t set;\n\tint i, k = 0;\n\n"
-"\tif (sched_getaffinity(0, sizeof(set), &set) < 0)\n\t\tbail(\"sched_getaffinity\");\n"
-"\tfor (i = 0; i < CPU_SETSIZE && k < 2; i++)\n\t\tif (CPU_ISSET(i, &set))\n"
-"\t\t\tcpus[k++] = i;\n\tif (k < 2)\n"
-"\t\tSKIP(\"one CPU: the case moves the tracee to another\");\n}\n\n";
 
 static const char seccomp_c[] =
 "/* fpabi's filter: getppid to the tracer (a PTRACE_EVENT_SECCOMP stop),\n"
@@ -541,6 +532,8 @@ static void collect_regions(struct gen *g)
 
 	regs.n = regs.nhelp = 0;
 	collect_imgs(g, g->h->ev_off, imgs, &nimg, 0);
+	if (g->r->c->competitor)	/* (its own canaries: repro_emit_sched()) */
+		collect_imgs(g, g->h->comp_ev, imgs, &nimg, 0);
 	for (k = 0; k < g->h->nsig; k++) {
 		collect_imgs(g, g->h->sig[k].entry_ev, imgs, &nimg, 0);
 		collect_imgs(g, g->h->sig[k].exit_ev, imgs, &nimg, 0);
@@ -736,7 +729,7 @@ static void emit_main(struct gen *g, const struct uses *u)
 		u->exec ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
 		"\t\treturn 0;\t/* the image the case execs */\n" : "",
 		g->ksft ? "ksft_print_header();" : "printf(\"TAP version 13\\n\");",
-		u->migrate ? "\tfind_cpus();\n" : "",
+		repro_sched_setup(u),
 		g->shm_size, c, c, 1ull << (4 * g->rec->w[g->pick[c]].len));
 	emit_fill(g);
 	/* (the options of the stops it takes: the others change nothing) */
@@ -762,7 +755,7 @@ static void emit_main(struct gen *g, const struct uses *u)
 		"\tgo(-1, 0, SIGSTOP, 0, \"the tracee's start\");\n"
 		"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, %s) < 0)\n"
 		"\t\tbail(\"PTRACE_SETOPTIONS\");\n%s", opts,
-		u->migrate ? "\tpin(pid, cpus[0]);\t/* until the migrate step */\n" : "");
+		repro_sched_start(u));
 	if (u->pipe)
 		fprintf(g->o, "\tif (fork() == 0) {\t/* the tracee blocks in read() meanwhile */\n"
 			"\t\tusleep(100000);\n\t\t_exit(write(pipefd[1], \"x\", 1) != 1);\n\t}\n");
@@ -788,7 +781,7 @@ static bool solo(const struct gen *g, const struct uses *u)
 	int i;
 
 	if (g->h->nsig || u->exec || u->fork_stop || u->pipe || u->seccomp ||
-	    u->sysstop || u->get || u->set)
+	    u->competitor || u->sysstop || u->get || u->set)
 		return false;
 	for (i = 0, s = g->r->c->steps; s->op != S_END && i <= g->last; s++, i++)
 		if (op_tracer(s->op) || (op_info(s->op)->repro != RPEV_NONE &&
@@ -872,8 +865,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		fputs(set_c, g->o);
 	if (u->seccomp)
 		fputs(seccomp_c, g->o);
-	if (u->migrate)
-		fputs(migrate_c, g->o);
+	repro_emit_sched(g, u);
 	emit_check(g, or_zero(g));
 	emit_helpers(g);
 	emit_tracee(g, u);

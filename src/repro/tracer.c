@@ -92,6 +92,9 @@ void repro_emit_tracer(struct gen *g)
 			stopped = false;
 			pending = "0";
 		}
+		if (s->op == S_EVICT)	/* (the straight-line form only) */
+			fprintf(g->o, "\tevict();\t/* the competitor runs on the stopped "
+				"tracee's CPU (step %d) */\n", i + 1);
 		if (s->op == S_MIGRATE)	/* (the straight-line form only) */
 			fprintf(g->o, "\tpin(pid, cpus[1]);\t/* migrate: the stopped tracee "
 				"to the other CPU (step %d) */\n", i + 1);

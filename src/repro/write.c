@@ -44,7 +44,11 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 	if (r->c->probe)
 		return refuse(why, n, "%s", "a probe case: no tracee, it asks "
 			      "the kernel directly (run fpabi itself)");
-	if (r->c->competitor)
+	/* (the straight-line form on x86 writes an idle or spinning one,
+	 * src/repro/sched.c) */
+	if (r->c->competitor && (!g->line || !repro_arch_competitor() ||
+				 (r->c->competitor != COMP_IDLE &&
+				  r->c->competitor != COMP_SPIN)))
 		return refuse(why, n, "%s", "it needs a competitor pinned to "
 			      "the tracee's CPU with its own canaries: "
 			      "scheduling is fpabi's job (fpabi stress "
@@ -54,7 +58,8 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			      "case has the same events (repro that one)");
 	for (i = 0, s = r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
 		/* (the straight-line form moves the stopped tracee itself) */
-		if (op_has(s->op, OPF_SCHED) && !(s->op == S_MIGRATE && g->line))
+		if (op_has(s->op, OPF_SCHED) && !((s->op == S_MIGRATE || s->op == S_EVICT) &&
+						   g->line))
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
@@ -507,7 +512,7 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 	u->kselftest = flags & REPRO_KSELFTEST;
 	if (repro_write_line(g, u) == 0)
 		return 0;
-	if (u->migrate)
+	if (u->migrate || u->competitor)
 		return refuse(why, n, "%s", "a step forces or proves a switch, "
 			      "a migration or a group-stop (fpabi's scheduler "
 			      "proofs; the table form has no migrate)");
