@@ -56,8 +56,10 @@ while read -r id; do
 		# the kernel's style: checkpatch --strict finds no WARNING or
 		# ERROR (its CHECKs, kernel types and long strings, are for
 		# kernel code; selftests use uint64_t and printf)
-		perl "$kdir/checkpatch/checkpatch.pl" --no-tree --strict -q -f "$f" \
-			>"$tmp/cp$n" 2>&1
+		# (from $tmp: it leaves a .checkpatch-camelcase.* cache in its
+		# working directory)
+		(cd "$tmp" && perl "$kdir/checkpatch/checkpatch.pl" --no-tree --strict -q \
+			-f "$f") >"$tmp/cp$n" 2>&1
 		! grep -q -E '^(WARNING|ERROR)' "$tmp/cp$n"
 		ok $? "$what: checkpatch.pl --strict: no warning or error"
 		grep -A3 -E '^(WARNING|ERROR)' "$tmp/cp$n" | head -12 | diag

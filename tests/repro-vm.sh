@@ -91,7 +91,9 @@ for c in "$tmp"/r*.c "$tmp"/k*.c; do
 		id="$id#kselftest" what="its kselftest program builds in tools/testing/selftests/$kdir_arch"
 		cp "$c" "$ktree/$kdir_arch/$k.c"
 		# (the kernel's style: no checkpatch --strict WARNING or ERROR)
-		perl "$kdir/checkpatch/checkpatch.pl" --no-tree --strict -q -f "$c" >"$b.cp" 2>&1
+		# (from $tmp: it leaves a .checkpatch-camelcase.* cache there)
+		(cd "$tmp" && perl "$kdir/checkpatch/checkpatch.pl" --no-tree --strict -q \
+			-f "$c") >"$b.cp" 2>&1
 		! grep -q -E '^(WARNING|ERROR)' "$b.cp"
 		ok $? "$id: its kselftest program: checkpatch.pl --strict: no warning or error"
 		grep -A3 -E '^(WARNING|ERROR)' "$b.cp" | head -12 | sed 's/^/# /'
