@@ -113,6 +113,8 @@ enum op_repro {
 	RPEV_SECCOMP,	/* the PTRACE_EVENT_SECCOMP stop */
 	RPEV_SIGSYS,	/* the SIGSYS's delivery stop (resumed with it) */
 	RPEV_REFUSED,	/* the refused sigreturn's SIGSEGV; the run ends */
+	RPEV_MIGRATE,	/* the stopped tracee pinned to another CPU */
+	RPEV_EVICT,	/* the competitor runs on the stopped tracee's CPU */
 };
 
 struct fpabi_op_info {

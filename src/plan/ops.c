@@ -105,7 +105,8 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 			     OPF_GEN | OPF_PROOF | OPF_MIGRATES | OPF_SCHED |
 			     OPF_UNPLACED, ST_KEEP,
 			     "move the stopped tracee to another CPU",
-		"it ended on the CPU it was moved to", .twin = TWIN_DROP),
+		"it ended on the CPU it was moved to", .twin = TWIN_DROP,
+		.repro = RPEV_MIGRATE),
 	[S_SYSEXIT] = TRACER("sysexit", A_NONE, B_NONE, OPF_GEN, ST_SC_EXIT,
 			     "from a syscall-entry stop to its exit stop",
 		"the syscall-exit stop came", .twin = TWIN_DROP,
@@ -116,7 +117,8 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 			   OPF_PROOF | OPF_SCHED | OPF_UNPLACED, ST_KEEP,
 			   "let the competitor run on the stopped tracee's CPU",
 		"the competitor ran on the tracee's CPU while it was stopped "
-		"(its run time in /proc/PID/schedstat)", .twin = TWIN_DROP),
+		"(its run time in /proc/PID/schedstat)", .twin = TWIN_DROP,
+		.repro = RPEV_EVICT),
 	/* the previous signal's handler runs and its sigreturn fails: the
 	 * tracee runs, from no event of its own */
 	[S_REFUSED] = { .name = "refused", .side = SIDE_TRACEE,

@@ -82,11 +82,10 @@ void repro_emit_runs(struct gen *g, uint64_t base, const uint8_t *b,
 int repro_write_line(struct gen *g, const struct uses *u);
 
 /* the migrate step and a competitor (sched.c) */
-void repro_emit_sched(struct gen *g, const struct uses *u);
+void repro_emit_sched(struct gen *g, const struct uses *u,
+		      void (*list)(struct gen *g, uint64_t off));
 const char *repro_sched_setup(const struct uses *u);
 const char *repro_sched_start(const struct uses *u);
-/* one event list as lines of an asm block (line.c) */
-void repro_line_list(struct gen *g, uint64_t off);
 
 /* --kselftest: the kernel's style where the text breaks it (ksft.c) */
 void repro_ksft_style(const char *buf, FILE *out);

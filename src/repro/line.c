@@ -129,7 +129,7 @@ static void emit_asm_list(struct gen *g, uint64_t off, bool top,
 	}
 }
 
-void repro_line_list(struct gen *g, uint64_t off)
+static void line_list(struct gen *g, uint64_t off)
 {
 	emit_asm_list(g, off, false, 0);
 }
@@ -865,7 +865,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		fputs(set_c, g->o);
 	if (u->seccomp)
 		fputs(seccomp_c, g->o);
-	repro_emit_sched(g, u);
+	repro_emit_sched(g, u, line_list);
 	emit_check(g, or_zero(g));
 	emit_helpers(g);
 	emit_tracee(g, u);

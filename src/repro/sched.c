@@ -43,7 +43,9 @@ static const char evict_c[] =
 "\t\tusleep(1000);\n\tif (t0 < 0 || ms == 10000)\n"
 "\t\tbail(\"the competitor did not run on the tracee's CPU within 10 s\");\n}\n\n";
 
-void repro_emit_sched(struct gen *g, const struct uses *u)
+/* (list: the event list as lines of an asm block, line.c's) */
+void repro_emit_sched(struct gen *g, const struct uses *u,
+		      void (*list)(struct gen *g, uint64_t off))
 {
 	if (!u->migrate && !u->competitor)
 		return;
@@ -61,7 +63,7 @@ void repro_emit_sched(struct gen *g, const struct uses *u)
 		g->r->c->competitor == COMP_IDLE ? "\tstruct sched_param sp = { 0 };\n\n" : "",
 		g->r->c->competitor == COMP_IDLE ?
 		"\tif (sched_setscheduler(0, SCHED_IDLE, &sp) < 0)\n\t\t_exit(3);\n" : "");
-	repro_line_list(g, g->h->comp_ev);
+	list(g, g->h->comp_ev);
 	fprintf(g->o, "\t\"jmp .\\n\\t\"\t/* spin */\n");
 	repro_arch_line_close(g->rec, g->o);
 	fprintf(g->o, "}\n\n");

@@ -92,13 +92,15 @@ void repro_emit_tracer(struct gen *g)
 			stopped = false;
 			pending = "0";
 		}
-		if (s->op == S_EVICT)	/* (the straight-line form only) */
+		switch (op_info(s->op)->repro) {
+		case RPEV_EVICT:	/* (the straight-line form only: sched.c) */
 			fprintf(g->o, "\tevict();\t/* the competitor runs on the stopped "
 				"tracee's CPU (step %d) */\n", i + 1);
-		if (s->op == S_MIGRATE)	/* (the straight-line form only) */
+			break;
+		case RPEV_MIGRATE:
 			fprintf(g->o, "\tpin(pid, cpus[1]);\t/* migrate: the stopped tracee "
 				"to the other CPU (step %d) */\n", i + 1);
-		switch (op_info(s->op)->repro) {
+			break;
 		case RPEV_TRAP:
 			wait_stop(&t, "SIGTRAP", "0", "the breakpoint (step %d)", i + 1);
 			fprintf(g->o, "\tafter_trap();\n");

@@ -57,9 +57,10 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 		return refuse(why, n, "%s", "an unobserved twin: its observed "
 			      "case has the same events (repro that one)");
 	for (i = 0, s = r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
-		/* (the straight-line form moves the stopped tracee itself) */
-		if (op_has(s->op, OPF_SCHED) && !((s->op == S_MIGRATE || s->op == S_EVICT) &&
-						   g->line))
+		/* (the straight-line form writes the migrate and evict steps:
+		 * src/repro/sched.c) */
+		if (op_has(s->op, OPF_SCHED) &&
+		    !(g->line && op_info(s->op)->repro != RPEV_NONE))
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
