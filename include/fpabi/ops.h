@@ -115,6 +115,8 @@ enum op_repro {
 	RPEV_REFUSED,	/* the refused sigreturn's SIGSEGV; the run ends */
 	RPEV_MIGRATE,	/* the stopped tracee pinned to another CPU */
 	RPEV_EVICT,	/* the competitor runs on the stopped tracee's CPU */
+	RPEV_PREEMPT,	/* the spinning tracee switched out n times */
+	RPEV_MIGRATE_RUNNING,	/* the spinning tracee moved to another CPU */
 };
 
 struct fpabi_op_info {

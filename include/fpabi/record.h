@@ -142,8 +142,9 @@ bool repro_arch_line_ok(const struct fpabi_rec *rec);
  * first use, which traps and turns SVE back on (sve.rst), unless the load
  * after it, of the same registers, would take that trap anyway, or the
  * list ends */
-/* the straight-line form writes a competitor (src/repro/sched.c): x86
- * (arm64's asm blocks have one prologue each: not yet) */
+/* the straight-line form writes a competitor and a spin the tracer ends
+ * (src/repro/sched.c): x86 (arm64's asm blocks have one prologue each,
+ * and its spin is not written out: not yet) */
 static inline bool repro_arch_competitor(void)
 {
 #ifdef __x86_64__

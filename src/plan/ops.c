@@ -47,7 +47,7 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 			     OPF_UNPLACED, ST_NONE,
 			     "spin until switched out involuntarily a times",
 		"preempted (involuntary switches counted)", .ev = OPEV_SPIN,
-		.twin = TWIN_NONE),
+		.twin = TWIN_NONE, .repro = RPEV_PREEMPT),
 	[S_SYSCALL_STOP] = TRACEE("syscall-stop", A_SYSCALL, B_SYSCALL_ARG,
 				  OPF_AT_STOP | OPF_OWN_RESUME | OPF_CTX |
 				  OPF_GEN, ST_SC_ENTRY,
@@ -74,7 +74,7 @@ const struct fpabi_op_info fpabi_ops[S_NOPS] = {
 				     ST_NONE,
 				     "spin; the tracer moves it to another CPU",
 		"it ran on the other CPU (seen in /proc)", .ev = OPEV_SPIN,
-		.twin = TWIN_NONE),
+		.twin = TWIN_NONE, .repro = RPEV_MIGRATE_RUNNING),
 	[S_FORK] = TRACEE("fork", A_SYSCALL, B_FORK,
 			  OPF_DUMP | OPF_GEN | OPF_UNPLACED | OPF_KEVENT,
 			  ST_NONE, "a clone whose child dumps and exits",

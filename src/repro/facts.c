@@ -329,7 +329,9 @@ void repro_find_uses(const struct gen *g, struct uses *u)
 	u->fork_stop = repro_fork_stop(g);
 	u->seccomp = g->h->seccomp;
 	u->refused = repro_has_step(g, S_REFUSED);
-	u->migrate = repro_has_step(g, S_MIGRATE);
+	u->migrate_running = repro_has_step(g, S_MIGRATE_RUNNING);
+	u->migrate = repro_has_step(g, S_MIGRATE) || u->migrate_running;
+	u->preempt = repro_has_step(g, S_PREEMPT);
 	u->competitor = g->r->c->competitor != COMP_NONE;
 	u->altstack = g->h->altstack;
 	u->sysstop = repro_has_step(g, S_SYSCALL_STOP) || repro_has_step(g, S_SYSEXIT);

@@ -59,6 +59,7 @@ struct uses {
 	bool sysstop, seccomp, refused, altstack;
 	bool migrate;		/* a migrate step: the tracee moved at a stop */
 	bool competitor;	/* the case's competitor (sched.c) */
+	bool preempt, migrate_running;	/* a spin the tracer ends (sched.c) */
 	bool kselftest;		/* the ksft_* API, not plain TAP */
 };
 

@@ -168,8 +168,10 @@ static void emit_header(struct gen *g)
 		ru ? ru->id : r->c->rule, ru ? ru->text : "",
 		ru ? ru->source : "", steps);
 	if (g->last + 1 < n)	/* (truncate_scenario()) */
-		fprintf(g->o, " * This file stops after step %d, its last observation: the "
-			"%d after it change\n * nothing it checks.\n", g->last + 1, n - g->last - 1);
+		fprintf(g->o, " * This file stops after step %d, its last observation: "
+			"step%s %d%s%.0d change%s\n * nothing it checks.\n", g->last + 1,
+			g->last + 2 < n ? "s" : "", g->last + 2, g->last + 2 < n ? "-" : "",
+			g->last + 2 < n ? n : 0, g->last + 2 < n ? "" : "s");
 	if (g->failing)
 		fprintf(g->o, " * fpabi found %u difference(s), the first: %s: "
 			"%s: %s.\n", r->nfind, r->find[0].observer,
@@ -215,7 +217,7 @@ static const char base_c[] =
 "static void timeout(int sig)\n{\n"
 "\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n";
 
-/* (no tracer: the file runs the events itself) */
+/* (no tracer: the tracee is a plain child, solo()) */
 static const char solo_c[] =
 "uint8_t *shm;\t/* shared with the tracee: images, dumps */\n"
 "static pid_t pid;\n\n"
@@ -394,13 +396,13 @@ static void emit_words(struct gen *g)
 		if (fl >> 8)	/* (arm64: an SVE payload's FPSIMD format) */
 			snprintf(alt, sizeof(alt), " | ALT(%#x)", fl >> 8);
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s%s, %#llxull, %#llxull, 0,\n"
-			"\t  \"%s: %s bytes %u-%u%s(%s; fpabi got %#llx%s%s%s%s)\" },\n",
+			"\t  \"%s: %s bytes %u-%u (%s; fpabi got %#llx%s%s%s%s)\" },\n",
 			(unsigned long long)buf, off, w->len, f->group,
 			repro_arch_ctl(g->rec, w), fl & REPRO_XSAVE ? " | IN_XSAVE" : "",
 			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" : "", alt,
 			(unsigned long long)repro_word(w->exp, w->len),
 			(unsigned long long)repro_word(w->init, w->len),
-			w->observer, f->name, b0, b0 + w->len - 1, " ", d,
+			w->observer, f->name, b0, b0 + w->len - 1, d,
 			(unsigned long long)repro_word(w->got, w->len),
 			seen[0] ? ": " : "", seen, q[0] ? "; calibrated quirk " : "", q);
 	}

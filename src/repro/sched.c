@@ -30,7 +30,6 @@ static const char cpus_c[] =
 /* the evict step's proof, as ctl_evict(): the competitor's run time
  * (/proc/PID/schedstat) grows while the tracee is stopped */
 static const char evict_c[] =
-"static pid_t comp;\t/* the competitor */\n\n"
 "static long long run_ns(pid_t p)\n{\n\tlong long ns = -1;\n\tchar path[64];\n\tFILE *f;\n\n"
 "\tsnprintf(path, sizeof(path), \"/proc/%d/schedstat\", p);\n\tf = fopen(path, \"r\");\n"
 "\tif (f && fscanf(f, \"%lld\", &ns) != 1)\n\t\tns = -1;\n\tif (f)\n\t\tfclose(f);\n"
@@ -44,15 +43,64 @@ static const char evict_c[] =
 "\t\tbail(\"the competitor did not run on the tracee's CPU within 10 s\");\n}\n\n";
 
 /* (list: the event list as lines of an asm block, line.c's) */
+/* the tracee spins with its registers loaded (its mark set), the tracer
+ * proves the step (as ctl_prove_preemption(), ctl_migrate_running()) and
+ * sets the word that ends the spin; within 10 s, or no verdict */
+static const char spin_c[] =
+"static void wait_spinning(uint64_t mark)\n{\n\tint ms;\n\n"
+"\tfor (ms = 0; ms < 10000 && !__atomic_load_n((uint64_t *)(shm + mark), __ATOMIC_SEQ_CST);\n"
+"\t     ms++)\n"
+"\t\tusleep(1000);\n\tif (ms == 10000)\n\t\tbail(\"the tracee did not reach its spin\");\n}\n\n";
+
+static const char preempt_c[] =
+"/* its involuntary switches (/proc/PID/status) */\n"
+"static long switches(pid_t p)\n{\n\tchar path[64], line[128];\n\tlong k = -1;\n\tFILE *f;\n\n"
+"\tsnprintf(path, sizeof(path), \"/proc/%d/status\", p);\n\tf = fopen(path, \"r\");\n"
+"\twhile (f && fgets(line, sizeof(line), f))\n"
+"\t\tif (sscanf(line, \"nonvoluntary_ctxt_switches: %ld\", &k) == 1)\n\t\t\tbreak;\n"
+"\tif (f)\n\t\tfclose(f);\n\treturn k;\n}\n\n"
+"/* the preempt step: the spinning tracee switched out n times (the\n"
+" * competitor spins on its CPU), then it goes on */\n"
+"static void preempt(uint64_t mark, uint64_t word, long n)\n{\n\tlong base;\n\tint ms;\n\n"
+"\twait_spinning(mark);\n\tbase = switches(pid);\n"
+"\tfor (ms = 0; ms < 10000 && base >= 0 && switches(pid) < base + n; ms++)\n"
+"\t\tusleep(1000);\n\tif (base < 0 || ms == 10000)\n"
+"\t\tbail(\"the spinning tracee was not switched out within 10 s\");\n"
+"\t__atomic_store_n((uint64_t *)(shm + word), 1, __ATOMIC_SEQ_CST);\n}\n\n";
+
+static const char migrate_running_c[] =
+"/* the CPU it last ran on (/proc/PID/stat field 39) */\n"
+"static int task_cpu(pid_t p)\n{\n\tchar path[64], buf[1024], *q;\n\tint i, cpu = -1;\n\tFILE *f;\n\n"
+"\tsnprintf(path, sizeof(path), \"/proc/%d/stat\", p);\n\tf = fopen(path, \"r\");\n"
+"\tq = f && fgets(buf, sizeof(buf), f) ? strrchr(buf, ')') : NULL;\n"
+"\tfor (i = 2; q && i < 39; i++)\t/* (fields from 3, after the name) */\n"
+"\t\tq = strchr(q + 1, ' ');\n\tif (q)\n\t\tcpu = atoi(q + 1);\n"
+"\tif (f)\n\t\tfclose(f);\n\treturn cpu;\n}\n\n"
+"/* the migrate-running step: the spinning tracee moved to the other CPU\n"
+" * and seen running there, then it goes on */\n"
+"static void migrate_running(uint64_t mark, uint64_t word)\n{\n\tint ms;\n\n"
+"\twait_spinning(mark);\n\tpin(pid, cpus[1]);\n"
+"\tfor (ms = 0; ms < 10000 && task_cpu(pid) != cpus[1]; ms++)\n\t\tusleep(1000);\n"
+"\tif (ms == 10000)\n\t\tbail(\"the spinning tracee did not run on the other CPU within 10 s\");\n"
+"\t__atomic_store_n((uint64_t *)(shm + word), 1, __ATOMIC_SEQ_CST);\n}\n\n";
+
 void repro_emit_sched(struct gen *g, const struct uses *u,
 		      void (*list)(struct gen *g, uint64_t off))
 {
 	if (!u->migrate && !u->competitor)
 		return;
 	fputs(cpus_c, g->o);
+	if (u->preempt || u->migrate_running)
+		fputs(spin_c, g->o);
+	if (u->migrate_running)
+		fputs(migrate_running_c, g->o);
+	if (u->preempt)
+		fputs(preempt_c, g->o);
 	if (!u->competitor)
 		return;
-	fputs(evict_c, g->o);
+	fprintf(g->o, "static pid_t comp;\t/* the competitor */\n\n");
+	if (repro_has_step(g, S_EVICT))
+		fputs(evict_c, g->o);
 	fprintf(g->o, "/* the competitor: pinned to the tracee's CPU%s, its own canaries\n"
 		" * in every register, then it spins until the tracer exits */\n"
 		"static void competitor(void)\n{\n%s"

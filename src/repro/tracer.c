@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fpabi/case.h"
+#include "fpabi/event.h"
 #include "fpabi/ops.h"
 #include "fpabi/run.h"
 #include "fpabi/util.h"
@@ -39,13 +40,37 @@ static const char *note_name(unsigned note)
 struct tr {
 	struct gen *g;
 	char resume[48];	/* line form: the resume go() makes first */
+	char req[24], sig[16];	/* its parts */
 };
+
+/* line form: the resume made now, the tracee running (a spin's end) */
+static void resume_now(struct tr *t)
+{
+	if (!t->resume[0])
+		return;
+	fprintf(t->g->o, "\tif (ptrace(%s, pid, 0, %s) < 0)\n\t\tbail(\"ptrace: the resume\");\n",
+		t->req, t->sig);
+	t->resume[0] = 0;
+}
+
+/* the spin event of step i in the main list (its mark, its end word) */
+static const struct fpabi_ev *spin_of(const struct gen *g, int i)
+{
+	const struct fpabi_ev *e = repro_ev_at(g, g->h->ev_off);
+
+	for (; e->kind != FPABI_EV_END; e++)
+		if (e->kind == FPABI_EV_SPIN && e->pad[3] == (uint64_t)i + 1)
+			return e;
+	return NULL;
+}
 
 static void resume(struct tr *t, bool syscall, const char *sig)
 {
-	if (t->g->line)
-		snprintf(t->resume, sizeof(t->resume), "%s, %s",
-			 syscall ? "PTRACE_SYSCALL" : "PTRACE_CONT", sig);
+	if (t->g->line) {
+		snprintf(t->req, sizeof(t->req), "%s", syscall ? "PTRACE_SYSCALL" : "PTRACE_CONT");
+		snprintf(t->sig, sizeof(t->sig), "%s", sig);
+		snprintf(t->resume, sizeof(t->resume), "%s, %s", t->req, t->sig);
+	}
 	else
 		fprintf(t->g->o, "\t%s(%s);\n", syscall ? "cont_syscall" : "cont", sig);
 }
@@ -65,6 +90,22 @@ wait_stop(struct tr *t, const char *stop, const char *event, const char *fmt, ..
 	else
 		fprintf(t->g->o, "\twait_for(%s, %s, \"%s\");\n", stop, event, what);
 	t->resume[0] = 0;
+}
+
+/* step s (the i-th) spins: the tracee resumed now, the tracer's end of
+ * its spin (its mark and its word: sched.c's preempt(), migrate_running()) */
+static void emit_spin(struct tr *t, const struct fpabi_step *s, int i)
+{
+	const struct fpabi_ev *sp = spin_of(t->g, i);
+
+	resume_now(t);
+	if (sp && op_info(s->op)->repro == RPEV_PREEMPT)
+		fprintf(t->g->o, "\tpreempt(%#llx, %#llx, %u);\t/* step %d */\n",
+			(unsigned long long)sp->arg[1], (unsigned long long)sp->ptr,
+			s->a, i + 1);
+	else if (sp)
+		fprintf(t->g->o, "\tmigrate_running(%#llx, %#llx);\t/* step %d */\n",
+			(unsigned long long)sp->arg[1], (unsigned long long)sp->ptr, i + 1);
 }
 
 void repro_emit_tracer(struct gen *g)
@@ -96,6 +137,10 @@ void repro_emit_tracer(struct gen *g)
 		case RPEV_EVICT:	/* (the straight-line form only: sched.c) */
 			fprintf(g->o, "\tevict();\t/* the competitor runs on the stopped "
 				"tracee's CPU (step %d) */\n", i + 1);
+			break;
+		case RPEV_PREEMPT:	/* (the tracee spins: sched.c ends it) */
+		case RPEV_MIGRATE_RUNNING:
+			emit_spin(&t, s, i);
 			break;
 		case RPEV_MIGRATE:
 			fprintf(g->o, "\tpin(pid, cpus[1]);\t/* migrate: the stopped tracee "

@@ -59,8 +59,11 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 	for (i = 0, s = r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
 		/* (the straight-line form writes the migrate and evict steps:
 		 * src/repro/sched.c) */
+		/* (a preemption needs a competitor of its own spinning on the
+		 * tracee's CPU to force it: the tick alone is fpabi's proof) */
 		if (op_has(s->op, OPF_SCHED) &&
-		    !(g->line && op_info(s->op)->repro != RPEV_NONE))
+		    (!g->line || op_info(s->op)->repro == RPEV_NONE ||
+		     (op_info(s->op)->repro == RPEV_PREEMPT && r->c->competitor != COMP_SPIN)))
 			return refuse(why, n, "%s", "a step forces or proves "
 				      "a switch, a migration or a group-stop "
 				      "(fpabi's scheduler proofs)");
@@ -353,6 +356,12 @@ static void emit_runtime(struct gen *g, const struct uses *u,
 	}
 }
 
+/* what the reproducer makes of the step of spin event e */
+static unsigned spin_repro(const struct gen *g, const struct fpabi_ev *e)
+{
+	return op_info(g->r->c->steps[e->pad[3] - 1].op)->repro;
+}
+
 /* every syscall of every list is one the reproducer knows */
 static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 			  char *why, size_t n)
@@ -365,7 +374,11 @@ static int check_syscalls(const struct gen *g, uint64_t off, unsigned depth,
 		if (e[i].kind > FPABI_EV_FAULT && e[i].kind < FPABI_EV_ARCH)
 			return refuse(why, n, "%s", "an event kind the "
 				      "reproducer does not replay");
-		if (e[i].kind == FPABI_EV_SPIN)
+		/* (the straight-line form on x86 ends a preempt's or a migrate's
+		 * spin from the tracer: sched.c; pad[3], the event's step + 1) */
+		if (e[i].kind == FPABI_EV_SPIN &&
+		    (!g->line || !repro_arch_competitor() || !e[i].pad[3] ||
+		     spin_repro(g, &e[i]) == RPEV_NONE))
 			return refuse(why, n, "%s", "a spin the tracer ends");
 		if (e[i].kind != FPABI_EV_SYSCALL)
 			continue;
@@ -513,7 +526,7 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 	u->kselftest = flags & REPRO_KSELFTEST;
 	if (repro_write_line(g, u) == 0)
 		return 0;
-	if (u->migrate || u->competitor)
+	if (u->migrate || u->competitor || u->preempt)
 		return refuse(why, n, "%s", "a step forces or proves a switch, "
 			      "a migration or a group-stop (fpabi's scheduler "
 			      "proofs; the table form has no migrate)");

@@ -554,6 +554,12 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 	case FPABI_EV_FAULT:
 		fprintf(out, "\t\"ud2\\n\\t\"\t/* SIGILL */\n");
 		break;
+	case FPABI_EV_SPIN:	/* spinning (the mark), until the tracer's word */
+		fprintf(out, "\t\"movq $1, %#llx(%srbx)\\n\\t\"\t/* spinning */\n"
+			"\t\"1: pause\\n\\tcmpq $0, %#llx(%srbx)\\n\\tje 1b\\n\\t\"\t"
+			"/* until the tracer says go on */\n", (unsigned long long)e->arg[1], p,
+			(unsigned long long)e->ptr, p);
+		break;
 	case FPABI_EV_SYSCALL:
 		fprintf(out, "\t\"mov $\" XSTR(%s) \", %seax\\n\\t\"\t/* %s */\n",
 			sys, p, e->nr == SC_EXIT ? "exit" : name);
