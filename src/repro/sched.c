@@ -3,8 +3,9 @@
  * fpabi repro's scheduling steps, in the straight-line form: the migrate
  * step (the stopped tracee moved to another CPU) and a competitor (another
  * FP user pinned to the tracee's CPU with its own canaries, which the
- * evict step lets run while the tracee is stopped), as fpabi's engine
- * makes them (src/engine/scheduling.c).
+ * evict step lets run while the tracee is stopped), and the spins the
+ * tracer ends (preempt, migrate while running), as fpabi's engine makes
+ * them (src/engine/scheduling.c).
  */
 #include <string.h>
 
@@ -42,7 +43,6 @@ static const char evict_c[] =
 "\t\tusleep(1000);\n\tif (t0 < 0 || ms == 10000)\n"
 "\t\tbail(\"the competitor did not run on the tracee's CPU within 10 s\");\n}\n\n";
 
-/* (list: the event list as lines of an asm block, line.c's) */
 /* the tracee spins with its registers loaded (its mark set), the tracer
  * proves the step (as ctl_prove_preemption(), ctl_migrate_running()) and
  * sets the word that ends the spin; within 10 s, or no verdict */
@@ -84,6 +84,7 @@ static const char migrate_running_c[] =
 "\tif (ms == 10000)\n\t\tbail(\"the spinning tracee did not run on the other CPU within 10 s\");\n"
 "\t__atomic_store_n((uint64_t *)(shm + word), 1, __ATOMIC_SEQ_CST);\n}\n\n";
 
+/* (list: the event list as lines of an asm block, line.c's) */
 void repro_emit_sched(struct gen *g, const struct uses *u,
 		      void (*list)(struct gen *g, uint64_t off))
 {
