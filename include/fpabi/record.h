@@ -136,12 +136,6 @@ uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec);
  * at img are loaded (x86: its XSTATE_BV bit is set) */
 bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned comp);
 bool repro_arch_line_ok(const struct fpabi_rec *rec);
-/* the store e (e[1] the event after it), whose dump the file checks
- * nothing of, can be left out: it changes no state.  x86's XSAVE never
- * does (SDM vol. 1, 13.7); an arm64 SVE or SME store after a syscall is a
- * first use, which traps and turns SVE back on (sve.rst), unless the load
- * after it, of the same registers, would take that trap anyway, or the
- * list ends */
 /* the straight-line form writes a competitor and a spin the tracer ends
  * (src/repro/sched.c): x86 (arm64's asm blocks have one prologue each,
  * and its spin is not written out: not yet) */
@@ -154,6 +148,12 @@ static inline bool repro_arch_competitor(void)
 #endif
 }
 
+/* the store e (e[1] the event after it), whose dump the file checks
+ * nothing of, can be left out: it changes no state.  x86's XSAVE never
+ * does (SDM vol. 1, 13.7); an arm64 SVE or SME store after a syscall is a
+ * first use, which traps and turns SVE back on (sve.rst), unless the load
+ * after it, of the same registers, would take that trap anyway, or the
+ * list ends */
 static inline bool repro_arch_store_neutral(const struct fpabi_ev *e)
 {
 #ifdef __x86_64__

@@ -57,7 +57,7 @@ struct gen {
 struct uses {
 	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
 	bool sysstop, seccomp, refused, altstack;
-	bool migrate;		/* a migrate step: the tracee moved at a stop */
+	bool migrate;		/* a migrate step, at a stop or while it runs */
 	bool competitor;	/* the case's competitor (sched.c) */
 	bool preempt, migrate_running;	/* a spin the tracer ends (sched.c) */
 	bool kselftest;		/* the ksft_* API, not plain TAP */

@@ -167,11 +167,12 @@ static void emit_header(struct gen *g)
 	fprintf(g->o, " * Rule %s: %s\n *   source: %s\n * Steps: %s\n",
 		ru ? ru->id : r->c->rule, ru ? ru->text : "",
 		ru ? ru->source : "", steps);
-	if (g->last + 1 < n)	/* (truncate_scenario()) */
+	if (g->last + 2 == n)	/* (truncate_scenario()) */
 		fprintf(g->o, " * This file stops after step %d, its last observation: "
-			"step%s %d%s%.0d change%s\n * nothing it checks.\n", g->last + 1,
-			g->last + 2 < n ? "s" : "", g->last + 2, g->last + 2 < n ? "-" : "",
-			g->last + 2 < n ? n : 0, g->last + 2 < n ? "" : "s");
+			"step %d changes\n * nothing it checks.\n", g->last + 1, n);
+	else if (g->last + 2 < n)
+		fprintf(g->o, " * This file stops after step %d, its last observation: "
+			"steps %d-%d change\n * nothing it checks.\n", g->last + 1, g->last + 2, n);
 	if (g->failing)
 		fprintf(g->o, " * fpabi found %u difference(s), the first: %s: "
 			"%s: %s.\n", r->nfind, r->find[0].observer,

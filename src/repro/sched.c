@@ -99,7 +99,7 @@ void repro_emit_sched(struct gen *g, const struct uses *u,
 		fputs(preempt_c, g->o);
 	if (!u->competitor)
 		return;
-	fprintf(g->o, "static pid_t comp;\t/* the competitor */\n\n");
+	fputs("static pid_t comp;\t/* the competitor */\n\n", g->o);
 	if (repro_has_step(g, S_EVICT))
 		fputs(evict_c, g->o);
 	fprintf(g->o, "/* the competitor: pinned to the tracee's CPU%s, its own canaries\n"

@@ -39,18 +39,18 @@ static const char *note_name(unsigned note)
  * the straight-line form's go() (a resume and the wait, one statement) */
 struct tr {
 	struct gen *g;
-	char resume[48];	/* line form: the resume go() makes first */
-	char req[24], sig[16];	/* its parts */
+	bool pending;		/* line form: a resume go() makes first, */
+	char req[24], sig[16];	/* its request and signal */
 };
 
 /* line form: the resume made now, the tracee running (a spin's end) */
 static void resume_now(struct tr *t)
 {
-	if (!t->resume[0])
+	if (!t->pending)
 		return;
 	fprintf(t->g->o, "\tif (ptrace(%s, pid, 0, %s) < 0)\n\t\tbail(\"ptrace: the resume\");\n",
 		t->req, t->sig);
-	t->resume[0] = 0;
+	t->pending = false;
 }
 
 /* the spin event of step i in the main list (its mark, its end word) */
@@ -69,7 +69,7 @@ static void resume(struct tr *t, bool syscall, const char *sig)
 	if (t->g->line) {
 		snprintf(t->req, sizeof(t->req), "%s", syscall ? "PTRACE_SYSCALL" : "PTRACE_CONT");
 		snprintf(t->sig, sizeof(t->sig), "%s", sig);
-		snprintf(t->resume, sizeof(t->resume), "%s, %s", t->req, t->sig);
+		t->pending = true;
 	}
 	else
 		fprintf(t->g->o, "\t%s(%s);\n", syscall ? "cont_syscall" : "cont", sig);
@@ -85,11 +85,11 @@ wait_stop(struct tr *t, const char *stop, const char *event, const char *fmt, ..
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
 	if (t->g->line)
-		fprintf(t->g->o, "\tgo(%s, %s, %s, \"%s\");\n",
-			t->resume[0] ? t->resume : "-1, 0", stop, event, what);
+		fprintf(t->g->o, "\tgo(%s, %s, %s, %s, \"%s\");\n", t->pending ? t->req : "-1",
+			t->pending ? t->sig : "0", stop, event, what);
 	else
 		fprintf(t->g->o, "\twait_for(%s, %s, \"%s\");\n", stop, event, what);
-	t->resume[0] = 0;
+	t->pending = false;
 }
 
 /* step s (the i-th) spins: the tracee resumed now, the tracer's end of

@@ -57,10 +57,10 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 		return refuse(why, n, "%s", "an unobserved twin: its observed "
 			      "case has the same events (repro that one)");
 	for (i = 0, s = r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
-		/* (the straight-line form writes the migrate and evict steps:
-		 * src/repro/sched.c) */
-		/* (a preemption needs a competitor of its own spinning on the
-		 * tracee's CPU to force it: the tick alone is fpabi's proof) */
+		/* (the straight-line form writes the steps the op table gives a
+		 * reproducer kind, src/repro/sched.c; a preemption only beside
+		 * a competitor of its own spinning on the tracee's CPU, which
+		 * forces it: the tick alone is fpabi's proof) */
 		if (op_has(s->op, OPF_SCHED) &&
 		    (!g->line || op_info(s->op)->repro == RPEV_NONE ||
 		     (op_info(s->op)->repro == RPEV_PREEMPT && r->c->competitor != COMP_SPIN)))
@@ -529,7 +529,7 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 	if (u->migrate || u->competitor || u->preempt)
 		return refuse(why, n, "%s", "a step forces or proves a switch, "
 			      "a migration or a group-stop (fpabi's scheduler "
-			      "proofs; the table form has no migrate)");
+			      "proofs; the table form writes none)");
 	emit_header(g, u);
 	fprintf(g->o, "#define SHM_SIZE %#zx\n#define EV_OFF %#x\n"
 		"#define DUMP_SIZE %zu\n#define SEED %#x\t/* the canaries' */\n"
