@@ -71,7 +71,7 @@ int main(void)
 	struct fake_cpu bad;
 	static uint8_t frame[4096];
 
-	T_PLAN(18);
+	T_PLAN(19);
 	T_OK(xsave_layout_parse(&l, fake_cpuid, &avx512, 0x2e7, 1ull << XF_CET_U) == 0,
 	     "an AVX-512 + PKRU layout parses");
 	T_OK(l.comp[XF_ZMM_H].offset == 1152 && l.comp[XF_ZMM_H].size == 512 &&
@@ -83,6 +83,11 @@ int main(void)
 	     l.comp[XF_ZMM_H].coffset == 896 && l.comp[XF_HI16_ZMM].coffset == 1408 &&
 	     l.comp[XF_PKRU].coffset == 2432,
 	     "compacted offsets pack the enabled features in order");
+	/* (why the forged compacted frame keeps key 0: in the kernel's
+	 * standard-format frame, PKRU's compacted slot holds ZMM28's bytes,
+	 * a canary, src/tracee/x86_64/sig.c: forge()) */
+	T_OK(l.comp[XF_PKRU].coffset == l.comp[XF_HI16_ZMM].offset + 12 * 64,
+	     "PKRU's compacted slot is ZMM28's first bytes in the standard form");
 	T_OK(l.comp[XF_CET_U].supervisor && l.comp[XF_CET_U].align64 &&
 	     l.comp[XF_CET_U].coffset == 2496 && l.compacted_end == 2512,
 	     "a 64-byte-aligned supervisor feature is rounded up (2440 -> 2496)");

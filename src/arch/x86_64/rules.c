@@ -148,8 +148,11 @@ const struct fpabi_rule x86_rules[] = {
 	{ "X-SR-9", "sigreturn does not check the frame's xcomp_bv: XRSTOR "
 	  "takes a frame with xcomp_bv bit 63 set (on a CPU with XSAVEC) in the "
 	  "compacted form, each component of XSTATE_BV read from its compacted "
-	  "offset; an xcomp_bv the CPU cannot take (a bit outside XCR0) is "
-	  "refused as X-SR-5",
+	  "offset (fpabi's edit keeps key 0 accessible in PKRU's compacted "
+	  "slot: that slot holds another component's bytes in the standard "
+	  "form, and a PKRU denying key 0 would fault the task's next access "
+	  "to its own memory); an xcomp_bv the CPU cannot take (a bit outside "
+	  "XCR0) is refused as X-SR-5",
 	  "arch/x86/kernel/fpu/signal.c: xrstor_from_user_sigframe() (no "
 	  "header check, unlike ptrace's validate_user_xstate_header()); SDM "
 	  "vol. 1 13.8" },

@@ -159,6 +159,8 @@ void x86_model_handler_entry(struct fpabi_run *r)
  * compacted offset (in feature order from byte 576, 64-byte aligned where
  * CPUID says so), x87 and SSE from the legacy area as ever.
  */
+#define PKRU_KEY0_BITS	3u	/* key 0's access- and write-disable */
+
 static void expect_compacted(struct fpabi_run *r, unsigned phase,
 			     const struct fpabi_rule *rule)
 {
@@ -182,6 +184,11 @@ static void expect_compacted(struct fpabi_run *r, unsigned phase,
 		at = coff[f->group] + (f->off - xl->comp[f->group].offset);
 		if (at + f->size > r->lo.size)
 			die("internal: compacted offset past the image");
+		/* the edit clears key 0's AD and WD in PKRU's compacted slot
+		 * (src/tracee/x86_64/sig.c: forge()): a PKRU that denies key
+		 * 0 would fault the task's next access to its own memory */
+		if (f->group == XF_PKRU)
+			img[at] &= ~PKRU_KEY0_BITS;
 		expect_field(r, i, img + at, rule);
 	}
 	free(img);

@@ -34,6 +34,14 @@ static uint64_t rd64(const uint8_t *p)
 	return v;
 }
 
+static uint32_t rd32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
 static void wr64(uint8_t *p, uint64_t v)
 {
 	memcpy(p, &v, 8);
@@ -115,6 +123,32 @@ static void mutate(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,
 	}
 }
 
+#define XF_PKRU_BIT	9
+#define PKRU_KEY0_BITS	3u	/* key 0's access- and write-disable */
+
+/* Component xf's offset in the compacted form of a frame with xcomp_bv
+ * bv: the components of bv below it in order from byte 576, each of
+ * CPUID.(0xD, i).ECX bit 1 at a multiple of 64 (SDM vol. 1 13.4.3). */
+static uint32_t compacted_off(uint64_t bv, unsigned xf)
+{
+	uint32_t off = XSAVE_EXT_OFF, a, b, c, d;
+	unsigned i;
+
+	for (i = 2; i <= xf; i++) {
+		if (!(bv >> i & 1) && i != xf)
+			continue;
+		__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
+				 : "a"(0xd), "c"(i));
+		(void)b;
+		(void)d;
+		if (c & 2)
+			off = (off + 63) & ~63u;
+		if (i < xf)
+			off += a;
+	}
+	return off;
+}
+
 /*
  * Forge the frame (fpabi/x86_64-case.h): the registers of the edit image, then one
  * field broken.  The fpstate is the kernel's, laid out as it wrote it.
@@ -159,6 +193,14 @@ static void forge(ucontext_t *uc, uint8_t *fp, const struct fpstate_sw *sw,
 		if (edit == E_F_XCOMP_OUTSIDE)
 			bv |= outside & -outside;
 		wr64(fp + XSAVE_HDR_OFF + 8, 1ull << 63 | bv);
+		/* PKRU's compacted slot holds another component's bytes in
+		 * the standard form: keep key 0 (this task's memory)
+		 * accessible, or the task faults on its next access */
+		if (edit == E_F_XCOMP && bv >> XF_PKRU_BIT & 1) {
+			uint32_t at = compacted_off(bv, XF_PKRU_BIT);
+
+			wr32(fp + at, rd32(fp + at) & ~PKRU_KEY0_BITS);
+		}
 		break;
 	case E_F_HDR_RSVD:
 		fp[XSAVE_HDR_OFF + 16] = 1;
