@@ -201,7 +201,11 @@ struct fpabi_arch {
 	 * new image; the model of the new image (every register at init) */
 	void (*exec_store)(struct fpabi_run *r, struct fpabi_ev *ev,
 			   size_t *len);
+	/* execve() as the kernel makes it, done at the exec event stop */
 	void (*model_exec)(struct fpabi_run *r);
+	/* the new image's own first instructions, before its dump: they
+	 * run only when the tracee leaves the exec stop (NULL: none) */
+	void (*model_exec_start)(struct fpabi_run *r);
 	/* a clone's child: from the parent's model after the syscall, what
 	 * the child holds (NULL: the same); kind: the step's FORK_ARCH kind
 	 * (b >> 1; a list may fork more than once, each its own kind) */

@@ -105,6 +105,11 @@ struct eng_model {
 						   applied on resuming */
 	unsigned sig_n;
 	size_t sig_dump;
+	bool exec_pending;	/* the tracee sits at an exec's event
+				   stop: its image runs and dumps on
+				   resuming */
+	int exec_step;
+	size_t exec_dump;
 	bool maybe;		/* SIG_MAYBE: the next TRAP may be a SIGSEGV */
 	unsigned ndump, nsig, nspin;	/* the walk's place in each list */
 };

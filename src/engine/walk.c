@@ -201,6 +201,20 @@ static bool vl_moved(struct engine *e, const struct fpabi_step *s)
  */
 static void model_pending(struct engine *e)
 {
+	struct fpabi_run *r = e->r;
+
+	if (e->mod.exec_pending) {
+		int step = r->step;
+
+		/* the exec stop's reads and writes are done: the new image
+		 * runs its first instructions, then dumps */
+		if (fpabi_arch.model_exec_start)
+			fpabi_arch.model_exec_start(r);
+		r->step = e->mod.exec_step;
+		observe(e, OBS_DUMP, e->mod.exec_dump, 0);
+		r->step = step;
+		e->mod.exec_pending = false;
+	}
 	if (!e->mod.sig_step)
 		return;
 	model_signal(e, e->mod.sig_step, e->mod.sig_n, e->mod.sig_dump);
@@ -331,8 +345,12 @@ static int walk_step(struct engine *e, const struct fpabi_step *s)
 	case S_EXEC:
 		if (io && ctl_wait_stop(e, STOP_EXEC, 0) < 0)
 			return -1;
+		/* execve() is done at its event stop; the new image runs
+		 * (and dumps) when the tracee leaves it: model_pending() */
 		fpabi_arch.model_exec(r);
-		observe(e, OBS_DUMP, e->lay.dump_off[e->mod.ndump++], 0);
+		e->mod.exec_pending = true;
+		e->mod.exec_step = r->step;
+		e->mod.exec_dump = e->lay.dump_off[e->mod.ndump++];
 		return 0;
 	case S_SIGSYS:
 	case S_FAULT:

@@ -254,6 +254,7 @@ void a64_ev_store(struct fpabi_run *r, struct fpabi_ev *ev);
 uint64_t a64_syscall_arg(struct fpabi_run *r, unsigned sc, unsigned code);
 void a64_exec_store(struct fpabi_run *r, struct fpabi_ev *ev, size_t *len);
 void a64_model_exec(struct fpabi_run *r);
+void a64_model_exec_start(struct fpabi_run *r);
 void a64_model_child(struct fpabi_run *r, unsigned sc, unsigned kind);
 void a64_child_store(struct fpabi_run *r, unsigned kind, struct fpabi_ev *ev);
 void a64_make_competitor(struct fpabi_run *r, uint8_t *dst,

@@ -186,6 +186,7 @@ const struct fpabi_arch fpabi_arch = {
 	.check_dump = a64_check_dump,
 	.exec_store = a64_exec_store,
 	.model_exec = a64_model_exec,
+	.model_exec_start = a64_model_exec_start,
 	.model_child = a64_model_child,
 	.child_store = a64_child_store,
 	.check_stop = a64_check_stop,

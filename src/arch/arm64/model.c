@@ -155,9 +155,6 @@ void a64_model_exec(struct fpabi_run *r)
 
 	if (sme_run(r)) {
 		a64_sme_model_exec(r);
-		/* the new image's first instruction: smstart (A-SYS-4) */
-		if (exec_kind(r) == L_SMSTART)
-			a64_sme_model_smstart(r);
 		return;
 	}
 	if (has_sve(r))
@@ -165,6 +162,17 @@ void a64_model_exec(struct fpabi_run *r)
 	a64_expect_zero(r, GM(G_ZLO) | GM(G_ZHI) | GM(G_P) | GM(G_FFR) |
 			GM(G_FPSR), rule);
 	r->astate[0] = FMT_FPSIMD;
+}
+
+/*
+ * L_SMSTART: the new image's first instruction is smstart (A-SYS-4).  It
+ * runs after the exec event stop, so a regset read at that stop still
+ * sees execve()'s state (A-PROC-1: SVCR 0, FPSR 0).
+ */
+void a64_model_exec_start(struct fpabi_run *r)
+{
+	if (sme_run(r) && exec_kind(r) == L_SMSTART)
+		a64_sme_model_smstart(r);
 }
 
 /* A-PROC-2/3: a clone's child, from the parent's model after the
