@@ -164,7 +164,7 @@ int ctl_prove_preemption(struct engine *e, unsigned k, unsigned n)
 {
 	struct fpabi_run *r = e->r;
 	long base = -1, now = -1;
-	int ms;
+	struct timespec end;
 
 	/* count from the moment the tracee spins with its registers loaded */
 	if (ctl_wait_spinning(e, k) < 0) {
@@ -176,7 +176,8 @@ int ctl_prove_preemption(struct engine *e, unsigned k, unsigned n)
 		return 0;
 	}
 	base = now = nonvoluntary_switches(r->pid);
-	for (ms = 0; ms < 3000 && base >= 0; ms++) {
+	/* (3 s of time: on a loaded machine a 1 ms usleep() takes longer) */
+	for (ctl_deadline_in(&end, 3000); ctl_ms_left(&end) > 0 && base >= 0;) {
 		now = nonvoluntary_switches(r->pid);
 		if (now >= base + (long)n)
 			break;
@@ -230,7 +231,8 @@ int ctl_migrate(struct engine *e)
 int ctl_migrate_running(struct engine *e, unsigned k)
 {
 	struct fpabi_run *r = e->r;
-	int ms, now = -1;
+	int now = -1;
+	struct timespec end;
 
 	if (ctl_wait_spinning(e, k) < 0) {
 		if (r->timed_out)
@@ -242,7 +244,7 @@ int ctl_migrate_running(struct engine *e, unsigned k)
 	}
 	if (ctl_migrate(e) < 0)
 		return -1;
-	for (ms = 0; ms < 3000; ms++) {
+	for (ctl_deadline_in(&end, 3000); ctl_ms_left(&end) > 0;) {
 		now = task_cpu(r->pid);
 		if (now == e->ctl.migrated_to)
 			break;
@@ -274,7 +276,8 @@ int ctl_evict(struct engine *e)
 	struct fpabi_run *r = e->r;
 	pid_t c = e->ctl.comp_pid;
 	long long run0, run = -1;
-	int ms, tcpu, ccpu;
+	int tcpu, ccpu;
+	struct timespec end;
 
 	if (c <= 0) {
 		run_broken(r, "evict: the case has no competitor");
@@ -282,7 +285,7 @@ int ctl_evict(struct engine *e)
 	}
 	tcpu = task_cpu(r->pid);
 	run0 = fpabi_schedstat(c, 0);
-	for (ms = 0; ms < 1000 && run0 >= 0; ms++) {
+	for (ctl_deadline_in(&end, 1000); ctl_ms_left(&end) > 0 && run0 >= 0;) {
 		run = fpabi_schedstat(c, 0);
 		if (run > run0)
 			break;

@@ -32,6 +32,13 @@ static void ts_add_ms(struct timespec *t, long ms)
 	}
 }
 
+/* *t := ms milliseconds from now (a wait's own bound, for ctl_ms_left()) */
+void ctl_deadline_in(struct timespec *t, long ms)
+{
+	clock_gettime(CLOCK_MONOTONIC, t);
+	ts_add_ms(t, ms);
+}
+
 /* Milliseconds to the deadline (negative: passed). */
 long ctl_ms_left(const struct timespec *deadline)
 {
@@ -64,8 +71,7 @@ void ctl_start_clock(struct engine *e)
 		e->ctl.deadline = r->deadline;
 		return;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &e->ctl.deadline);
-	ts_add_ms(&e->ctl.deadline, r->o->timeout * 1000L);
+	ctl_deadline_in(&e->ctl.deadline, r->o->timeout * 1000L);
 	r->deadline = e->ctl.deadline;
 }
 

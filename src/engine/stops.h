@@ -27,6 +27,7 @@
 /* The watchdog's deadline: --timeout from the first attempt's start. */
 void ctl_start_clock(struct engine *e);
 /* Milliseconds to deadline (negative: passed). */
+void ctl_deadline_in(struct timespec *t, long ms);
 long ctl_ms_left(const struct timespec *deadline);
 /* The case's deadline passed (timed_out set), or a signal came. */
 bool ctl_deadline_passed(struct engine *e);
