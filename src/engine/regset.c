@@ -82,8 +82,12 @@ int regset_get(struct fpabi_run *r, unsigned note, void *buf, size_t len,
 
 	canary_poison(buf, len, r->cseed);
 	*got = len;
-	if (r->skip_io)
-		return 0;	/* fault injection: the read is dropped */
+	if (r->skip_io) {
+		/* fault injection: the read is dropped; the record's words of
+		 * buf are of no call (not of the last read's buffer) */
+		record_observe(r, SRC_REGSET, 0, 0);
+		return 0;
+	}
 	if (regset_tracer_ptrace(r, PTRACE_GETREGSET, note, &iov,
 				 "PTRACE_GETREGSET") < 0) {
 		int err = errno;
