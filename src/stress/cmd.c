@@ -99,6 +99,9 @@ static void report_failure(struct stress *st, struct tap *t,
 	}
 	stress_reproducer(st, &s, text, sizeof(text));
 	yaml_kv(y, sizeof(y), "reproduce", text);
+	/* (also as a comment: a harness that shows only the comments of a
+	 * failing test, as automake's console does, still shows the list) */
+	tap_comment(t, "reproduce: %s", text);
 	/* a generated list's result is named by its place among the
 	 * failures, never by its sequence number or seed (those are in
 	 * the YAML block): the names of two runs are the same set */
