@@ -100,6 +100,25 @@ totals() {
 	}' "$@"
 }
 
+# What failed, printed just above the totals (CI shows only the end of its
+# output): the machine's CPU, then for each failing test (at most 12) its
+# first failing lines.
+digest() { # TRS...
+	local trs log n=0
+	echo "setup.sh: CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
+		"flags: $(grep -m1 -ow -e pku -e avx512f -e amx_tile -e xsavec /proc/cpuinfo | tr '\n' ' ')"
+	for trs in "$@"; do
+		grep -qE '^:test-result: (FAIL|ERROR)' "$trs" || continue
+		n=$((n + 1))
+		[ $n -le 12 ] || continue
+		log=${trs%.trs}.log
+		echo "setup.sh: failed: ${log#"$top"/} ($(grep -cE '^:test-result: (FAIL|ERROR)' "$trs") results)"
+		grep -E '^(FAIL|ERROR|not ok)|^# *(reproduce|got|expected|why)' "$log" 2>/dev/null |
+			grep -v '# TODO' | head -6 | cut -c1-300 | sed 's/^/setup.sh:   /'
+	done
+	[ $n -le 12 ] || echo "setup.sh: ... and $((n - 12)) more failed tests"
+}
+
 # Static builds of the suite for the guests: arm64 (cross) and x86_64.
 build_static() { # DIR [configure args...]
 	local dir=$1
@@ -153,7 +172,9 @@ debian_package() {
 	deb=$(ls "$tmp"/fpabi_*.deb)
 	echo "setup.sh: built $(basename "$deb")"
 	autopkgtest "$deb" "$tmp"/fpabi-*/ -- null >"$B/autopkgtest.log" 2>&1 ||
-		{ tail -40 "$B/autopkgtest.log"; rc=1; }
+		{ grep -E '^(not ok|# CPU|# kernel|# quirk|# calibration)' "$B/autopkgtest.log" |
+			  grep -v '# TODO' | head -30 | cut -c1-300
+		  tail -40 "$B/autopkgtest.log"; rc=1; }
 	[ $rc -eq 0 ] && echo "setup.sh: autopkgtest passed"
 	autopkgtest --env="FPABI_ARGS=--filter=*.ptrace-read.* --inject-fault=byte:ptrace-read" \
 		"$deb" "$tmp"/fpabi-*/ -- null >"$B/autopkgtest-fault.log" 2>&1
@@ -209,6 +230,8 @@ check() {
 	else
 		echo "setup.sh: the Debian package's autopkgtest needs root: not run" >&2
 	fi
+	# shellcheck disable=SC2046
+	digest $(find "$B/tests" "$top/build-asan/tests" -name '*.trs' 2>/dev/null | sort)
 	# shellcheck disable=SC2046
 	totals $(find "$B/tests" "$top/build-asan/tests" -name '*.trs' 2>/dev/null)
 	return $rc
