@@ -117,6 +117,8 @@ enum op_repro {
 	RPEV_EVICT,	/* the competitor runs on the stopped tracee's CPU */
 	RPEV_PREEMPT,	/* the spinning tracee switched out n times */
 	RPEV_MIGRATE_RUNNING,	/* the spinning tracee moved to another CPU */
+	RPEV_INTERRUPT,	/* the spinning tracee stopped by PTRACE_INTERRUPT */
+	RPEV_GROUPSTOP,	/* the spinning tracee put in group-stop by SIGSTOP */
 };
 
 struct fpabi_op_info {

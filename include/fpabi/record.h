@@ -9,6 +9,7 @@
 #ifndef FPABI_RECORD_H
 #define FPABI_RECORD_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,6 +17,7 @@
 
 #include "fpabi/event.h"
 #include "fpabi/image.h"
+#include "fpabi/shm.h"
 
 struct fpabi_run;
 struct fpabi_rule;
@@ -137,9 +139,55 @@ uint32_t repro_arch_frame_fp(const struct fpabi_rec *rec);
 bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned comp);
 bool repro_arch_line_ok(const struct fpabi_rec *rec);
 /* the straight-line form writes a competitor and a spin the tracer ends
- * (src/repro/sched.c): x86 (arm64's asm blocks have one prologue each,
- * and its spin is not written out: not yet) */
+ * (src/repro/sched.c), on both arches; the competitor's asm ends in
+ * this instruction, a spin until the tracer kills it */
 static inline bool repro_arch_competitor(void)
+{
+	return true;
+}
+
+static inline const char *repro_arch_spin_forever(void)
+{
+#ifdef __x86_64__
+	return "jmp .";
+#else
+	return "b .";
+#endif
+}
+
+/* the straight-line form's sig_body() where no signal's frame is edited
+ * or copied: each signal's kind, and the SIGILL's step over its insn
+ * (sys: the syscall instruction a SIGSYS ends; here, below both arches'
+ * reproducer code, which calls it) */
+static inline void repro_emit_sig_steps(const struct fpabi_shm_hdr *h, const char *insn,
+			  const char *sys, const char *step, FILE *out)
+{
+	unsigned int k;
+
+	fprintf(out, "/* each signal: SIGILL (the %s), or SIGSYS (seccomp) */\n"
+		"static const int signo[] = {", insn);
+	for (k = 0; k < h->nsig; k++)
+		fprintf(out, " %s,", h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
+	fprintf(out, " };\nunsigned int nsig;\t/* signals handled */\n\n"
+		"/* the handler's C: step over the %s (a SIGSYS's %s is done) */\n"
+		"void sig_body(ucontext_t *uc)\n{\n\tif (signo[nsig++] == SIGILL)\n"
+		"\t\t%s;\n}\n\n", insn, sys, step);
+}
+
+/* a breakpoint stop needs the tracer to step the PC over the trap: arm64's
+ * BRK leaves it at the BRK; x86's int3 after it (after_trap() nothing) */
+static inline bool repro_arch_after_trap(void)
+{
+#ifdef __x86_64__
+	return false;
+#else
+	return true;
+#endif
+}
+
+/* the table form writes the frame edits too (x86); arm64's are the
+ * straight-line form's only (src/arch/arm64/repro-sig.c) */
+static inline bool repro_arch_table_edits(void)
 {
 #ifdef __x86_64__
 	return true;
@@ -178,8 +226,26 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out);
 #define REPRO_LINE_THREAD 2	/* a thread (THREAD_ARGS) */
 #define REPRO_LINE_CTL_NONE 4	/* a checked word has no control */
 #define REPRO_LINE_FRAME 8	/* a checked word is in a signal frame */
+#define REPRO_LINE_ALT 16	/* a checked word has another place (arm64:
+				   an SVE payload's FPSIMD format) */
 void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			  void (*list)(void *ctx, uint64_t off), void *ctx);
+/* the file builds its own exec probe (src/repro/probe.c): the recorded
+ * probe's dump fits its image (128 KiB of its stack), so the dump's words
+ * are the new image's first store, as fpabi's */
+#define REPRO_PROBE_AREA 131072
+/* the recorded exec probe's control block (its dump's place and STORE) */
+static inline const struct fpabi_exec_ctl *repro_exec_ctl(const struct fpabi_rec *rec)
+{
+	return (const void *)(rec->shm + FPABI_EXEC_CTL_OFF);
+}
+
+static inline bool repro_exec_probe_ok(const struct fpabi_rec *rec)
+{
+	const struct fpabi_exec_ctl *c = repro_exec_ctl(rec);
+
+	return c->dump_len && c->dump_len <= REPRO_PROBE_AREA && c->dump_off < (1ull << 32);
+}
 
 
 #endif

@@ -332,6 +332,7 @@ void repro_find_uses(const struct gen *g, struct uses *u)
 	u->migrate_running = repro_has_step(g, S_MIGRATE_RUNNING);
 	u->migrate = repro_has_step(g, S_MIGRATE) || u->migrate_running;
 	u->preempt = repro_has_step(g, S_PREEMPT);
+	u->seize = repro_has_step(g, S_INTERRUPT) || repro_has_step(g, S_GROUPSTOP);
 	u->competitor = g->r->c->competitor != COMP_NONE;
 	u->altstack = g->h->altstack;
 	u->sysstop = repro_has_step(g, S_SYSCALL_STOP) || repro_has_step(g, S_SYSEXIT);

@@ -48,8 +48,11 @@ struct gen {
 	bool line;	/* the straight-line form (line.c) */
 	bool ksft;	/* line.c: with kselftest's ksft_* API */
 	bool solo;	/* line.c: no tracer, the file runs the events */
+	bool probe;	/* line.c: the file's own exec probe (fd 4) */
 	unsigned label;	/* line.c: the next asm label */
 	int last;	/* the last step the file keeps: its last observation */
+	int edit_dropped;	/* the step whose random frame edit is left out
+				   (-1: none; write.c, drop_random_edit()) */
 	struct run_cap *cap;	/* line.c: repro_emit_runs() keeps here */
 };
 
@@ -60,8 +63,13 @@ struct uses {
 	bool migrate;		/* a migrate step, at a stop or while it runs */
 	bool competitor;	/* the case's competitor (sched.c) */
 	bool preempt, migrate_running;	/* a spin the tracer ends (sched.c) */
+	bool seize;		/* a spin the tracer stops: PTRACE_INTERRUPT or
+				   group-stop (PTRACE_SEIZE, not TRACEME) */
 	bool kselftest;		/* the ksft_* API, not plain TAP */
 };
+
+/* the exec probe's code and make_probe() (probe.c) */
+void repro_emit_exec_probe(struct gen *g);
 
 /* the facts of the recorded instance both writers share (facts.c) */
 const struct fpabi_ev *repro_ev_at(const struct gen *g, uint64_t off);
@@ -87,6 +95,9 @@ void repro_emit_sched(struct gen *g, const struct uses *u,
 		      void (*list)(struct gen *g, uint64_t off));
 const char *repro_sched_setup(const struct uses *u);
 const char *repro_sched_start(const struct uses *u);
+
+/* the #include lines the body's code uses (headers.c) */
+void repro_emit_includes(struct gen *g, const char *body);
 
 /* --kselftest: the kernel's style where the text breaks it (ksft.c) */
 void repro_ksft_style(const char *buf, FILE *out);

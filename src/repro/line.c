@@ -72,12 +72,17 @@ static int scan_list(const struct gen *g, uint64_t off, unsigned int depth)
 	return -1;
 }
 
-/* the arguments of sc as C (read: the pipe's fd is set in main) */
-static void sc_args_c(const struct fpabi_ev *e, char *args, size_t n)
+/* the arguments of sc as C (read: the pipe's fd is set in main; exec:
+ * the file's own probe, if it has one) */
+static void sc_args_c(const struct gen *g, const struct fpabi_ev *e, char *args,
+		      size_t n)
 {
 	sc_c(e, args, n);
 	if (e->nr == SC_EXIT)
 		snprintf(args, n, "0");
+	if (e->nr == SC_EXEC && g->probe)
+		snprintf(args, n, "(uintptr_t)\"/proc/self/fd/4\", (uintptr_t)probe_argv, "
+			 "(uintptr_t)probe_envp");
 }
 
 static bool checked(const struct gen *g, uint64_t off);
@@ -164,15 +169,15 @@ static void emit_header(struct gen *g)
 	repro_arch_header(g->rec, g->o);
 	for (n = 0; r->c->steps[n].op != S_END; n++)
 		;
-	fprintf(g->o, " * Rule %s: %s\n *   source: %s\n * Steps: %s\n",
+	fprintf(g->o, " * Rule %s: %s\n *   source: %s\n * Steps: %s",
 		ru ? ru->id : r->c->rule, ru ? ru->text : "",
 		ru ? ru->source : "", steps);
-	if (g->last + 2 == n)	/* (truncate_scenario()) */
-		fprintf(g->o, " * This file stops after step %d, its last observation: "
-			"step %d changes\n * nothing it checks.\n", g->last + 1, n);
-	else if (g->last + 2 < n)
-		fprintf(g->o, " * This file stops after step %d, its last observation: "
-			"steps %d-%d change\n * nothing it checks.\n", g->last + 1, g->last + 2, n);
+	if (g->last + 2 <= n)	/* (truncate_scenario()) */
+		fprintf(g->o, "; the file stops after step %d, its last observation", g->last + 1);
+	fprintf(g->o, "\n");
+	if (g->edit_dropped >= 0)
+		fprintf(g->o, " * Its handler makes no random frame edit: that comes after the frame\n"
+			" * copy, the file's last observation.\n");
 	if (g->failing)
 		fprintf(g->o, " * fpabi found %u difference(s), the first: %s: "
 			"%s: %s.\n", r->nfind, r->find[0].observer,
@@ -181,53 +186,25 @@ static void emit_header(struct gen *g)
 		"through the CPU alone; a field the\n * CPU itself changes is a "
 		"skip.  Exit (kselftest's): 0 pass, 1 a word differs or\n * no "
 		"verdict, 4 a feature is missing; -DFPABI_REPRO_CORRUPT: 1.\n */\n" :
-		" * A control first: each value through the CPU alone.  Exit: 0 as the rule says,\n"
-		" * 1 BUG, 3 only fields the CPU itself changes differ, 4 a feature missing, 2 no verdict.\n */\n");
-}
-
-static void emit_includes(struct gen *g, const struct uses *u)
-{
-	fprintf(g->o, "#define _GNU_SOURCE\n%s%s%s"
-		"#include <inttypes.h>\n#include <signal.h>\n#include <stdio.h>\n"
-		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
-		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n%s"
-		"#include <sys/wait.h>\n%s%s%s%s%s#include <unistd.h>\n\n",
-		repro_arch_includes(g->rec),
-		u->get || u->set ? "#include <errno.h>\n" : "",
-		u->thread ? "#include <linux/futex.h>\n" : "",
-		u->get || u->set ? "#include <sys/uio.h>\n" : "",
-		u->nanosleep ? "#include <time.h>\n" : "",
-		u->thread || u->fork || u->migrate || u->competitor ? "#include <sched.h>\n" : "",
-		u->altstack ? "#include <sys/auxv.h>\n" : "",
-		u->seccomp ? "#include <stddef.h>\n#include <linux/audit.h>\n"
-		"#include <linux/filter.h>\n#include <linux/seccomp.h>\n"
-		"#include <sys/prctl.h>\n" : u->competitor ? "#include <sys/prctl.h>\n" : "",
-		g->h->nsig ? "#include <ucontext.h>\n" : "");
-	if (g->ksft)
-		fprintf(g->o, "%s", strchr(repro_arch_kselftest_dir(), '/') ?
-			"#include \"../../kselftest.h\"\n\n" :
-			"#include \"../kselftest.h\"\n\n");
+		" * A control first: each value through the CPU alone.  Exit: 0 as the rule says, 1 BUG,\n"
+		" * 3 only fields the CPU itself changes differ, 4 a feature missing, 2 no verdict.\n */\n");
 }
 
 static const char base_c[] =
+"#define bail(what) (%s)\n"
 "uint8_t *shm;\t/* shared with the tracee: images, dumps, regset buffers */\n"
 "static pid_t pid;\n\n"
-"/* (PTRACE_O_EXITKILL: the tracee dies with the tracer) */\n"
-"static void %sbail(const char *what)\n{\n"
-"%s}\n\n"
 "static void timeout(int sig)\n{\n"
 "\tbail(sig == SIGALRM ? \"60 s and the scenario has not ended\" : \"\");\n}\n\n";
 
 /* (no tracer: the tracee is a plain child, solo()) */
 static const char solo_c[] =
+"#define bail(what) (%s)\n"
 "uint8_t *shm;\t/* shared with the tracee: images, dumps */\n"
-"static pid_t pid;\n\n"
-"static void %sbail(const char *what)\n{\n"
-"%s}\n\n";
+"static pid_t pid;\n\n";
 
 static const char fill_c[] =
-"/* len bytes at off: fpabi's canaries of one register, a lane (8 bytes)\n"
-" * each; component 63: the poison, one value (bytes nothing wrote) */\n"
+"/* len bytes at off: fpabi's canaries of a register, 8 bytes a lane; comp 63: poison */\n"
 "static void fill(uint64_t off, unsigned int len, uint64_t task, uint64_t phase,\n"
 "\t\t uint64_t comp, uint64_t reg, uint64_t lane)\n{\n"
 "\tfor (unsigned int k = 0; k < len; k += 8) {\n"
@@ -240,9 +217,7 @@ static const char fill_c[] =
 "\t\tmemcpy(shm + off + k, &w, len - k < 8 ? len - k : 8);\n\t}\n}\n\n";
 
 static const char tracer_c[] =
-"/* the tracee resumed (req, sig; req -1: not), on to the stop the scenario\n"
-" * takes next (stop 0: the tracee's exit 0, event stops on the way); a\n"
-" * SIGCHLD passes, anything else ends the run */\n"
+"/* resume (req -1: not) to the next stop (0: the exit 0; event stops and SIGCHLD pass) */\n"
 "static void go(int req, int sig, int stop, int event, const char *what)\n{\n\tint st = -1;\n\n"
 "\tif (req >= 0 && ptrace(req, pid, 0, sig) < 0)\n\t\tbail(\"ptrace: the resume\");\n"
 "\twhile (waitpid(pid, &st, __WALL) == pid && WIFSTOPPED(st)) {\n"
@@ -255,8 +230,7 @@ static const char tracer_c[] =
 
 /* (no child of the tracee's: no SIGCHLD, no event stop on the way) */
 static const char tracer_simple_c[] =
-"/* the tracee resumed (req, sig; req -1: not), on to the stop the scenario\n"
-" * takes next (stop 0: the tracee's exit 0); any other ends the run */\n"
+"/* resume (req -1: not) to the next stop (0: the exit 0); any other ends the run */\n"
 "static void go(int req, int sig, int stop, int event, const char *what)\n{\n\tint st = -1;\n\n"
 "\tif (req >= 0 && ptrace(req, pid, 0, sig) < 0)\n\t\tbail(\"ptrace: the resume\");\n"
 "\tif (waitpid(pid, &st, __WALL) == pid && (stop ? WIFSTOPPED(st) &&\n"
@@ -319,12 +293,11 @@ static const char ksft_c[] =
 static const struct {
 	const char *bail, *pass, *cpu, *fail;
 } tap_calls[2] = {
-	{ "\tprintf(\"Bail out! %s (no verdict)\\n\", what);\n\texit(2);\n",
+	{ "printf(\"Bail out! %s (no verdict)\\n\", what), exit(2)",
 	  "\t\tprintf(\"ok %u - %s\\n\", ++n, w->what);\n",
-	  "\t\tprintf(\"ok %u - %s # SKIP the CPU changes this field; no kernel bug shown\\n\",\n"
-	  "\t\t       ++n, w->what);\n",
+	  "\t\tprintf(\"ok %u - %s # SKIP the CPU changes this field; no kernel bug shown\\n\", ++n, w->what);\n",
 	  "\t\tprintf(\"not ok %u - %s\\n\", ++n, w->what);\n" },
-	{ "\tksft_exit_fail_msg(\"%s (no verdict)\\n\", what);\n\texit(KSFT_FAIL);\n",
+	{ "ksft_exit_fail_msg(\"%s (no verdict)\\n\", what), exit(KSFT_FAIL)",
 	  "\t\tksft_test_result_pass(\"%s\\n\", w->what);\n",
 	  "\t\tksft_test_result_skip(\"%s: the CPU changes this field; no kernel bug shown\\n\",\n"
 	  "\t\t\t\t      w->what);\n",
@@ -360,8 +333,7 @@ static bool or_zero(const struct gen *g)
  * (no kernel bug shown), or a BUG */
 static void emit_check(struct gen *g, bool or_zero)
 {
-	fprintf(g->o, "/* one word: as the rule says, as the control shows the CPU alone changes\n"
-		" * it (no kernel bug shown), or a BUG */\n"
+	fprintf(g->o, "/* one word: as the rule says, changed by the CPU alone (the control), or a BUG */\n"
 		"static void check(const struct word *w)\n{\n"
 		"\tuint64_t got = read_word(w, shm + w->area);\n\n"
 		"\tif (got == w->exp%s) {\n%s"
@@ -542,6 +514,8 @@ static void collect_regions(struct gen *g)
 		collect_imgs(g, g->h->sig[k].exit_ev, imgs, &nimg, 0);
 		if (g->h->sig[k].edit_img && nimg < MAX_BUFS)
 			imgs[nimg++] = g->h->sig[k].edit_img;
+		if (g->h->sig[k].edit_img2 && nimg < MAX_BUFS)	/* (a second record's) */
+			imgs[nimg++] = g->h->sig[k].edit_img2;
 	}
 	for (i = 0; i < nimg; i++)
 		add_region(g, imgs[i], g->rec->shm + imgs[i], g->img_size);
@@ -689,7 +663,7 @@ static void emit_args(struct gen *g)
 	fprintf(g->o, "/* the syscalls' arguments, a row each (the tracee's "
 		"assembly loads them) */\nuint64_t sc_args[][6] = {\n");
 	for (i = 0; i < rows.n; i++) {
-		sc_args_c(rows.e[i], args, sizeof(args));
+		sc_args_c(g, rows.e[i], args, sizeof(args));
 		fprintf(g->o, "\t{ %s },\t/* %s */\n", args,
 			rows.sc[i] == SC_EXIT ? "exit" : sc_name(rows.sc[i]));
 	}
@@ -701,6 +675,8 @@ static void emit_tracee(struct gen *g, const struct uses *u)
 	fprintf(g->o, "/* the tracee: its events in one asm block, no compiled "
 		"code between them */\nstatic void tracee(void)\n{\n%s%s%s"
 		"\t__asm__ volatile(\n", g->solo ? "" :	/* (no tracer: solo()) */
+		u->seize ? "\twhile (!__atomic_load_n((uint32_t *)(shm + 8), __ATOMIC_SEQ_CST))\n"
+		"\t\tusleep(1000);\t/* until the tracer has seized it */\n\traise(SIGSTOP);\n" :
 		"\tif (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0)\n\t\t_exit(3);\n"
 		"\traise(SIGSTOP);\n",
 		g->h->nsig ? "\tarch_setup();\n" : "",
@@ -718,22 +694,28 @@ static void emit_main(struct gen *g, const struct uses *u)
 	unsigned int i;
 
 	unsigned int c = repro_corrupt_word(g);
-	char opts[160];
+	char opts[160], probe[256] = "";
+
+	if (g->probe)	/* (its shared memory a memfd: the probe writes there too) */
+		snprintf(probe, sizeof(probe), "\tif (dup2(memfd_create(\"fpabi-shm\", 0), 3) != 3 ||\n"
+			 "\t    ftruncate(3, %#zx) < 0)\n\t\tbail(\"memfd_create\");\n"
+			 "\tmake_probe();\n", g->shm_size);
 
 	fprintf(g->o, "int main(%s)\n{\n\tunsigned int i;\n%s\n"
 		"%s\t%s\n\tcheck_features();\n%s"
-		"\tshm = mmap(NULL, %#zx, PROT_READ | PROT_WRITE, MAP_SHARED | "
-		"MAP_ANONYMOUS, -1, 0);\n\tif (shm == MAP_FAILED)\n\t\tbail(\"mmap\");\n"
+		"%s"
+		"\tshm = mmap(NULL, %#zx, PROT_READ | PROT_WRITE, MAP_SHARED%s, "
+		"%s, 0);\n\tif (shm == MAP_FAILED)\n\t\tbail(\"mmap\");\n"
 		"\tfor (i = 0; i < NWORDS; i++)\t/* the control: no kernel event */\n"
 		"\t\twords[i].ctl = roundtrip(&words[i]);\n"
 		"#ifdef FPABI_REPRO_CORRUPT\t/* a self-test: one expected word wrong, exit 1 */\n"
 		"\twords[%u].ctl = words[%u].exp ^= %#llxull;\n#endif\n",
-		u->exec ? "int argc, char **argv" : "void", g->solo ? "\tint st;\n" : "",
-		u->exec ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
+		u->exec && !g->probe ? "int argc, char **argv" : "void", g->solo ? "\tint st;\n" : "",
+		u->exec && !g->probe ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
 		"\t\treturn 0;\t/* the image the case execs */\n" : "",
 		g->ksft ? "ksft_print_header();" : "printf(\"TAP version 13\\n\");",
-		repro_sched_setup(u),
-		g->shm_size, c, c, 1ull << (4 * g->rec->w[g->pick[c]].len));
+		repro_sched_setup(u), probe, g->shm_size,
+		g->probe ? "" : " | MAP_ANONYMOUS", g->probe ? "3" : "-1", c, c, 1ull << (4 * g->rec->w[g->pick[c]].len));
 	emit_fill(g);
 	/* (the options of the stops it takes: the others change nothing) */
 	snprintf(opts, sizeof(opts), "PTRACE_O_EXITKILL%s%s%s%s",
@@ -754,10 +736,13 @@ static void emit_main(struct gen *g, const struct uses *u)
 	else
 		fprintf(g->o, "\tsignal(SIGALRM, timeout);\n\talarm(60);\n"
 		"\tpid = fork();\n\tif (pid < 0)\n\t\tbail(\"fork\");\n"
-		"\tif (!pid)\n\t\ttracee();\n"
+		"\tif (!pid)\n\t\ttracee();\n%s"
 		"\tgo(-1, 0, SIGSTOP, 0, \"the tracee's start\");\n"
 		"\tif (ptrace(PTRACE_SETOPTIONS, pid, 0, %s) < 0)\n"
-		"\t\tbail(\"PTRACE_SETOPTIONS\");\n%s", opts,
+		"\t\tbail(\"PTRACE_SETOPTIONS\");\n%s", u->seize ?
+		"\t/* (PTRACE_INTERRUPT and PTRACE_EVENT_STOP need PTRACE_SEIZE) */\n"
+		"\tif (ptrace(PTRACE_SEIZE, pid, 0, 0) < 0)\n\t\tbail(\"PTRACE_SEIZE\");\n"
+		"\t__atomic_store_n((uint32_t *)(shm + 8), 1, __ATOMIC_SEQ_CST);\n" : "", opts,
 		repro_sched_start(u));
 	if (u->pipe)
 		fprintf(g->o, "\tif (fork() == 0) {\t/* the tracee blocks in read() meanwhile */\n"
@@ -793,23 +778,13 @@ static bool solo(const struct gen *g, const struct uses *u)
 	return true;
 }
 
-static bool has_trap(const struct gen *g)
-{
-	const struct fpabi_step *s;
-
-	for (s = g->r->c->steps; s->op != S_END; s++)
-		if (op_info(s->op)->repro == RPEV_TRAP)
-			return true;
-	return false;
-}
-
 int repro_write_line(struct gen *g, const struct uses *u)
 {
 	struct list_ctx c = { .g = g, .top = true };
 	unsigned int k, no_ctl = 0;
-	FILE *out = NULL;
-	char *buf = NULL;
-	size_t len = 0;
+	FILE *out = NULL, *real;
+	char *buf = NULL, *body = NULL;
+	size_t len = 0, blen = 0;
 	bool ok;
 
 	rows.n = 0;
@@ -824,6 +799,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	g->line = true;
 	g->ksft = u->kselftest;
 	g->solo = solo(g, u);
+	g->probe = u->exec && repro_exec_probe_ok(g->rec);
 	if (g->ksft) {	/* (written to memory, then through repro_ksft_style()) */
 		out = g->o;
 		g->o = open_memstream(&buf, &len);
@@ -832,30 +808,42 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	}
 	g->label = 10;
 	collect_regions(g);
-	emit_header(g);
-	emit_includes(g, u);
+	/* (the body first, to memory: the includes are those it uses) */
+	real = g->o;
+	g->o = open_memstream(&body, &blen);
+	if (!g->o)
+		die("open_memstream: out of memory");
 	fprintf(g->o, "#define SEED %#x\t/* fpabi's canaries' */\n%s", g->r->cseed,
 		any_syscall(g) ? "#define STR(x) #x\n#define XSTR(x) STR(x)\t/* SYS_getpid as \"39\" */\n" : "");
 	fputs(g->ksft ? ksft_c : tap_c, g->o);
-	/* (kselftest.h of 6.1 has no __noreturn, and checkpatch wants it) */
-	fprintf(g->o, g->solo ? solo_c : base_c, g->ksft ? "" : "__attribute__((noreturn)) ",
-		tap_calls[g->ksft].bail);
+	/* (exit() after ksft_exit_fail_msg(): kselftest.h of 6.1 has no
+	 * __noreturn) */
+	fprintf(g->o, g->solo ? solo_c : base_c, tap_calls[g->ksft].bail);
 	fputs(fill_c, g->o);
 	emit_statics(g, u);
 	if (u->altstack)
 		fputs(altstack_c, g->o);
-	fprintf(g->o, "%s/* a checked word: its area, where, how; expected, init, the control's */\n"
-		"struct word {\n\tuint64_t area;\n\tunsigned int off, len, comp, how;\n"
+	fprintf(g->o, "%sstruct word {\t/* a checked word: its area, where, how; expected, init, the control's */\n"
+		"\tuint64_t area;\n\tunsigned int off, len, comp, how;\n"
 		"\tuint64_t exp, init, ctl;\n\tconst char *what;\n};\n\n",
 		or_zero(g) ? "#define OR_ZERO 16\t/* its old value or zero will do */\n" : "");
 	for (k = 0; k < g->npick; k++)
 		if (!strcmp(repro_arch_ctl(g->rec, &g->rec->w[g->pick[k]]), "CTL_NONE"))
 			no_ctl = REPRO_LINE_CTL_NONE;
-	for (k = 0; k < g->npick; k++)
-		if (g->rec->w[g->pick[k]].src == SRC_FRAME)
+	for (k = 0; k < g->npick; k++) {
+		const struct rec_word *w = &g->rec->w[g->pick[k]];
+		unsigned int off, fl;
+
+		if (w->src == SRC_FRAME)
 			no_ctl |= REPRO_LINE_FRAME;
+		repro_arch_map(g->rec, w, &off, &fl);
+		if (fl >> 8)
+			no_ctl |= REPRO_LINE_ALT;
+	}
 	repro_arch_line_code(g->rec, (u->thread ? REPRO_LINE_THREAD : 0) | no_ctl |
-			     (has_trap(g) ? REPRO_LINE_TRAP : 0), g->o, list_cb, &c);
+			     (repro_has_step(g, S_TRAP) ? REPRO_LINE_TRAP : 0), g->o, list_cb, &c);
+	if (g->probe)
+		repro_emit_exec_probe(g);
 	emit_args(g);
 	emit_words(g);
 	if (!g->solo)
@@ -873,6 +861,13 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	emit_helpers(g);
 	emit_tracee(g, u);
 	emit_main(g, u);
+	if (fclose(g->o))
+		die("open_memstream: out of memory");
+	g->o = real;
+	emit_header(g);
+	repro_emit_includes(g, body);
+	fputs(body, g->o);
+	free(body);
 	if (g->ksft) {
 		if (fclose(g->o))
 			die("open_memstream: out of memory");

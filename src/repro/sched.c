@@ -14,18 +14,22 @@
 #include "fpabi/run.h"
 #include "gen.h"
 
-/* the tracee (and a competitor) on the first CPU this process may run
- * on, where fpabi's competitors meet; a migrate step moves it to the
- * second (fpabi proved the move in its run: /proc/PID/stat's CPU) */
-static const char cpus_c[] =
-"static int cpus[2];\t/* the first two CPUs this process may run on */\n\n"
+/* the tracee (and a competitor) on one CPU, where fpabi's competitors
+ * meet; a migrate step moves it to a second (fpabi proved the move in
+ * its run: /proc/PID/stat's CPU).  Without a migrate step, the CPU main()
+ * runs on (sched_getcpu()): no search. */
+static const char pin_c[] =
+"static int cpus[2];\t/* the tracee's CPU, and the one a migrate step moves it to */\n\n"
 "static void pin(pid_t p, int cpu)\n{\n\tcpu_set_t set;\n\n"
 "\tCPU_ZERO(&set);\n\tCPU_SET(cpu, &set);\n"
-"\tif (sched_setaffinity(p, sizeof(set), &set) < 0)\n\t\tbail(\"sched_setaffinity\");\n}\n\n"
-"static void find_cpus(int need)\n{\n\tcpu_set_t set;\n\tint i, k = 0;\n\n"
+"\tif (sched_setaffinity(p, sizeof(set), &set) < 0)\n\t\tbail(\"sched_setaffinity\");\n}\n\n";
+
+static const char find_cpus_c[] =
+"/* the first two CPUs this process may run on */\n"
+"static void find_cpus(void)\n{\n\tcpu_set_t set;\n\tint i, k = 0;\n\n"
 "\tif (sched_getaffinity(0, sizeof(set), &set) < 0)\n\t\tbail(\"sched_getaffinity\");\n"
 "\tfor (i = 0; i < CPU_SETSIZE && k < 2; i++)\n\t\tif (CPU_ISSET(i, &set))\n"
-"\t\t\tcpus[k++] = i;\n\tif (k < need)\n"
+"\t\t\tcpus[k++] = i;\n\tif (k < 2)\n"
 "\t\tSKIP(\"one CPU: the case moves the tracee to another\");\n}\n\n";
 
 /* the evict step's proof, as ctl_evict(): the competitor's run time
@@ -35,9 +39,8 @@ static const char evict_c[] =
 "\tsnprintf(path, sizeof(path), \"/proc/%d/schedstat\", p);\n\tf = fopen(path, \"r\");\n"
 "\tif (f && fscanf(f, \"%lld\", &ns) != 1)\n\t\tns = -1;\n\tif (f)\n\t\tfclose(f);\n"
 "\treturn ns;\n}\n\n"
-"/* the evict step: the competitor runs on the stopped tracee's CPU, its\n"
-" * registers replacing the tracee's there; within 10 s (at SCHED_IDLE it\n"
-" * waits for an idle moment: on a loaded CPU longer), or no verdict */\n"
+"/* the evict step: the competitor runs on the stopped tracee's CPU, its registers\n"
+" * replacing the tracee's there, within 10 s (SCHED_IDLE: in an idle moment) */\n"
 "static void evict(void)\n{\n\tlong long t0 = run_ns(comp);\n\tint ms;\n\n"
 "\tfor (ms = 0; ms < 10000 && t0 >= 0 && run_ns(comp) <= t0; ms++)\n"
 "\t\tusleep(1000);\n\tif (t0 < 0 || ms == 10000)\n"
@@ -88,11 +91,13 @@ static const char migrate_running_c[] =
 void repro_emit_sched(struct gen *g, const struct uses *u,
 		      void (*list)(struct gen *g, uint64_t off))
 {
+	if (u->preempt || u->migrate_running || u->seize)
+		fputs(spin_c, g->o);
 	if (!u->migrate && !u->competitor)
 		return;
-	fputs(cpus_c, g->o);
-	if (u->preempt || u->migrate_running)
-		fputs(spin_c, g->o);
+	fputs(pin_c, g->o);
+	if (u->migrate)
+		fputs(find_cpus_c, g->o);
 	if (u->migrate_running)
 		fputs(migrate_running_c, g->o);
 	if (u->preempt)
@@ -102,18 +107,17 @@ void repro_emit_sched(struct gen *g, const struct uses *u,
 	fputs("static pid_t comp;\t/* the competitor */\n\n", g->o);
 	if (repro_has_step(g, S_EVICT))
 		fputs(evict_c, g->o);
-	fprintf(g->o, "/* the competitor: pinned to the tracee's CPU%s, its own canaries\n"
-		" * in every register, then it spins until the tracer exits */\n"
+	fprintf(g->o, "/* the competitor: on the tracee's CPU%s, its own canaries in every\n"
+		" * register, then it spins until the tracer exits */\n"
 		"static void competitor(void)\n{\n%s"
 		"\tif (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() == 1)\n\t\t_exit(3);\n"
 		"\tpin(0, cpus[0]);\n%s\t__asm__ volatile(\n",
-		g->r->c->competitor == COMP_IDLE ? " at SCHED_IDLE (it runs whenever the\n"
-		" * tracee stops)" : "",
+		g->r->c->competitor == COMP_IDLE ? " at SCHED_IDLE (it runs when the tracee stops)" : "",
 		g->r->c->competitor == COMP_IDLE ? "\tstruct sched_param sp = { 0 };\n\n" : "",
 		g->r->c->competitor == COMP_IDLE ?
 		"\tif (sched_setscheduler(0, SCHED_IDLE, &sp) < 0)\n\t\t_exit(3);\n" : "");
 	list(g, g->h->comp_ev);
-	fprintf(g->o, "\t\"jmp .\\n\\t\"\t/* spin */\n");
+	fprintf(g->o, "\t\"%s\\n\\t\"\t/* spin */\n", repro_arch_spin_forever());
 	repro_arch_line_close(g->rec, g->o);
 	fprintf(g->o, "}\n\n");
 }
@@ -121,7 +125,7 @@ void repro_emit_sched(struct gen *g, const struct uses *u,
 /* main()'s lines: before the tracee forks, and once it has stopped */
 const char *repro_sched_setup(const struct uses *u)
 {
-	return u->migrate ? "\tfind_cpus(2);\n" : u->competitor ? "\tfind_cpus(1);\n" : "";
+	return u->migrate ? "\tfind_cpus();\n" : u->competitor ? "\tcpus[0] = sched_getcpu();\n" : "";
 }
 
 const char *repro_sched_start(const struct uses *u)

@@ -108,6 +108,52 @@ static void emit_spin(struct tr *t, const struct fpabi_step *s, int i)
 			(unsigned long long)sp->arg[1], (unsigned long long)sp->ptr, i + 1);
 }
 
+/* step s (the i-th): the spinning tracee stopped where it spins, as
+ * ctl_stop_spinning(): by PTRACE_INTERRUPT (a PTRACE_EVENT_STOP with
+ * SIGTRAP), or by a SIGSTOP it is let take (group-stop: PTRACE_EVENT_STOP
+ * with SIGSTOP); then the word that ends its spin once it goes on */
+static void emit_stop_spin(struct tr *t, const struct fpabi_step *s, int i)
+{
+	const struct fpabi_ev *sp = spin_of(t->g, i);
+
+	resume_now(t);
+	if (!sp)
+		return;
+	fprintf(t->g->o, "\twait_spinning(%#llx);\t/* step %d: it spins, its registers loaded */\n",
+		(unsigned long long)sp->arg[1], i + 1);
+	if (op_info(s->op)->repro == RPEV_GROUPSTOP) {
+		fprintf(t->g->o, "\tkill(pid, SIGSTOP);\n");
+		wait_stop(t, "SIGSTOP", "0", "the SIGSTOP's delivery stop (step %d)", i + 1);
+		resume(t, false, "SIGSTOP");
+		wait_stop(t, "SIGSTOP", "PTRACE_EVENT_STOP", "the group-stop (step %d)", i + 1);
+	} else {
+		fprintf(t->g->o, "\tif (ptrace(PTRACE_INTERRUPT, pid, 0, 0) < 0)\n"
+			"\t\tbail(\"PTRACE_INTERRUPT\");\n");
+		wait_stop(t, "SIGTRAP", "PTRACE_EVENT_STOP", "the PTRACE_INTERRUPT stop (step %d)",
+			  i + 1);
+	}
+	fprintf(t->g->o, "\t__atomic_store_n((uint64_t *)(shm + %#llx), 1, __ATOMIC_SEQ_CST);\n",
+		(unsigned long long)sp->ptr);
+}
+
+/* step i's regset reads and writes (up to io last_io at the file's last) */
+static void emit_regsets(struct gen *g, int i, int last_io)
+{
+	unsigned k;
+
+	for (k = 0; k < g->rec->nio; k++) {
+		const struct rec_io *io = &g->rec->io[k];
+
+		if (io->step != i || (i == g->last && (int)k > last_io))
+			continue;	/* (a read after the last observation) */
+		fprintf(g->o, "\t%s(%#llx, %#x, %zu);\t/* %s: %s%s */\n",
+			io->set ? "set" : "get", (unsigned long long)g->io_off[k],
+			io->note, io->len, note_name(io->note),
+			io->err ? "fpabi saw errno " : "",
+			io->err ? strerror(io->err) : "ok there");
+	}
+}
+
 void repro_emit_tracer(struct gen *g)
 {
 	const struct fpabi_step *s;
@@ -142,13 +188,20 @@ void repro_emit_tracer(struct gen *g)
 		case RPEV_MIGRATE_RUNNING:
 			emit_spin(&t, s, i);
 			break;
+		case RPEV_INTERRUPT:
+		case RPEV_GROUPSTOP:
+			emit_stop_spin(&t, s, i);
+			stopped = true;
+			pending = "0";
+			break;
 		case RPEV_MIGRATE:
 			fprintf(g->o, "\tpin(pid, cpus[1]);\t/* migrate: the stopped tracee "
 				"to the other CPU (step %d) */\n", i + 1);
 			break;
 		case RPEV_TRAP:
 			wait_stop(&t, "SIGTRAP", "0", "the breakpoint (step %d)", i + 1);
-			fprintf(g->o, "\tafter_trap();\n");
+			if (repro_arch_after_trap())
+				fprintf(g->o, "\tafter_trap();\n");
 			stopped = true;
 			break;
 		case RPEV_SYSCALL_STOP:
@@ -196,18 +249,7 @@ void repro_emit_tracer(struct gen *g)
 			stopped = true;
 			break;
 		case RPEV_REGSET:
-			for (k = 0; k < g->rec->nio; k++) {
-				const struct rec_io *io = &g->rec->io[k];
-
-				if (io->step != i || (i == g->last && (int)k > last_io))
-					continue;	/* (a read after the last observation) */
-				fprintf(g->o, "\t%s(%#llx, %#x, %zu);\t/* %s: %s%s */\n",
-					io->set ? "set" : "get",
-					(unsigned long long)g->io_off[k],
-					io->note, io->len, note_name(io->note),
-					io->err ? "fpabi saw errno " : "",
-					io->err ? strerror(io->err) : "ok there");
-			}
+			emit_regsets(g, i, last_io);
 			break;
 		case RPEV_NONE:
 			break;

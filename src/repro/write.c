@@ -71,9 +71,10 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			return refuse(why, n, "%s", op_info(s->op)->no_repro);
 		/* (a nested signal is in the outer handler's exit list: the
 		 * file's slots advance as fpabi's do) */
-		if (step_maybe(s))
+		if (step_maybe(s) && i != g->edit_dropped)
 			return refuse(why, n, "%s", "a random signal frame edit "
-				      "(the mutation generator) is not "
+				      "(the mutation generator) before the "
+				      "file's last observation is not "
 				      "replayed standalone yet");
 	}
 	return repro_arch_refuse(g->rec, why, n);
@@ -127,6 +128,20 @@ static bool in(const unsigned *a, unsigned n, unsigned v)
 	return false;
 }
 
+/* The candidates observed no later than the first one, the first
+ * finding's (order kept). */
+static unsigned up_to_first(const struct fpabi_rec *rec, unsigned *cand,
+			    unsigned n)
+{
+	unsigned i, k = 0;
+	int end = n ? rec->w[cand[0]].step : 0;
+
+	for (i = 0; i < n; i++)
+		if (rec->w[cand[i]].step <= end)
+			cand[k++] = cand[i];
+	return k;
+}
+
 /*
  * The words to check: those that differed (the ones of the findings fpabi
  * reports first), else those of the rule; at most MAX_WORDS, spread over
@@ -164,6 +179,12 @@ static void pick_words(struct gen *g)
 		for (i = 0; i < rec->nw; i++)
 			if (rec->w[i].kind == EXP_VALUE && mapped(rec, &rec->w[i]))
 				cand[n++] = i;
+	/* (the straight-line form of a failing case, minimised: only words
+	 * observed by the step of the first finding's word, so the file ends
+	 * there; a passing one keeps its words spread over the scenario, so
+	 * that it runs all of it) */
+	if (g->line && g->failing)
+		n = up_to_first(rec, cand, n);
 	/* the kept findings' words first, then every k-th of the rest */
 	for (i = 0; i < n && g->npick < (g->line ? max - 1 : max / 2) && g->failing &&
 		    kept(g, &rec->w[cand[i]]); i++)
@@ -239,6 +260,8 @@ static void emit_data(struct gen *g)
 		emit_list(g, h->sig[k].exit_ev, imgs, &nimg, 0);
 		if (h->sig[k].edit_img && nimg < MAX_BUFS)
 			imgs[nimg++] = h->sig[k].edit_img;
+		if (h->sig[k].edit_img2 && nimg < MAX_BUFS)	/* (a second record's) */
+			imgs[nimg++] = h->sig[k].edit_img2;
 	}
 	fprintf(g->o, "};\n\n/* the images the tracee loads, and the tracer's "
 		"writes: canary runs {off, bytes, raw, task, phase, comp, reg, "
@@ -470,6 +493,40 @@ static void emit_header(struct gen *g, const struct uses *u)
 }
 
 /*
+ * A random frame edit (SIGNAL_MAYBE): the handler makes it after it
+ * copies the frame and after its entry dump.  If the file checks nothing
+ * after it (every word checked is of an earlier step, or that signal's
+ * frame or handler dump: a frame's words are tagged with the step that
+ * resumes the tracee), the edit changes nothing the file checks and is
+ * left out: that signal is a plain one (no nesting: its slot is the
+ * count of signal steps up to it).
+ */
+static void drop_random_edit(struct gen *g, struct fpabi_shm_hdr *h)
+{
+	const struct fpabi_step *s = g->r->c->steps;
+	int i, m = -1;
+	unsigned k;
+
+	for (i = 0; s[i].op != S_END && i <= g->last; i++)
+		if (step_maybe(&s[i]))
+			m = i;
+	for (k = 0, i = 0; s[i].op != S_END && i <= m; i++)
+		k += op_has(s[i].op, OPF_SIGNAL);
+	if (m < 0 || !k || k > h->nsig)
+		return;
+	for (i = 0; i < (int)g->npick; i++) {
+		const struct rec_word *w = &g->rec->w[g->pick[i]];
+
+		if (w->step > m && !((w->src == SRC_FRAME || w->src == SRC_HANDLER) &&
+				     w->sig == k - 1))
+			return;
+	}
+	h->sig[k - 1].edit = 0;
+	h->sig[k - 1].edit_img = h->sig[k - 1].edit_img2 = 0;
+	g->edit_dropped = m;
+}
+
+/*
  * The file ends at its last checked observation: a step after it changes
  * nothing the file checks (the steps run in order), so its copy of the
  * shared memory has the main event list end there (build.c tags each event
@@ -501,8 +558,10 @@ static void truncate_scenario(struct gen *g, struct fpabi_rec *cp)
 		nested |= step_nested(s);
 		nsig += op_has(s->op, OPF_SIGNAL) && (int)i <= g->last;
 	}
-	if (!nested)
+	if (!nested) {
+		drop_random_edit(g, h);
 		h->nsig = MIN(h->nsig, nsig);
+	}
 	g->rec = cp;
 	g->h = h;
 }
@@ -526,6 +585,11 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 	u->kselftest = flags & REPRO_KSELFTEST;
 	if (repro_write_line(g, u) == 0)
 		return 0;
+	for (unsigned k = 0; !repro_arch_table_edits() && k < g->h->nsig; k++)
+		if (g->h->sig[k].edit)
+			return refuse(why, n, "%s", "a signal frame edit in a case "
+				      "the table form writes (the walker's spin): "
+				      "not replayed standalone yet");
 	if (u->migrate || u->competitor || u->preempt)
 		return refuse(why, n, "%s", "a step forces or proves a switch, "
 			      "a migration or a group-stop (fpabi's scheduler "
@@ -549,7 +613,8 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 		char *why, size_t n)
 {
-	struct gen g = { .rec = rec, .r = rec->r, .o = out, .last = INT_MAX };
+	struct gen g = { .rec = rec, .r = rec->r, .o = out, .last = INT_MAX,
+			 .edit_dropped = -1 };
 	struct uses u = { 0 };
 	struct fpabi_rec cp;
 	size_t off;

@@ -3,6 +3,7 @@
 #ifndef FPABI_A64_H
 #define FPABI_A64_H
 
+#include <stdio.h>
 #include <string.h>
 
 #include "fpabi/arch.h"
@@ -243,6 +244,9 @@ void a64_check_sve_payload(struct fpabi_run *r, const char *obs,
 /* the observers: regset reads at a stop (regset.c), a frame (sigframe.c) */
 void a64_check_stop(struct fpabi_run *r);
 const char *a64_edit_name(unsigned edit);
+/* fpabi repro's straight-line sig_body() and frame edits (repro-sig.c) */
+struct fpabi_rec;
+void a64_line_sig_body(const struct fpabi_rec *rec, FILE *out);
 const char *a64_rec_name(unsigned rec);
 unsigned a64_edit_phases(unsigned edit);
 void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,

@@ -25,19 +25,7 @@ static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
 	return (const struct fpabi_shm_hdr *)rec->shm;
 }
 
-int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
-{
-	const struct fpabi_shm_hdr *h = hdr(rec);
-	unsigned k;
-
-	for (k = 0; k < h->nsig; k++)
-		if (h->sig[k].edit) {
-			snprintf(why, n, "a signal frame edit (%u) is not "
-				 "replayed standalone yet", h->sig[k].edit);
-			return -1;
-		}
-	return 0;
-}
+/* (repro_arch_refuse(): src/arch/arm64/repro-sig.c, with the edits) */
 
 const char *repro_arch_syscall(const struct fpabi_ev *e, char *args,
 			       size_t n)
@@ -205,8 +193,7 @@ const char *repro_arch_includes(const struct fpabi_rec *rec)
 	       "#include <sys/prctl.h>\n#include <sys/uio.h>\n";
 }
 
-const char *repro_arch_ctl(const struct fpabi_rec *rec,
-			   const struct rec_word *w)
+const char *repro_arch_ctl(const struct fpabi_rec *rec, const struct rec_word *w)
 {
 	(void)rec;
 	switch (w->f.comp) {
@@ -364,8 +351,7 @@ static int map_regset(const struct fpabi_rec *rec, const struct rec_io *io,
 int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 		   uint32_t *off, unsigned *flags)
 {
-	const struct fpabi_exec_ctl *c =
-		(const void *)(rec->shm + FPABI_EXEC_CTL_OFF);
+	const struct fpabi_exec_ctl *c = repro_exec_ctl(rec);
 
 	*off = w->img_off;
 	*flags = 0;
@@ -379,9 +365,9 @@ int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 		 * the buffer the reproducer reads (iov_len given) */
 		return (uint64_t)*off + w->len <= rec->io[w->io].len ? 0 : -1;
 	case SRC_DUMP:
-		/* the exec probe's dump: libc runs before the reproducer's
-		 * main, so its registers are not the new image's first */
-		return c->dump_len && w->off == c->dump_off ? -1 : 0;
+		/* the exec probe's dump: the file's own probe writes it
+		 * (src/repro/probe.c), no libc before its store */
+		return w->off == c->dump_off && !repro_exec_probe_ok(rec) ? -1 : 0;
 	case SRC_CHILD:
 	case SRC_HANDLER:
 		return 0;
@@ -428,8 +414,7 @@ bool repro_arch_comp_live(const uint8_t *img, size_t len, unsigned comp)
 }
 
 /* the events of the list at off are ones the form writes */
-static bool line_list_ok(const struct fpabi_rec *rec, uint64_t off,
-			 unsigned depth)
+static bool line_list_ok(const struct fpabi_rec *rec, uint64_t off, unsigned depth)
 {
 	const struct fpabi_ev *e;
 	unsigned i;
@@ -459,6 +444,7 @@ static bool line_list_ok(const struct fpabi_rec *rec, uint64_t off,
 			break;
 		case FPABI_EV_TRAP:
 		case FPABI_EV_FAULT:
+		case FPABI_EV_SPIN:	/* (its mark and word: the tracer's) */
 			break;
 		case FPABI_A64_EV_SMSTART:
 		case FPABI_A64_EV_SMSTART_SM:
@@ -468,7 +454,7 @@ static bool line_list_ok(const struct fpabi_rec *rec, uint64_t off,
 		case FPABI_A64_EV_SMSTOP_ZA:
 			line_sme = true;
 			break;
-		default:	/* the spin */
+		default:
 			return false;
 		}
 	}
@@ -481,7 +467,8 @@ bool repro_arch_line_ok(const struct fpabi_rec *rec)
 	unsigned k;
 
 	line_sve = line_sme = line_vz = false;
-	if (!line_list_ok(rec, h->ev_off, 0))
+	if (!line_list_ok(rec, h->ev_off, 0) ||
+	    (rec->r->c->competitor && !line_list_ok(rec, h->comp_ev, 0)))
 		return false;
 	for (k = 0; k < h->nsig; k++)
 		if (!line_list_ok(rec, h->sig[k].entry_ev, 0) ||
@@ -495,8 +482,7 @@ bool repro_arch_line_ok(const struct fpabi_rec *rec)
 /* reg := shm + ptr (x19: shm); z: x10 := its V or Z0 too */
 static void line_addr_z(const char *reg, uint64_t ptr, const char *what,
 			bool z, FILE *out);
-static void line_addr(const char *reg, uint64_t ptr, const char *what,
-		      FILE *out)
+static void line_addr(const char *reg, uint64_t ptr, const char *what, FILE *out)
 {
 	line_addr_z(reg, ptr, what, false, out);
 }
@@ -517,8 +503,7 @@ static void line_addr_z(const char *reg, uint64_t ptr, const char *what,
 		(unsigned long long)ptr, z ? ", x10: V0 or Z0" : "");
 }
 
-/* "ldr"/"str" of n registers r0..r(n-1), at [base, #i * step] or (step
- * 0) [base, #i, mul vl] */
+/* "ldr"/"str" of r0..r(n-1) at [base, #i * step] or (step 0) [base, #i, mul vl] */
 static void line_regs(const char *op, const char *r, unsigned n,
 		      const char *base, unsigned step, const char *what,
 		      FILE *out)
@@ -729,6 +714,11 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 	case FPABI_EV_TRAP:
 		fprintf(out, "\t\"brk #0\\n\\t\"\t/* the breakpoint */\n");
 		break;
+	case FPABI_EV_SPIN:	/* spinning (the mark), until the tracer's word */
+		fprintf(out, "\t\"mov x9, #1\\n\\tstr x9, [x19, #%llu]\\n\\t\"\t/* spinning */\n"
+			"\t\"1: ldr x9, [x19, #%llu]\\n\\tcbz x9, 1b\\n\\t\"\t/* until the tracer says go on */\n",
+			(unsigned long long)e->arg[1], (unsigned long long)e->ptr);
+		break;
 	case FPABI_EV_FAULT:
 		fprintf(out, "\t\"udf #0\\n\\t\"\t/* SIGILL */\n");
 		break;
@@ -759,34 +749,37 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
 {
 	(void)rec;
 	fputs(line_clobbers, out);
+	line_open = false;	/* (the next asm block, its own prologue) */
 }
 
-static const char line_words_c[] =
+static const char line_ctl_c[] =	/* the control's kinds, read_word(), the control */
 "#define CTL_NONE 0\t/* no control: the expected value */\n"
-"#define CTL_FPSR 1\n#define CTL_FPCR 2\n#define CTL_V 3\t/* a V or Z lane through d0 */\n"
-"/* a word of an SVE payload: its place in FPSIMD format (0xffff: none) */\n"
-"#define ALT(off) ((off) << 16 | 32)\n"
+"#define CTL_FPSR 1\n#define CTL_FPCR 2\n#define CTL_V 3\t/* a V or Z lane through d0 */\n\n%s"
+"/* the control: the value alone through the CPU, the caller's put back: FPSR, FPCR by MSR,\n"
+" * MRS (bits a CPU lacks read as zero), a V or Z lane through d0; P, FFR: as expected */\n"
+"static uint64_t roundtrip(const struct word *w)\n{\n"
+"\tuint64_t v = w->exp, old;\n\n\tswitch (w->how & 7) {\n\tcase CTL_FPSR:\n"
+"\t\t__asm__ volatile(\"mrs %%0, fpsr\\n\\tmsr fpsr, %%1\\n\\tmrs %%1, fpsr\\n\\tmsr fpsr, %%0\"\n"
+"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\t\tbreak;\n\tcase CTL_FPCR:\n"
+"\t\t__asm__ volatile(\"mrs %%0, fpcr\\n\\tmsr fpcr, %%1\\n\\tmrs %%1, fpcr\\n\\tmsr fpcr, %%0\"\n"
+"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\t\tbreak;\n\tcase CTL_V:\n"
+"\t\t__asm__ volatile(\"fmov d0, %%0\\n\\tfmov %%0, d0\" : \"+r\"(v) : : \"v0\");\n"
+"\t\tbreak;\n\tdefault:\n\t\treturn w->exp;\n\t}\n"
+"\tif (w->len < 8)\n\t\tv &= (1ull << 8 * w->len) - 1;\n\treturn v;\n}\n\n";
+
+static const char line_read_alt_c[] =	/* (an SVE payload's word) */
+"#define ALT(off) ((off) << 16 | 32)\t/* its place in an SVE payload's FPSIMD format */\n"
 "#define SVE_PT_REGS_SVE 1\t/* user_sve_header.flags: SVE format */\n\n"
-"/* a word of a dump or payload; an SVE payload in FPSIMD format (the\n"
-" * kernel's choice at the stop) has it elsewhere, or reads as zero */\n"
+"/* a word; in an SVE payload in FPSIMD format (the kernel's choice) elsewhere, or zero */\n"
 "static uint64_t read_word(const struct word *w, const uint8_t *area)\n{\n"
 "\tuint64_t v = 0;\n\tuint16_t fmt;\n\n"
 "\tmemcpy(&fmt, area + 12, 2);\n"
 "\tif ((w->how & 32) && !(fmt & SVE_PT_REGS_SVE)) {\n"
 "\t\tif (w->how >> 16 != 0xffff)\n\t\t\tmemcpy(&v, area + (w->how >> 16), w->len);\n"
-"\t\treturn v;\n\t}\n\tmemcpy(&v, area + w->off, w->len);\n\treturn v;\n}\n\n"
-"/* the control: the value alone through the CPU, the caller's put back:\n"
-" * FPSR and FPCR by MSR and MRS (bits a CPU lacks read as zero), a V or Z\n"
-" * lane through d0; P, FFR are kept as the expected value */\n"
-"static uint64_t roundtrip(const struct word *w)\n{\n"
-"\tuint64_t v = w->exp, old;\n\n\tswitch (w->how & 7) {\n\tcase CTL_FPSR:\n"
-"\t\t__asm__ volatile(\"mrs %0, fpsr\\n\\tmsr fpsr, %1\\n\\tmrs %1, fpsr\\n\\tmsr fpsr, %0\"\n"
-"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\t\tbreak;\n\tcase CTL_FPCR:\n"
-"\t\t__asm__ volatile(\"mrs %0, fpcr\\n\\tmsr fpcr, %1\\n\\tmrs %1, fpcr\\n\\tmsr fpcr, %0\"\n"
-"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\t\tbreak;\n\tcase CTL_V:\n"
-"\t\t__asm__ volatile(\"fmov d0, %0\\n\\tfmov %0, d0\" : \"+r\"(v) : : \"v0\");\n"
-"\t\tbreak;\n\tdefault:\n\t\treturn w->exp;\n\t}\n"
-"\tif (w->len < 8)\n\t\tv &= (1ull << 8 * w->len) - 1;\n\treturn v;\n}\n\n";
+"\t\treturn v;\n\t}\n\tmemcpy(&v, area + w->off, w->len);\n\treturn v;\n}\n\n";
+
+static const char line_read_c[] = "static uint64_t read_word(const struct word *w, const uint8_t "
+"*area)\n{\n\tuint64_t v = 0;\n\n\tmemcpy(&v, area + w->off, w->len);\n\treturn v;\n}\n\n";
 
 static const char line_trap_c[] =
 "/* brk leaves the PC at itself: the tracer steps over it */\n"
@@ -835,15 +828,8 @@ static void line_handler(const struct fpabi_rec *rec, FILE *out,
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k, pass;
 
-	fprintf(out, "/* each signal: SIGILL (the udf), or SIGSYS (seccomp) */\n"
-		"static const int signo[] = {");
-	for (k = 0; k < h->nsig; k++)
-		fprintf(out, " %s,", h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
-	fprintf(out, " };\nunsigned int nsig;\t/* signals handled */\n\n"
-		"/* the handler's C: step over the udf (a SIGSYS's svc is done) */\n"
-		"void sig_body(ucontext_t *uc)\n{\n\tif (signo[nsig++] == SIGILL)\n"
-		"\t\tuc->uc_mcontext.pc += 4;\n}\n\n"
-		"/* the SIGILL/SIGSYS handler: the signal's entry events, "
+	a64_line_sig_body(rec, out);
+	fprintf(out, "/* the SIGILL/SIGSYS handler: the signal's entry events, "
 		"sig_body(), its exit\n * events (a nested signal's own: nsig "
 		"picks them) */\nvoid sig_entry(int sig, siginfo_t *si, void *uc);\n"
 		"__asm__(\".pushsection .text\\n.globl sig_entry\\n.balign 4\\nsig_entry:\\n\\t\"\n%s"
@@ -876,7 +862,7 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 	const struct fpabi_shm_hdr *h = hdr(rec);
 
 	line_open = false;
-	fputs(line_words_c, out);
+	fprintf(out, line_ctl_c, uses & REPRO_LINE_ALT ? line_read_alt_c : line_read_c);
 	if (uses & REPRO_LINE_THREAD)
 		fprintf(out, "#define THREAD_ARGS (uintptr_t)(thread_stack + "
 			"sizeof(thread_stack)), 0, 0, (uintptr_t)&thread_tid\n\n");

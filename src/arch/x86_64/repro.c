@@ -5,6 +5,7 @@
  * sits in the XSAVE areas the kernel hands out.
  */
 #include <elf.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,7 +117,6 @@ static const char sig_code[] =
 "\t\t_exit(3);\n}\n\n";
 
 static const char common_code[] =
-"#define after_trap()\t/* int3 leaves the PC after it: nothing to step over */\n\n"
 "/* an XSAVE area: a component whose XSTATE_BV bit is clear is at init\n"
 " * (MXCSR and its mask excepted) */\n"
 "static uint64_t fixup(const struct word *w, uint64_t got, const uint8_t *buf)\n{\n"
@@ -193,7 +193,13 @@ static const struct {
 	{ E_F_FP_NULL, "uc_mcontext.fpregs = NULL",
 	  "\t\tuc->uc_mcontext.fpregs = NULL;\n" },
 	{ E_F_XCOMP, "xcomp_bv = bit 63 | XSTATE_BV: the compacted form",
-	  "\t\tmemcpy(fp + XCOMP_BV_OFF, &(uint64_t){ 1ull << 63 | bv }, 8);\n" },
+	  "\t\tmemcpy(fp + XCOMP_BV_OFF, &(uint64_t){ 1ull << 63 | bv }, 8);\n"
+	  "\t\tfor (unsigned int i = 2, o = XSAVE_EXT_OFF; i <= 9 && bv >> 9 & 1; i++) {\n"
+	  "\t\t\tif (!(bv >> i & 1) && i != 9)\n\t\t\t\tcontinue;\n"
+	  "\t\t\t__cpuid_count(0xd, i, a, b, c, d);\t/* its size, its alignment */\n"
+	  "\t\t\to = c & 2 ? (o + 63) & ~63u : o;\n"
+	  "\t\t\tif (i == 9)\t/* key 0 accessible in PKRU's compacted slot */\n"
+	  "\t\t\t\tfp[o] &= ~3;\n\t\t\to += a;\n\t\t}\n" },
 	{ E_F_XCOMP_OUTSIDE, "xcomp_bv = bit 63 | XSTATE_BV | a bit outside XCR0",
 	  "\t\tmemcpy(fp + XCOMP_BV_OFF, &(uint64_t){ 1ull << 63 | bv | (outside & -outside) }, 8);\n" },
 	{ E_F_HDR_RSVD, "XSAVE header byte 16 (reserved) = 1",
@@ -477,8 +483,7 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 		   uint32_t *off, unsigned *flags)
 {
-	const struct fpabi_exec_ctl *c =
-		(const void *)(rec->shm + FPABI_EXEC_CTL_OFF);
+	const struct fpabi_exec_ctl *c = repro_exec_ctl(rec);
 
 	*off = w->img_off;
 	*flags = REPRO_XSAVE;
@@ -490,9 +495,9 @@ int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 		}
 		return rec->io[w->io].note == NT_X86_XSTATE ? 0 : -1;
 	case SRC_DUMP:
-		/* the exec probe's dump: libc runs before the reproducer's
-		 * main, so its registers are not the new image's first */
-		return c->dump_len && w->off == c->dump_off ? -1 : 0;
+		/* the exec probe's dump: the file's own probe writes it
+		 * (src/repro/probe.c) */
+		return w->off == c->dump_off && !repro_exec_probe_ok(rec) ? -1 : 0;
 	case SRC_CHILD:
 	case SRC_HANDLER:
 	case SRC_FRAME:
@@ -606,29 +611,23 @@ static const char line_xsave_c[] =
 "\t\t\t : \"a\"((uint32_t)bv), \"d\"((uint32_t)(bv >> 32)) : \"memory\");\n"
 "\treturn read_word(w, a);\n}\n\n";
 
-/* CPUID and XCR0: exit 4 naming the first component missing */
+/* CPUID and XCR0: exit 4 naming the components the images load */
 static void line_features(const struct fpabi_rec *rec, FILE *out)
 {
-	uint64_t bv = XV(&rec->r->v)->xfeatures;
-	unsigned int i, n;
+	uint64_t bv = XV(&rec->r->v)->xfeatures & ~1ull;	/* (x87 is always set) */
+	unsigned int i;
 
-	fprintf(out, "/* CPUID.1:ECX.OSXSAVE, then XCR0: the components the images load */\n"
-		"static void check_features(void)\n{\n"
-		"\tstatic const char *const name[64] = {");
-	for (n = 45, i = 1; i < XF_MAX; i++)	/* (x87, bit 0, is always set) */
-		if (bv >> i & 1) {
-			if (n > 60)	/* (within 100 columns) */
-				n = (unsigned int)fprintf(out, "\n\t\t") - 2;
-			n += (unsigned int)fprintf(out, " [%u] = \"XCR0 lacks %s\",", i,
-						   xfeature_name(i));
-		}
-	fprintf(out, " };\n\tunsigned int a, b, c, d, lo, hi, i;\n\n"
+	fprintf(out, "/* XSAVE enabled (CPUID.1:ECX.OSXSAVE), XCR0 with the components the images load */\n"
+		"static void check_features(void)\n{\n\tunsigned int a, b, c, d, lo, hi;\n\n"
 		"\t__cpuid(1, a, b, c, d);\n\tif (!(c & bit_OSXSAVE))\n"
 		"\t\tSKIP(\"XSAVE is not enabled (CPUID.1:ECX.OSXSAVE clear)\");\n"
 		"\t__asm__ volatile(\"xgetbv\" : \"=a\"(lo), \"=d\"(hi) : \"c\"(0));\n"
-		"\tfor (i = 0; i < 64; i++)\n"
-		"\t\tif (name[i] && !(((uint64_t)hi << 32 | lo) >> i & 1))\n"
-		"\t\t\tSKIP(name[i]);\n");
+		"\tif ((((uint64_t)hi << 32 | lo) & %#llxull) != %#llxull)\n\t\tSKIP(\"XCR0 lacks one of",
+		(unsigned long long)bv, (unsigned long long)bv);
+	for (i = 1; i < XF_MAX; i++)
+		if (bv >> i & 1)
+			fprintf(out, " %s", xfeature_name(i));
+	fprintf(out, "\");\n");
 	if (hdr(rec)->arch_setup[X86_SETUP_AMX])
 		fprintf(out, "\t/* TILEDATA's permission, inherited on fork "
 			"(Documentation/arch/x86/xstate.rst) */\n"
@@ -637,13 +636,53 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 	fprintf(out, "}\n\n");
 }
 
+/* the event list at off writes no line (list() writes to out: it is
+ * written, then taken back) */
+static bool list_empty(FILE *out, void (*list)(void *ctx, uint64_t off),
+		       void *ctx, uint64_t off)
+{
+	long pos = ftell(out);
+
+	if (pos < 0)
+		return false;
+	list(ctx, off);
+	if (ftell(out) == pos)
+		return true;
+	if (fseek(out, pos, SEEK_SET) < 0)
+		die("fseek: %s", strerror(errno));
+	return false;
+}
+
+/* one SIGILL, its frame neither copied nor edited: the handler is its
+ * events and the step over the ud2, no C */
+static bool line_sig_simple(const struct fpabi_rec *rec, bool frame)
+{
+	const struct fpabi_shm_hdr *h = hdr(rec);
+
+	return h->nsig == 1 && !frame && !h->sig[0].edit &&
+	       h->sig[0].want_signo != SIGSYS;
+}
+
 /* the handler: signal k's entry list, sig_body(), its exit list */
-static void line_handler(const struct fpabi_rec *rec, FILE *out,
+static void line_handler(const struct fpabi_rec *rec, bool frame, FILE *out,
 			 void (*list)(void *ctx, uint64_t off), void *ctx)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned int k, pass;
 
+	if (line_sig_simple(rec, frame)) {
+		fprintf(out, "/* the SIGILL handler: its events, then the PC past the ud2 "
+			"(uc_mcontext.gregs[REG_RIP]) */\n"
+			"_Static_assert(__builtin_offsetof(ucontext_t, uc_mcontext.gregs[REG_RIP]) == 0xa8, \"REG_RIP\");\n"
+			"void sig_entry(int sig, siginfo_t *si, void *uc);\n"
+			"__asm__(\".pushsection .text\\n.globl sig_entry\\nsig_entry:\\n\\t\"\n"
+			"\t\"push %%rbx\\n\\tpush %%r13\\n\\tmov %%rdx, %%r13\\n\\tmov shm(%%rip), %%rbx\\n\\t\"\n");
+		list(ctx, h->sig[0].entry_ev);
+		fprintf(out, "\t\"addq $2, 0xa8(%%r13)\\n\\t\"\t/* past the ud2 */\n");
+		list(ctx, h->sig[0].exit_ev);
+		fprintf(out, "\t\"pop %%r13\\n\\tpop %%rbx\\n\\tret\\n.popsection\\n\");\n\n");
+		return;
+	}
 	fprintf(out, "/* the SIGILL/SIGSYS handler: the signal's entry events, "
 		"sig_body(), its exit\n * events (a nested signal's own: nsig "
 		"picks them) */\nvoid sig_entry(int sig, siginfo_t *si, void *uc);\n"
@@ -655,10 +694,14 @@ static void line_handler(const struct fpabi_rec *rec, FILE *out,
 			fprintf(out, "\t\"%u:\\n\\tmov %%r13, %%rdi\\n\\tcall sig_body\\n\\t\"\n",
 				1999);
 		for (k = 0; k < h->nsig; k++) {
+			uint64_t off = pass ? h->sig[k].exit_ev : h->sig[k].entry_ev;
+
+			if (h->nsig > 1 && list_empty(out, list, ctx, off))
+				continue;	/* (nothing to pick) */
 			if (h->nsig > 1)
 				fprintf(out, "\t\"cmp $%u, %%r12d\\n\\tjne %uf\\n\\t\"\t/* signal %u */\n",
 					k, 1000 * (pass + 1) + k, k + 1);
-			list(ctx, pass ? h->sig[k].exit_ev : h->sig[k].entry_ev);
+			list(ctx, off);
 			if (h->nsig > 1)
 				fprintf(out, "\t\"jmp %uf\\n%u:\\n\\t\"\n", 1999 + 1000 * pass,
 					1000 * (pass + 1) + k);
@@ -694,17 +737,12 @@ static void line_signals(const struct fpabi_rec *rec, bool frame, FILE *out)
 	unsigned int k;
 	FILE *f;
 
+	if (line_sig_simple(rec, frame))
+		return;
 	for (k = 0; k < h->nsig && !h->sig[k].edit; k++)
 		;
 	if (!frame && k == h->nsig) {
-		fprintf(out, "/* each signal: SIGILL (the ud2), or SIGSYS (seccomp) */\n"
-			"static const int signo[] = {");
-		for (k = 0; k < h->nsig; k++)
-			fprintf(out, " %s,", h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
-		fprintf(out, " };\nunsigned int nsig;\t/* signals handled */\n\n"
-			"/* the handler's C: step over the ud2 (a SIGSYS's syscall is done) */\n"
-			"void sig_body(ucontext_t *uc)\n{\n\tif (signo[nsig++] == SIGILL)\n"
-			"\t\tuc->uc_mcontext.gregs[REG_RIP] += 2;\n}\n\n");
+		repro_emit_sig_steps(h, "ud2", "syscall", "uc->uc_mcontext.gregs[REG_RIP] += 2", out);
 		return;
 	}
 	f = open_memstream(&buf, &len);
@@ -754,8 +792,7 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *
 	fprintf(out, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n"
 		"%s#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n%s%s",
 		uses & REPRO_LINE_CTL_NONE ? "#define CTL_NONE 0\t/* no control: the expected value */\n" : "",
-		uses & REPRO_LINE_TRAP ? "#define after_trap()\t/* int3 leaves "
-		"the PC after it */\n" : "",
+		"",
 		uses & REPRO_LINE_THREAD ? "#define THREAD_ARGS (uintptr_t)"
 		"(thread_stack + sizeof(thread_stack)), 0, (uintptr_t)&thread_tid, 0\n" : "");
 	fputc('\n', out);
@@ -765,7 +802,7 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *
 	if (!h->nsig)
 		return;
 	line_signals(rec, uses & REPRO_LINE_FRAME, out);
-	line_handler(rec, out, list, ctx);
+	line_handler(rec, uses & REPRO_LINE_FRAME, out, list, ctx);
 	fprintf(out, "static void arch_setup(void)\n{\n\tstruct sigaction sa = "
 		"{ .sa_sigaction = sig_entry, .sa_flags = SA_SIGINFO | "
 		"SA_NODEFER%s };\n\n%s\tif (sigaction(SIGILL, &sa, NULL) < 0 || "

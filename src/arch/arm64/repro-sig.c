@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fpabi repro on arm64, the straight-line form's signal side: sig_body(),
+ * the C the handler runs between its entry and exit events, and the
+ * case's frame edits as fpabi's handler makes them
+ * (src/tracee/arm64/sigedit.c): the registers of the edit image into
+ * fpsimd_context and the sve_context payload, then the one field a
+ * forged frame breaks, or the records of a signal-edit matrix cell.  The
+ * file finds each record by its magic in __reserved (sigcontext.h); an
+ * edit fpabi makes in the extra_context space, of ZA or ZT0, or a random
+ * mutation, is refused.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpabi/record.h"
+#include "fpabi/shm.h"
+#include "fpabi/util.h"
+#include "a64.h"
+
+static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
+{
+	return (const struct fpabi_shm_hdr *)rec->shm;
+}
+
+/* the C of an edit after the registers (fp, sve: the records) */
+static const struct {
+	unsigned edit;
+	const char *what, *code;
+} forged[] = {
+	{ E_F_UNKNOWN_MAGIC, "fpsimd_context's magic unknown",
+	  "\t\twr32(fp, 0x5a5a5a01);\t/* no record has it */\n" },
+	{ E_F_DUP_FPSIMD, "sve_context's magic FPSIMD_MAGIC: two",
+	  "\t\twr32(sve, 0x46508001);\t/* FPSIMD_MAGIC */\n" },
+	{ E_F_NO_FPSIMD, "fpsimd_context's magic ESR_MAGIC: none",
+	  "\t\twr32(fp, 0x45535201);\t/* ESR_MAGIC: ignored */\n" },
+	{ E_F_MISALIGNED, "fpsimd_context's size + 8: the next record misaligned",
+	  "\t\twr32(fp + 4, rd32(fp + 4) + 8);\n" },
+	{ E_F_OVERRUN, "fpsimd_context's size past its space",
+	  "\t\twr32(fp + 4, 4096 + 16);\n" },
+	{ E_F_TERM_SIZE, "the terminator's size 16",
+	  "\t\twr32(record(uc, 0) + 4, 16);\n" },
+	{ E_F_SVE_VL, "sve_context's vl not the task's",
+	  "\t\tmemcpy(sve + 8, &(uint16_t){ (sve[8] | sve[9] << 8) == 16 ? 32 : 16 }, 2);\n" },
+	{ E_F_SVE_FLAGS, "sve_context's flags beyond SVE_SIG_FLAG_SM, __reserved set (ignored)",
+	  "\t\tmemcpy(sve + 10, &(uint16_t){ 0xfffe }, 2);\n\t\twr32(sve + 12, 0xffffffff);\n" },
+};
+
+/* the records of E_REC(mask) the file writes (TPIDR2, FPMR: 8 bytes at
+ * 8 from the image's control words) */
+#define REC_OK	(1u << REC_FPSIMD | 1u << REC_SVE | 1u << REC_TPIDR2 | 1u << REC_FPMR)
+
+static int forged_index(unsigned edit)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(forged) / sizeof(forged[0]); i++)
+		if (forged[i].edit == edit)
+			return (int)i;
+	return -1;
+}
+
+/* the edit image's VL (as the handler reads it: 16 where it is 0) */
+static unsigned edit_vl(const struct fpabi_rec *rec, uint64_t img)
+{
+	uint64_t vl = 0;
+
+	if (img && img + FPABI_A64_CTRL_VL + 8 <= rec->shm_size)
+		memcpy(&vl, rec->shm + img + FPABI_A64_CTRL_VL, 8);
+	return vl ? (unsigned)vl : 16;
+}
+
+int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
+{
+	const struct fpabi_shm_hdr *h = hdr(rec);
+	unsigned k, vl = 0;
+
+	for (k = 0; k < h->nsig; k++) {
+		unsigned e = h->sig[k].edit;
+		bool ok = e == E_REGS || e == E_SVE_ONLY || e == E_FPSIMD_ONLY ||
+			  forged_index(e) >= 0 ||
+			  (E_IS_REC(e) && !(E_REC_MASK(e) & ~REC_OK));
+
+		unsigned evl = edit_vl(rec, h->sig[k].edit_img);
+
+		if (!e)
+			continue;
+		/* (one VL for all edits; past 64 sve_context is in the extra
+		 * space) */
+		if (ok && (!vl || vl == evl) && evl <= 64) {
+			vl = evl;
+			continue;
+		}
+		snprintf(why, n, "a signal frame edit (%s) is not replayed "
+			 "standalone yet", a64_edit_name(e));
+		return -1;
+	}
+	return 0;
+}
+
+/* an edit's C: the registers it writes, then what it breaks */
+static void emit_edit(unsigned e, FILE *out)
+{
+	unsigned mask, rec;
+	int i = forged_index(e);
+	bool second = false;
+
+	if (e == E_REGS || e == E_FPSIMD_ONLY || i >= 0)
+		fprintf(out, "\t\tedit_fpsimd(fp, img);\n");
+	if (e == E_REGS || e == E_SVE_ONLY || i >= 0)
+		fprintf(out, "\t\tedit_sve(sve, img);\n");
+	if (i >= 0)
+		fputs(forged[i].code, out);
+	if (!E_IS_REC(e))
+		return;
+	/* the records in order: the first from the edit image, the second
+	 * from the next phase's */
+	for (mask = E_REC_MASK(e), rec = 0; rec < A64_NREC; rec++) {
+		const char *src = second ? "shm + s->img2" : "img";
+
+		if (!(mask >> rec & 1))
+			continue;
+		if (rec == REC_FPSIMD)
+			fprintf(out, "\t\tedit_fpsimd(fp, %s);\n", src);
+		else if (rec == REC_SVE)
+			fprintf(out, "\t\tedit_sve(sve, %s);\n", src);
+		else
+			fprintf(out, "\t\tedit_ctl(record(uc, %s), %s + %u);\n",
+				rec == REC_TPIDR2 ? "0x54504902" : "0x46504d52", src,
+				rec == REC_TPIDR2 ? FPABI_A64_CTRL_TPIDR2 : FPABI_A64_CTRL_FPMR);
+		second = true;
+	}
+}
+
+static const char rd32_c[] =
+"static uint32_t rd32(const uint8_t *p)\n{\n\tuint32_t v;\n\n\tmemcpy(&v, p, 4);\n\treturn v;\n}\n\n"
+"/* the record of magic in the frame's __reserved (0: the terminator) */\n"
+"static uint8_t *record(ucontext_t *uc, uint32_t magic)\n{\n"
+"\tuint8_t *p = (uint8_t *)uc->uc_mcontext.__reserved;\n\tuint32_t off = 0;\n\n"
+"\twhile (off + 8 <= sizeof(uc->uc_mcontext.__reserved)) {\n"
+"\t\tif (rd32(p + off) == magic)\n\t\t\treturn p + off;\n"
+"\t\tif (!rd32(p + off) || rd32(p + off + 4) < 8)\n\t\t\tbreak;\n"
+"\t\toff += rd32(p + off + 4);\n\t}\n\treturn NULL;\n}\n\n";
+
+/* the helpers, each written where the edits call it */
+static const struct {
+	const char *call, *code;
+} helpers[] = {
+	{ "wr32(", "static void wr32(uint8_t *p, uint32_t v)\n{\n\tmemcpy(p, &v, 4);\n}\n\n" },
+	{ "edit_fpsimd(",
+	  "/* V, FPSR and FPCR into fpsimd_context, from an image (fpabi's layout) */\n"
+	  "static void edit_fpsimd(uint8_t *fp, const uint8_t *img)\n{\n"
+	  "\tfor (unsigned int n = 0; n < 32; n++)\n"
+	  "\t\tmemcpy(fp + 16 + 16 * n, img + Z0 + n * VL, 16);\n"
+	  "\tmemcpy(fp + 8, img + CTRL_FPSR, 4);\n\tmemcpy(fp + 12, img + CTRL_FPCR, 4);\n}\n\n" },
+	{ "edit_sve(",
+	  "/* Z, P and FFR into sve_context's payload, where it has one of VL */\n"
+	  "static void edit_sve(uint8_t *sve, const uint8_t *img)\n{\n"
+	  "\tuint16_t vl = 0;\n\n\tif (sve)\n\t\tmemcpy(&vl, sve + 8, 2);\n"
+	  "\tif (sve && rd32(sve + 4) >= 16 + 546 * (VL / 16) && vl == VL)\n"
+	  "\t\tmemcpy(sve + 16, img + Z0, 546 * (VL / 16));\n}\n\n" },
+	/* E_REC's TPIDR2 and FPMR records: 8 bytes at 8 */
+	{ "edit_ctl(",
+	  "static void edit_ctl(uint8_t *r, const uint8_t *src)\n{\n"
+	  "\tif (r && rd32(r + 4) >= 16)\n\t\tmemcpy(r + 8, src, 8);\n}\n\n" },
+};
+
+/* the frame edits, a case each (written to memory first: the helpers and
+ * variables are those the cases use) */
+static void emit_edits(const struct fpabi_rec *rec, FILE *out)
+{
+	const struct fpabi_shm_hdr *h = hdr(rec);
+	bool done[256] = { false };
+	char *buf = NULL;
+	size_t len = 0;
+	unsigned k, vl = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		die("open_memstream: out of memory");
+	for (k = 0; k < h->nsig; k++) {
+		unsigned e = h->sig[k].edit;
+		int i = forged_index(e);
+
+		if (!e || done[e & 0xff])
+			continue;
+		done[e & 0xff] = true;
+		vl = vl ? vl : edit_vl(rec, h->sig[k].edit_img);
+		fprintf(f, "\tcase %u:\t/* %s */\n", e, i >= 0 ? forged[i].what : a64_edit_name(e));
+		emit_edit(e, f);
+		fprintf(f, "\t\tbreak;\n");
+	}
+	if (fclose(f))
+		die("open_memstream: out of memory");
+	fprintf(out, "#define VL %u\t/* the edit images' SVE VL */\n#define Z0 %u\t/* Z0 in an image */\n"
+		"#define CTRL_FPSR %u\n#define CTRL_FPCR %u\n\n%s",
+		vl, FPABI_A64_Z_OFF(16, 0), FPABI_A64_CTRL_FPSR,
+		FPABI_A64_CTRL_FPCR, rd32_c);
+	for (k = 0; k < sizeof(helpers) / sizeof(helpers[0]); k++)
+		if (strstr(buf, helpers[k].call))
+			fputs(helpers[k].code, out);
+	fprintf(out, "/* the case's frame edits (fpabi's handler makes the same: "
+		"src/tracee/arm64/sigedit.c) */\n"
+		"static void edit_frame(const struct slot *s, ucontext_t *uc)\n{\n"
+		"\tuint8_t *fp = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n%s%s\n"
+		"\tif (!fp || record(uc, 0x45585401))\t/* EXTRA_MAGIC: records beyond __reserved */\n"
+		"\t\t_exit(3);\n\tswitch (s->edit) {\n%s\t}\n}\n\n",
+		strstr(buf, "(sve") || strstr(buf, "sve +") ?
+		"\tuint8_t *sve = record(uc, 0x53564501);\t/* SVE_MAGIC */\n" : "",
+		strstr(buf, "img)") || strstr(buf, "img +") ?
+		"\tconst uint8_t *img = shm + s->img;\n" : "", buf);
+	free(buf);
+}
+
+void a64_line_sig_body(const struct fpabi_rec *rec, FILE *out)
+{
+	const struct fpabi_shm_hdr *h = hdr(rec);
+	unsigned k;
+	bool edit = false;
+
+	for (k = 0; k < h->nsig; k++)
+		edit |= h->sig[k].edit != 0;
+	if (!edit) {
+		repro_emit_sig_steps(h, "udf", "svc", "uc->uc_mcontext.pc += 4", out);
+		return;
+	}
+	fprintf(out, "/* each signal's edit, its images, its kind */\n"
+		"static const struct slot { unsigned int edit; uint64_t img, img2; int signo; } slots[] = {\n");
+	for (k = 0; k < h->nsig; k++)
+		fprintf(out, "\t{ %u, %#llx, %#llx, %s },\n", h->sig[k].edit,
+			(unsigned long long)h->sig[k].edit_img,
+			(unsigned long long)h->sig[k].edit_img2,
+			h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
+	fprintf(out, "};\nunsigned int nsig;\t/* signals handled */\n\n");
+	emit_edits(rec, out);
+	fprintf(out, "/* the handler's C: the edit, then step over the udf (a SIGSYS's svc is done) */\n"
+		"void sig_body(ucontext_t *uc)\n{\n\tconst struct slot *s = &slots[nsig++];\n\n"
+		"\tif (s->edit)\n\t\tedit_frame(s, uc);\n\tif (s->signo == SIGILL)\n"
+		"\t\tuc->uc_mcontext.pc += 4;\n}\n\n");
+}
