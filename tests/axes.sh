@@ -67,17 +67,25 @@ nev=$(grep -c '	runnable	' "$tmp/ev")
 "$FPABI" run --tier default --filter '*/w=evicted' >"$tmp/evrun" 2>&1
 rc=$?
 npass=$(grep -c '^ok [0-9]* - [^ ]*/w=evicted$' "$tmp/evrun")
-nproof=$(grep -c "^# [^ ]*/w=evicted: proof: .*evicted: the competitor (its canaries in every register) ran on CPU [0-9]*, the tracee's, while it was stopped" "$tmp/evrun")
 nskip=$(grep -c '^ok [0-9]* - [^ ]*/w=evicted # SKIP ' "$tmp/evrun")
-[ $rc -eq 0 ] && [ "$nev" -ge 16 ] && [ "$npass" -eq "$nproof" ] &&
-	[ $((npass + nskip)) -eq "$nev" ] && [ "$npass" -gt 0 ]
-ok $? "the default tier's $nev evicted cells: $npass pass, each with the eviction's proof; $nskip SKIP (exit $rc)"
+# a known kernel issue (not ok # TODO, KNOWN-ISSUES.md) is neither a
+# pass nor a skip: on a PKU host the exec cells show pkru-exec-stop
+ntodo=$(grep -c '^not ok [0-9]* - [^ ]*/w=evicted # TODO ' "$tmp/evrun")
+# every passing cell has its own proof line, by name
+nbare=$(awk '/^# [^ ]*\/w=evicted: proof: .*evicted: the competitor \(its canaries in every register\) ran on CPU [0-9]*, the tracee.s, while it was stopped/ {
+		n = $2; sub(/:$/, "", n); proof[n] = 1 }
+	/^ok [0-9]* - [^ ]*\/w=evicted$/ { pass[$4] = 1 }
+	END { c = 0; for (n in pass) if (!(n in proof)) c++; print c }' "$tmp/evrun")
+[ $rc -eq 0 ] && [ "$nev" -ge 16 ] && [ "$nbare" -eq 0 ] &&
+	[ $((npass + nskip + ntodo)) -eq "$nev" ] && [ "$npass" -gt 0 ]
+ok $? "the default tier's $nev evicted cells: $npass pass, each with the eviction's proof ($nbare without); $nskip SKIP; $ntodo known kernel issues (exit $rc)"
 [ $rc -eq 0 ] || grep -v '^ok ' "$tmp/evrun" | tail -20 | diag
 "$FPABI" run --tier default --filter '*/w=evicted' --inject-fault=unproven:any >"$tmp/evinj" 2>&1
 rc=$?
 ninj=$(grep -c '^ok [0-9]* - [^ ]*/w=evicted # SKIP \(eviction\|scenario\) not proven: test-only: .*(the last of [0-9]* attempts)$' "$tmp/evinj")
-[ $rc -eq 0 ] && [ "$ninj" -eq "$nev" ] && ! grep -q '^ok [0-9]* - [^ ]*/w=evicted$' "$tmp/evinj"
-ok $? "with its proof failing (--inject-fault=unproven) each evicted cell SKIPs, none passes ($ninj of $nev)"
+ntodo=$(grep -c '^not ok [0-9]* - [^ ]*/w=evicted # TODO ' "$tmp/evinj")
+[ $rc -eq 0 ] && [ $((ninj + ntodo)) -eq "$nev" ] && ! grep -q '^ok [0-9]* - [^ ]*/w=evicted$' "$tmp/evinj"
+ok $? "with its proof failing (--inject-fault=unproven) each evicted cell SKIPs, none passes ($ninj of $nev; $ntodo known kernel issues)"
 n=$(grep -c '^axis ' "$tmp/axes")
 m=$(sed -n 's/^branch variables of .*: \([0-9]*\)$/\1/p' "$tmp/axes")
 [ -n "$m" ] && [ "$n" -eq "$m" ] && [ "$n" -ge 10 ]

@@ -14,7 +14,9 @@ A=$FPABI_ARCH
 PY=/usr/bin/python3
 fam=ptrace-read
 run() { "$FPABI" run --tracee "$FPABI_TRACEE" "$@" >/dev/null 2>&1; }
+kf=$(known_family)	# the family a test-only known issue is put in
 filter="$A.$fam.*,$A.exec.*,$A.syscall.*"
+[ "$kf" = exec ] || filter="$filter,$A.$kf.*"
 run --filter "$filter" --seed 1 --json "$tmp/base.json"
 run --filter "$filter" --seed 2 --inject-fault="byte:$fam" --json "$tmp/inj.json"
 # lists JSON KEY: the IDs of one list of a --format json comparison
@@ -85,11 +87,29 @@ ok $? "another filter: its IDs only in B, the others vanished, exit $rc"
 rc=$?
 "$FPABI" list --filter "$A.exec.*" | awk -F'\t' '$5 == "runnable" {print $1}' | sort >"$tmp/exec"
 lists "$tmp/x.json" changed_skips | sort >"$tmp/sk"
-[ $rc -eq 0 ] && [ -s "$tmp/sk" ] && cmp -s "$tmp/sk" "$tmp/exec" && empty_but "$tmp/x.json" changed_skips
-ok $? "--exclude: the excluded cases are changed skips, exit $rc"
+# (besides them, only a case whose scenario one of the runs did not prove:
+# a SKIP of the load, e.g. under ASan in a parallel make check)
+unproven() { $PY -c 'import json, sys
+for f in sys.argv[1:]:
+	[print(r["id"]) for r in json.load(open(f))["results"]
+	 if r["verdict"] == "skip" and (r["reason"] or "").startswith("scenario not proven")]' "$@"; }
+unproven "$tmp/base.json" "$tmp/excl.json" | sort -u >"$tmp/unproven"
+sort -u "$tmp/exec" "$tmp/unproven" >"$tmp/allowed"
+# (and an excluded case that is a known kernel issue here, e.g. the exec
+# cases on a PKU host, pkru-exec-stop: known-issue -> skip changes both)
+$PY -c 'import json, sys
+[print(r["id"]) for r in json.load(open(sys.argv[1]))["results"] if r["verdict"] == "known-issue"]' \
+	"$tmp/base.json" | sort | comm -12 - "$tmp/exec" >"$tmp/kx"
+lists "$tmp/x.json" changed_known_issues | sort >"$tmp/xk"
+[ $rc -eq 0 ] && [ -s "$tmp/sk" ] && [ -z "$(comm -23 "$tmp/exec" "$tmp/sk")" ] &&
+	[ -z "$(comm -23 "$tmp/sk" "$tmp/allowed")" ] && cmp -s "$tmp/kx" "$tmp/xk" &&
+	empty_but "$tmp/x.json" changed_skips changed_known_issues
+ok $? "--exclude: the excluded cases are changed skips, exit $rc ($(comm -23 "$tmp/sk" "$tmp/exec" | wc -l) unproven by the load)"
+comm -23 "$tmp/sk" "$tmp/allowed" | sed 's/^/# changed skip not excluded: /'
+comm -23 "$tmp/exec" "$tmp/sk" | sed 's/^/# excluded, not a changed skip: /'
 
 # a new known issue is a regression; a changed environment is listed
-run --filter "$filter" --seed 3 --inject-fault=known:exec --json "$tmp/known.json"
+run --filter "$filter" --seed 3 --inject-fault=known:$kf --json "$tmp/known.json"
 "$FPABI" compare --format json "$tmp/base.json" "$tmp/known.json" >"$tmp/k.json"
 rc=$?
 [ $rc -eq 1 ] && [ "$(lists "$tmp/k.json" new_known_issues | wc -l)" -gt 0 ] && empty_but "$tmp/k.json" new_known_issues

@@ -30,8 +30,9 @@ hang=$("$FPABI" list --filter "$A.syscall.*" | awk -F'\t' '$5 == "runnable" {pri
 skips=$("$FPABI" list | awk -F'\t' '$5 ~ /^skip/ {print $1}' | head -2 | tr '\n' ',')
 # (one seed: the runs below are compared with this one; no trailing
 # comma when nothing is skipped: an empty glob is refused)
-args="--filter $A.syscall.*,$A.ptrace-read.*,$A.exec.*${skips:+,${skips%,}} --timeout 3 --seed 4242
- --inject-fault=byte:ptrace-read --inject-fault=known:exec --inject-fault=hang:$hang"
+kf=$(known_family)
+args="--filter $A.syscall.*,$A.ptrace-read.*,$A.$kf.*${skips:+,${skips%,}} --timeout 3 --seed 4242
+ --inject-fault=byte:ptrace-read --inject-fault=known:$kf --inject-fault=hang:$hang"
 # shellcheck disable=SC2086
 "$FPABI" run $args --tracee "$FPABI_TRACEE" --junit "$tmp/all.xml" --json "$tmp/all.json" \
 	>"$tmp/all.tap" 2>&1

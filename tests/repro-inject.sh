@@ -31,6 +31,10 @@ if ! $CC -O2 "$tmp/t.c" -o "$tmp/t" 2>/dev/null; then
 	exit 0
 fi
 n=0
+# the known kernel issues of this kernel (not ok # TODO without any
+# injection, KNOWN-ISSUES.md): a real bug, so BUG in calib:off too
+"$FPABI" run --seed $seed 2>/dev/null |
+	sed -n 's/^not ok [0-9]* - \([^ ]*\) # TODO .*/\1/p' >"$tmp/todo"
 : >"$tmp/lines"
 : >"$tmp/walker"
 : >"$tmp/refused"
@@ -50,7 +54,9 @@ for inject in step:any calib:off; do
 	# (calib:off: the first failing instance of each family; every
 	# instance fails the same way there)
 	case $inject in
-	calib:*) awk -F. '!seen[$2]++' "$tmp/failing" >"$tmp/f1" ;;
+	calib:*) awk 'FILENAME == ARGV[1] { todo[$0] = 1; next }
+		{ split($2, p, ".") } !($2 in todo) && !seen[p[2]]++' \
+		"$tmp/todo" "$tmp/failing" >"$tmp/f1" ;;
 	*) cp "$tmp/failing" "$tmp/f1" ;;
 	esac
 	nfail=$(wc -l <"$tmp/failing")
@@ -142,8 +148,9 @@ if [ "$made" -gt 0 ]; then
 	esac
 	# (TAP TODO: the straight-line form's fixed part, the control, the
 	# feature check, fill(), the ptrace driver and TAP, is still about
-	# 180 lines, and a case with signals and several images passes 300; a
-	# failure is shown, not counted.  arm64 files are written only in
+	# 170 lines, and a case with two signals, a frame edit and a
+	# competitor passes 300 (x86, seed 7, step:any: median 253, max 403,
+	# 33 of 310 over 300); a failure is shown, not counted.  arm64 files are written only in
 	# an arm64 guest: tests/repro-vm.sh with tests/vm/arm64-7.3-repro.vm,
 	# and with -- --inject-fault=step:any after its options)
 	[ "$max" -le 300 ]
