@@ -38,19 +38,26 @@ n=0
 : >"$tmp/lines"
 : >"$tmp/walker"
 : >"$tmp/refused"
-for inject in step:any calib:off; do
-	"$FPABI" run --inject-fault=$inject --seed $seed >"$tmp/run.tap" 2>&1
-	rm -f "$tmp"/find*
-	: >"$tmp/failing"
-	# each failing ID, and its findings ("OBSERVER: REG bytes A-B"), one file
-	# each: the "#" line before "not ok" and the YAML block's "more:" entries
-	awk -v dir="$tmp" '
+# findings TAP DIR: each failing ID of run TAP, and its findings
+# ("OBSERVER: REG bytes A-B"), one file each: DIR/failing ("N ID" lines),
+# DIR/findN from the "#" line before "not ok" and the YAML block's
+# "more:" entries
+findings() {
+	rm -f "$2"/find*
+	: >"$2/failing"
+	awk -v dir="$2" '
 		function finding(s) { sub(/^[ \t-]*"?(# )?/, "", s); sub(/ hold .*/, "", s); return s }
 		/^# .* bytes [0-9]+-[0-9]+ hold / { first = finding($0); next }
 		/^not ok / { id = $5; nf++; print nf, id >>(dir "/failing")
 			f = dir "/find" nf; print first >f; first = ""; next }
 		/^    - ".* bytes [0-9]+-[0-9]+ hold / && f { print finding($0) >>f }
-		/^ok / { f = "" }' "$tmp/run.tap"
+		/^ok / { f = "" }' "$1"
+}
+mkdir "$tmp/mini"
+nmini=0
+for inject in step:any calib:off; do
+	"$FPABI" run --inject-fault=$inject --seed $seed >"$tmp/run.tap" 2>&1
+	findings "$tmp/run.tap" "$tmp"
 	# (calib:off: the first failing instance of each family; every
 	# instance fails the same way there)
 	case $inject in
@@ -82,6 +89,25 @@ for inject in step:any calib:off; do
 		fi
 		[ $rc = 0 ] || { ok 1 "$id ($inject): fpabi repro exit $rc"; diag <"$tmp/err$n"; continue; }
 		wc -l <"$f" >>"$tmp/lines"
+		# a minimised file (src/repro/cmd.c: minimise()) replays a
+		# sibling instance with fewer axis values: its findings are
+		# that instance's, from fpabi's own run of it
+		fk=$tmp/find$k
+		mid=$(sed -n 's/^ \* Reproducer of fpabi case \([^ ,]*\), seed .*/\1/p' "$f")
+		if grep -q '^ \* Minimised from '"$id"':$' "$f"; then
+			nmini=$((nmini + 1))
+			"$FPABI" run --tier exhaustive --filter "$mid" --inject-fault=$inject \
+				--seed $seed >"$tmp/mini/run.tap" 2>&1
+			findings "$tmp/mini/run.tap" "$tmp/mini"
+			fk=$tmp/mini/find1
+			[ "$(awk '{print $2}' "$tmp/mini/failing")" = "$mid" ] || {
+				ok 1 "$id ($inject): minimised to $mid, which fpabi's run does not fail"
+				continue
+			}
+		elif [ "$mid" != "$id" ]; then
+			ok 1 "$id ($inject): the file replays $mid and does not say it is minimised"
+			continue
+		fi
 		# (the table form's event walker: a file not straight-line)
 		grep -q 'run_events' "$f" && echo "$id" >>"$tmp/walker"
 		if ! $CC -O2 "$f" -o "$tmp/r$n" 2>"$tmp/cc$n"; then
@@ -106,7 +132,7 @@ for inject in step:any calib:off; do
 			"not ok "*|"ok "*"# SKIP the CPU changes this field"*) seen=$((seen + 1)) ;;
 			"ok "*) plain=$((plain + 1)) ;;
 			esac
-		done <"$tmp/find$k"
+		done <"$fk"
 		# (each result names its word: "OBSERVER: REG bytes A-B")
 		unnamed=$(grep -E '^(not )?ok [0-9]+ - ' "$tmp/out$n" |
 			grep -cvE '^(not )?ok [0-9]+ - [^ ].*: .* bytes [0-9]+-[0-9]+( |$)')
@@ -125,12 +151,12 @@ for inject in step:any calib:off; do
 		# without calibration only the CPU's own changes differ: never BUG
 		case $inject in calib:*) [ $rc = 3 ] || res=1 ;; esac
 		ok $res "$id ($inject): $(wc -l <"$f") lines, builds, exit $rc: $seen of the run's $all listed findings shown, $absent not observed ($bugs BUG, $cpu CPU, $unnamed unnamed)"
-		[ $res = 0 ] || { diag <"$tmp/out$n"; sed 's/^/# finding: /' "$tmp/find$k"; }
+		[ $res = 0 ] || { diag <"$tmp/out$n"; sed 's/^/# finding: /' "$fk"; }
 	done <"$tmp/f1"
 done
 made=$(wc -l <"$tmp/lines")
 refused=$(wc -l <"$tmp/refused")
-echo "# $made files written, $refused refused:"
+echo "# $made files written ($nmini minimised to an instance with fewer axis values), $refused refused:"
 sort "$tmp/refused" | uniq -c | sort -rn | sed 's/^/#   /'
 if [ "$made" -gt 0 ]; then
 	sort -n "$tmp/lines" >"$tmp/sorted"

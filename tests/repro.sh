@@ -71,6 +71,33 @@ while read -r id; do
 	[ $rc = 1 ] && grep -q '^# BUG: ' "$tmp/cout$n"
 	ok $? "$id: with one expected word corrupted it exits 1 and names it (exit $rc)"
 done <"$tmp/ids"
+
+# minimised (src/repro/cmd.c: minimise()): a failing matrix cell with a
+# history and a window is written as the instance with fewer axis values
+# whose run shows its first finding; --no-minimise writes the cell; a
+# fault of the cell alone (byte:ID: its siblings pass) keeps the cell
+"$FPABI" run --inject-fault=step:any --seed 7 >"$tmp/sa" 2>/dev/null
+cell=$(sed -n 's|^not ok [0-9]* - \([^ ]*/h=[^ /]*/w=[^ /]*\)\( .*\)\{0,1\}$|\1|p' "$tmp/sa" | head -1)
+if [ -n "$cell" ]; then
+	"$FPABI" repro "$cell" --seed 7 --inject-fault=step:any -o "$tmp/m.c" >/dev/null 2>"$tmp/m.err"
+	rc=$?
+	mid=$(sed -n 's/^ \* Reproducer of fpabi case \([^ ,]*\), seed .*/\1/p' "$tmp/m.c")
+	[ $rc = 0 ] && grep -q "^ \* Minimised from $cell:\$" "$tmp/m.c" &&
+		[ "$mid" != "$cell" ] && [ "${cell#"${mid}"}" != "$cell" ] &&
+		grep -q "minimised to $mid\$" "$tmp/m.err" &&
+		"$FPABI" run --tier exhaustive --filter "$mid" --inject-fault=step:any --seed 7 2>/dev/null |
+		grep -q "^not ok 1 - $mid"
+	ok $? "a failing cell ($cell, step:any) is minimised to $mid, which fails too"
+	"$FPABI" repro "$cell" --seed 7 --inject-fault=step:any --no-minimise -o "$tmp/n.c" >/dev/null 2>&1
+	grep -q "^ \* Reproducer of fpabi case $cell, seed 7\$" "$tmp/n.c" && ! grep -q Minimised "$tmp/n.c"
+	ok $? "--no-minimise: the file replays the cell asked for"
+	"$FPABI" repro "$cell" --seed 7 --inject-fault="byte:$cell" -o "$tmp/b.c" >/dev/null 2>&1
+	grep -q "^ \* Reproducer of fpabi case $cell, seed 7\$" "$tmp/b.c" && ! grep -q Minimised "$tmp/b.c" &&
+		grep -q ' found [0-9]* difference' "$tmp/b.c"
+	ok $? "a fault of that cell alone (byte:ID, its siblings pass): the failing cell is kept"
+else
+	echo "# no failing cell with a history and a window under step:any: minimising not checked"
+fi
 case $arch in
 x86_64)
 	# the families a kernel fails registers in: each must have a reproducer

@@ -75,6 +75,8 @@ struct fpabi_rec {
 	uint64_t src_off;
 	unsigned src_sig;
 	char why[160];		/* a step the recording cannot replay */
+	const char *minimised;	/* the instance asked for, when this run is
+				   its minimised sibling (src/repro/cmd.c) */
 };
 
 /* Arm the hooks for run r (one run at a time); record_end() disarms them

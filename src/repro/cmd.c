@@ -17,9 +17,11 @@
 #include "fpabi/util.h"
 
 static unsigned repro_flags;	/* REPRO_KSELFTEST */
+static bool no_minimise;	/* --no-minimise */
 
 static const char repro_usage[] =
-"usage: fpabi repro ID --seed S [-o FILE] [--kselftest] [--profile NAME] [--tracee PATH]\n"
+"usage: fpabi repro ID --seed S [-o FILE] [--kselftest] [--no-minimise] [--profile NAME]\n"
+"                  [--tracee PATH]\n"
 "       fpabi repro --filter ID --seed S [-o FILE]\n"
 "       fpabi repro --sample [--filter GLOB] --seed S\n"
 "Runs case instance ID once with seed S and writes it as one standalone C\n"
@@ -27,41 +29,201 @@ static const char repro_usage[] =
 "the words that differed (or, on a pass, words of the case's rule): it\n"
 "exits 1 when the kernel shows the bug, 0 when not, 3 when only fields its\n"
 "control shows the CPU itself changes differ, 4 when the machine lacks a\n"
-"feature.  --inject-fault=step:TARGET (test-only) records the run with its\n"
+"feature.  A failing instance is minimised first: of its case's instances\n"
+"with fewer axis values (/h=, /w=), the first whose run shows its first\n"
+"finding is written, and its header says so (--no-minimise: not).\n"
+"--inject-fault=step:TARGET (test-only) records the run with its\n"
 "marked step dropped, as fpabi run does.  --kselftest writes the same\n"
 "scenario as a kselftest program (the ksft_* API of kselftest.h, GPL-2.0)\n"
 "for tools/testing/selftests/x86 or arm64/fp.  --sample writes one\n"
 "for the first runnable instance of each family (of each case --filter\n"
 "matches) to stdout, each after a line /* ==== fpabi repro: ID ==== */.\n";
 
-/* Run plan item it once, recorded, and write it to f; 0, 3 (refused,
- * why filled) or a die() for a run without a verdict. */
-static int repro_one(const struct fpabi_machine *m, struct fpabi_opts *o,
-		     const struct plan_item *it, FILE *f, char *why, size_t n,
-		     unsigned *nfind)
-{
+/* One recorded run of a plan item; plan: the one the item is in (a
+ * sibling's, kept while the run points into it). */
+struct recorded {
+	struct plan p;
+	bool own_plan;
+	struct fpabi_run *r;
 	struct fpabi_rec rec;
-	struct fpabi_run r;
+};
+
+static void recorded_free(struct recorded *x)
+{
+	if (x->r) {
+		record_free(&x->rec);
+		free(x->r);
+		x->r = NULL;
+	}
+	if (x->own_plan)
+		plan_free(&x->p);
+	x->own_plan = false;
+}
+
+/* Run plan item it once (retried while unproven), recorded in x: 0, or
+ * 2 with why filled for a run without a verdict. */
+static int record_item(const struct fpabi_machine *m, struct fpabi_opts *o,
+		       const struct plan_item *it, struct recorded *x,
+		       char *why, size_t n)
+{
+	struct fpabi_run *r = x->r = xzalloc(sizeof(*x->r));
 	unsigned attempt = 0;
-	int ret;
 
 	do {
-		init_run(&r, m, o, it, ++attempt);
-		record_begin(&rec, &r);
-		run_case(&r);
+		init_run(r, m, o, it, ++attempt);
+		record_begin(&x->rec, r);
+		run_case(r);
 		record_end();
-		if (r.unproven && attempt < FPABI_ATTEMPTS)
-			record_free(&rec);
-	} while (r.unproven && attempt < FPABI_ATTEMPTS);
-	if (r.broken[0] || r.timed_out || r.skip[0]) {
-		snprintf(why, n, "no verdict (%.200s)", r.broken[0] ?
-			 r.broken : r.timed_out ? "timeout" : r.skip);
-		record_free(&rec);
+		if (r->unproven && attempt < FPABI_ATTEMPTS)
+			record_free(&x->rec);
+	} while (r->unproven && attempt < FPABI_ATTEMPTS);
+	if (r->broken[0] || r->timed_out || r->skip[0]) {
+		snprintf(why, n, "no verdict (%.200s)", r->broken[0] ?
+			 r->broken : r->timed_out ? "timeout" : r->skip);
+		record_free(&x->rec);
+		free(r);
+		x->r = NULL;
 		return 2;
 	}
-	*nfind = r.nfind;
-	ret = repro_write(&rec, f, repro_flags, why, n) < 0 ? 3 : 0;
-	record_free(&rec);
+	return 0;
+}
+
+/* The plan item named id (of the matrix tier, else of the three-way
+ * array), in p (built here; plan_free it), or NULL with p freed. */
+static const struct plan_item *find_item(struct plan *p,
+					 const struct fpabi_machine *m,
+					 const char *id)
+{
+	static const enum fpabi_tier tiers[] = { TIER_MATRIX, TIER_EXHAUSTIVE };
+	unsigned i, t;
+
+	for (t = 0; t < ARRAY_SIZE(tiers); t++) {
+		plan_build(p, m, id, tiers[t]);
+		for (i = 0; i < p->n; i++)
+			if (!strcmp(p->items[i].id, id))
+				return &p->items[i];
+		plan_free(p);
+	}
+	return NULL;
+}
+
+/* b is a's finding: the same register's same bytes, holding bytes of the
+ * same origin (in whichever observation: a value the task's own store
+ * shows where a regset read showed it is the same difference) */
+static bool same_finding(const struct fpabi_finding *a,
+			 const struct fpabi_finding *b)
+{
+	return !strcmp(a->what, b->what) && a->lo == b->lo &&
+	       a->hi == b->hi && a->cls == b->cls &&
+	       !strcmp(a->origin, b->origin);
+}
+
+/* run r has finding f among those it kept */
+static bool shows(const struct fpabi_run *r, const struct fpabi_finding *f)
+{
+	unsigned i;
+
+	for (i = 0; i < MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS); i++)
+		if (same_finding(&r->find[i], f))
+			return true;
+	return false;
+}
+
+#define MAX_AXES 4	/* the "/axis=value" parts of an ID minimised */
+
+/*
+ * Minimise a failing instance, as syzkaller minimises a program: of the
+ * instances of its case with fewer of its axis values ("/h=after-syscall",
+ * "/w=evicted": the matrices' history and window), the first, fewest
+ * values first, whose run shows the asked instance's first finding
+ * (same_finding()) is the one written; into x1, the values it
+ * drops in dropped.  A value the finding needs (the bug shows only
+ * after an eviction, say) stays: without it the finding is not the same.
+ */
+static bool minimise(const struct fpabi_machine *m, struct fpabi_opts *o,
+		     const struct recorded *x0, struct recorded *x1,
+		     char *dropped, size_t n)
+{
+	const char *id = x0->r->id, *seg[MAX_AXES], *q;
+	size_t len[MAX_AXES], baselen;
+	unsigned nseg = 0, size, mask, i;
+	char cand[256], why[256];
+	const struct plan_item *it;
+
+	q = strstr(id, "=");
+	if (!q)
+		return false;
+	while (q > id && *q != '/')
+		q--;
+	baselen = (size_t)(q - id);
+	for (; *q == '/' && nseg < MAX_AXES; q += len[nseg++]) {
+		seg[nseg] = q;
+		len[nseg] = strcspn(q + 1, "/") + 1;
+	}
+	if (*q || baselen + 1 > sizeof(cand))
+		return false;
+	for (size = 0; size < nseg; size++)
+		for (mask = 0; mask < 1u << nseg; mask++) {
+			size_t k = baselen;
+
+			if ((unsigned)__builtin_popcount(mask) != size)
+				continue;
+			memcpy(cand, id, baselen);
+			for (i = 0; i < nseg; i++)
+				if (mask >> i & 1 && k + len[i] < sizeof(cand)) {
+					memcpy(cand + k, seg[i], len[i]);
+					k += len[i];
+				}
+			cand[k] = 0;
+			it = find_item(&x1->p, m, cand);
+			if (!it)
+				continue;
+			x1->own_plan = true;
+			if (it->skip || record_item(m, o, it, x1, why, sizeof(why)) ||
+			    !shows(x1->r, &x0->r->find[0])) {
+				recorded_free(x1);
+				continue;
+			}
+			for (*dropped = 0, i = 0; i < nseg; i++)
+				if (!(mask >> i & 1))
+					snprintf(dropped + strlen(dropped),
+						 n - strlen(dropped), "%s%.*s",
+						 *dropped ? ", " : "",
+						 (int)len[i] - 1, seg[i] + 1);
+			return true;
+		}
+	return false;
+}
+
+/* Run plan item it once, recorded, minimised (a failing instance, unless
+ * --no-minimise) and write it to f; 0, 3 (refused, why filled) or 2 for
+ * a run without a verdict. */
+static int repro_one(const struct fpabi_machine *m, struct fpabi_opts *o,
+		     const struct plan_item *it, FILE *f, char *why, size_t n,
+		     unsigned *nfind, char *mini, size_t nmini)
+{
+	struct recorded x0 = { .r = NULL }, x1 = { .r = NULL };
+	const struct recorded *x = &x0;
+	char dropped[160], from[320];
+	int ret;
+
+	*mini = 0;
+	ret = record_item(m, o, it, &x0, why, n);
+	if (ret)
+		return ret;
+	*nfind = x0.r->nfind;
+	if (x0.r->nfind && !no_minimise &&
+	    minimise(m, o, &x0, &x1, dropped, sizeof(dropped))) {
+		snprintf(from, sizeof(from), "%s:\n *   without %s "
+			 "fpabi's run shows its first finding too", x0.r->id,
+			 dropped);
+		snprintf(mini, nmini, "%s", x1.r->id);
+		x1.rec.minimised = from;
+		x = &x1;
+	}
+	ret = repro_write(&x->rec, f, repro_flags, why, n) < 0 ? 3 : 0;
+	recorded_free(&x1);
+	recorded_free(&x0);
 	return ret;
 }
 
@@ -69,24 +231,13 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 		     const char *id, const char *out)
 {
 	struct plan p;
-	const struct plan_item *it = NULL;
-	unsigned i, nfind = 0;
-	char why[256];
+	const struct plan_item *it;
+	unsigned nfind = 0;
+	char why[256], mini[256];
 	FILE *f;
 	int ret;
 
-	plan_build(&p, m, id, TIER_MATRIX);
-	for (i = 0; i < p.n; i++)
-		if (!strcmp(p.items[i].id, id))
-			it = &p.items[i];
-	if (!it) {
-		/* a cell of the three-way array only */
-		plan_free(&p);
-		plan_build(&p, m, id, TIER_EXHAUSTIVE);
-		for (i = 0; i < p.n; i++)
-			if (!strcmp(p.items[i].id, id))
-				it = &p.items[i];
-	}
+	it = find_item(&p, m, id);
 	if (!it)
 		die("no case instance '%s' (fpabi list names them)", id);
 	if (it->skip)
@@ -96,7 +247,8 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 	f = out ? output_open(out) : stdout;
 	if (!f)
 		die("%s: %s", out, strerror(errno));
-	ret = repro_one(m, o, it, f, why, sizeof(why), &nfind);
+	ret = repro_one(m, o, it, f, why, sizeof(why), &nfind, mini,
+			sizeof(mini));
 	if ((out && fclose(f)) || (!out && fflush(f)))
 		die("%s: write failed", out ? out : "stdout");
 	if (ret && out)
@@ -109,8 +261,9 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
 	else if (out)
 		/* (on stdout the file is all there is: fpabi-vm's guest
 		 * sends stderr there too) */
-		fprintf(stderr, "fpabi: %s (seed %llu): wrote %s, %u findings\n",
-			id, (unsigned long long)o->seed, out, nfind);
+		fprintf(stderr, "fpabi: %s (seed %llu): wrote %s, %u findings%s%s\n",
+			id, (unsigned long long)o->seed, out, nfind,
+			*mini ? "; minimised to " : "", mini);
 	plan_free(&p);
 	return ret;
 }
@@ -150,7 +303,8 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 		snprintf(seen[nseen++], sizeof(seen[0]), "%s", key);
 		printf("/* ==== fpabi repro: %s ==== */\n", it->id);
 		fflush(stdout);	/* (before the run forks) */
-		ret = repro_one(m, o, it, stdout, why, sizeof(why), &nfind);
+		ret = repro_one(m, o, it, stdout, why, sizeof(why), &nfind,
+				key, sizeof(key));
 		if (ret)
 			printf("/* ==== fpabi repro: %s: %s: %s ==== */\n",
 			       it->id, ret == 3 ? "cannot be made standalone" :
@@ -162,7 +316,7 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 
 int cmd_repro(int argc, char **argv)
 {
-	enum { OPT_SAMPLE = 256, OPT_KSELFTEST };
+	enum { OPT_SAMPLE = 256, OPT_KSELFTEST, OPT_NO_MINIMISE };
 	/* (--kmsg: fpabi-vm adds it; a reproducer has no kernel-log check;
 	 * --seed through the one strict parser: every seed a run prints is
 	 * at most FPABI_SEED_MAX, and 010 is ten here as for run) */
@@ -172,6 +326,7 @@ int cmd_repro(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "sample", no_argument, NULL, OPT_SAMPLE },
 		{ "kselftest", no_argument, NULL, OPT_KSELFTEST },
+		{ "no-minimise", no_argument, NULL, OPT_NO_MINIMISE },
 		/* (test-only: the recorded run drops its marked step, or runs
 		 * without the calibration, so the file replays a scenario
 		 * with a real difference, or the CPU's own) */
@@ -193,6 +348,7 @@ int cmd_repro(int argc, char **argv)
 		case 'o': out = strcmp(optarg, "-") ? optarg : NULL; break;
 		case OPT_SAMPLE: sample = true; break;
 		case OPT_KSELFTEST: repro_flags |= REPRO_KSELFTEST; break;
+		case OPT_NO_MINIMISE: no_minimise = true; break;
 		case 'h': fputs(repro_usage, stdout); return 0;
 		default:
 			if (!common_option(c, optarg, &co, &o)) {

@@ -166,6 +166,8 @@ static void emit_header(struct gen *g)
 			" * Reproducer of fpabi case %s, seed %llu\n"
 			" * (`fpabi repro`: gcc -O2 repro.c && ./a.out, TAP out), recorded on Linux %s.\n", r->id,
 			(unsigned long long)r->o->seed, r->m->kernel);
+	if (g->rec->minimised)
+		fprintf(g->o, " * Minimised from %s.\n", g->rec->minimised);
 	repro_arch_header(g->rec, g->o);
 	for (n = 0; r->c->steps[n].op != S_END; n++)
 		;

@@ -435,6 +435,8 @@ static void emit_header(struct gen *g, const struct uses *u)
 			" * (written by `fpabi repro`; standalone: libc only).\n *\n"
 			" * Recorded on: Linux %s\n", r->id,
 			(unsigned long long)r->o->seed, r->m->kernel);
+	if (g->rec->minimised)
+		fprintf(g->o, " * Minimised from %s.\n", g->rec->minimised);
 	repro_arch_header(g->rec, g->o);
 	fprintf(g->o, " * Case: %s\n * Rule %s: %s\n *   source: %s\n"
 		" * Steps: %s\n", r->c->summary, ru ? ru->id : r->c->rule,
