@@ -129,14 +129,30 @@ static bool shows(const struct fpabi_run *r, const struct fpabi_finding *f)
 	return false;
 }
 
+/*
+ * The finding a minimised run must show: r's first of 8 bytes or more (a
+ * register whose canary is a whole word: a narrow field's, FCW's or
+ * FSW's few bits, can read as another phase's value by chance, as the
+ * history's extra phases make likely), else its first.
+ */
+static const struct fpabi_finding *key_finding(const struct fpabi_run *r)
+{
+	unsigned i;
+
+	for (i = 0; i < MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS); i++)
+		if (!r->find[i].nocanary && r->find[i].hi - r->find[i].lo >= 7)
+			return &r->find[i];
+	return &r->find[0];
+}
+
 #define MAX_AXES 4	/* the "/axis=value" parts of an ID minimised */
 
 /*
  * Minimise a failing instance, as syzkaller minimises a program: of the
  * instances of its case with fewer of its axis values ("/h=after-syscall",
  * "/w=evicted": the matrices' history and window), the first, fewest
- * values first, whose run shows the asked instance's first finding
- * (same_finding()) is the one written; into x1, the values it
+ * values first, whose run shows the asked instance's key finding
+ * (key_finding(), same_finding()) is the one written; into x1, the values it
  * drops in dropped.  A value the finding needs (the bug shows only
  * after an eviction, say) stays: without it the finding is not the same.
  */
@@ -180,7 +196,7 @@ static bool minimise(const struct fpabi_machine *m, struct fpabi_opts *o,
 				continue;
 			x1->own_plan = true;
 			if (it->skip || record_item(m, o, it, x1, why, sizeof(why)) ||
-			    !shows(x1->r, &x0->r->find[0])) {
+			    !shows(x1->r, key_finding(x0->r))) {
 				recorded_free(x1);
 				continue;
 			}
@@ -204,7 +220,7 @@ static int repro_one(const struct fpabi_machine *m, struct fpabi_opts *o,
 {
 	struct recorded x0 = { .r = NULL }, x1 = { .r = NULL };
 	const struct recorded *x = &x0;
-	char dropped[160], from[320];
+	char dropped[160], from[480];
 	int ret;
 
 	*mini = 0;
@@ -214,9 +230,12 @@ static int repro_one(const struct fpabi_machine *m, struct fpabi_opts *o,
 	*nfind = x0.r->nfind;
 	if (x0.r->nfind && !no_minimise &&
 	    minimise(m, o, &x0, &x1, dropped, sizeof(dropped))) {
+		const struct fpabi_finding *k = key_finding(x0.r);
+
 		snprintf(from, sizeof(from), "%s:\n *   without %s "
-			 "fpabi's run shows its first finding too", x0.r->id,
-			 dropped);
+			 "fpabi's run shows its difference\n *   %s bytes %u-%u: "
+			 "%s", x0.r->id, dropped, k->what, k->lo, k->hi,
+			 k->origin);
 		snprintf(mini, nmini, "%s", x1.r->id);
 		x1.rec.minimised = from;
 		x = &x1;
