@@ -638,6 +638,14 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 	/* (the straight-line form checks fewer words) */
 	g.line = repro_arch_line_ok(rec);
 	pick_words(&g);
+	/* a failing run none of whose differing words the file can observe
+	 * (arm64's signal-frame records; a regset read the injection
+	 * dropped; a header value): a file of other words would pass where
+	 * the kernel fails */
+	if (g.r->nfind && !g.failing)
+		return refuse(why, n, "fpabi's findings (the first: %.60s: %.40s) "
+			      "are in observations the file does not make",
+			      g.r->find[0].observer, g.r->find[0].what);
 	if (!g.npick)
 		return refuse(why, n, "%s", "no register word the reproducer "
 			      "can see was checked");
