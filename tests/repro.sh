@@ -100,6 +100,19 @@ else
 fi
 case $arch in
 x86_64)
+	# a rejected regset write's errno is checked (fpabi's check_errno()):
+	# as the rule says exit 0; with the expected errno changed, 1 and BUG
+	rj=$("$FPABI" list | awk -F'\t' '$5 == "runnable" && $1 ~ /reject-xstate-len/ {print $1; exit}')
+	"$FPABI" repro "$rj" --seed 7 -o "$tmp/e.c" >/dev/null 2>&1
+	$CC -static -O2 "$tmp/e.c" -o "$tmp/e" 2>/dev/null && "$tmp/e" >"$tmp/e.out" 2>&1
+	rc=$?
+	grep -q '^ok [0-9]* - .*PTRACE_SETREGSET errno (E[A-Z]*; fpabi got E[A-Z]*)$' "$tmp/e.out" && [ $rc = 0 ]
+	ok $? "$rj: the file checks the write's errno (exit $rc: $(grep -m1 'SETREGSET errno' "$tmp/e.out"))"
+	sed 's/^\t{ E\([A-Z]*\), -1, /\t{ E\1 == EINVAL ? EFAULT : EINVAL, -1, /' "$tmp/e.c" >"$tmp/e2.c"
+	$CC -static -O2 "$tmp/e2.c" -o "$tmp/e2" 2>/dev/null && "$tmp/e2" >"$tmp/e2.out" 2>&1
+	rc=$?
+	[ $rc = 1 ] && grep -q '^# BUG: .*PTRACE_SETREGSET errno .*: got .*, expected ' "$tmp/e2.out"
+	ok $? "$rj: with another errno expected it exits 1 and names the errno (exit $rc)"
 	# the families a kernel fails registers in: each must have a reproducer
 	for fam in syscall ptrace-read ptrace-write signal exec proc; do
 		grep -q "^x86_64\.$fam\." "$tmp/ids" || continue

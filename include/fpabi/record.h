@@ -39,6 +39,9 @@ struct rec_io {
 	size_t got;		/* iov_len left (GETREGSET) */
 	int err;		/* errno, 0: success */
 	uint8_t *buf;		/* the bytes written or read */
+	bool checked;		/* fpabi judged its errno (check_errno()) */
+	int want;		/* the errno the rule wants, 0: success */
+	char what[96];		/* "OBSERVER: PTRACE_SETREGSET" */
 };
 
 /* One compared word of a field (at most 8 bytes). */
@@ -93,6 +96,10 @@ void record_observe(struct fpabi_run *r, enum rec_src src, uint64_t off,
 /* regset.c: a GETREGSET or SETREGSET was made */
 void record_regset(struct fpabi_run *r, bool set, unsigned note,
 		   const void *buf, size_t len, size_t got, int err);
+/* check.c: a regset call's errno was compared with want (the last
+ * call of this step, if it is of that kind) */
+void record_errno(struct fpabi_run *r, int want, const char *observer,
+		  const char *what);
 /* check.c: field fi of the image got was compared with the expectation */
 void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,
 		  const char *observer);

@@ -396,6 +396,7 @@ void check_value(struct fpabi_run *r, const char *observer, const char *what,
 		return;
 
 	r->checks++;
+	record_errno(r, exp, observer, what);
 	if (exp == got)
 		return;
 	memset(&fd, 0, sizeof(fd));
@@ -421,6 +422,7 @@ void check_errno(struct fpabi_run *r, const char *observer, const char *what,
 		return;
 
 	r->checks++;
+	record_errno(r, exp, observer, what);
 	if (exp == got)
 		return;
 	memset(&fd, 0, sizeof(fd));

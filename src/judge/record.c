@@ -3,6 +3,7 @@
  * The recorder's hooks: what a run loaded, saw and wrote, kept for
  * `fpabi repro` (src/repro/cmd.c) while record_begin() armed them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +95,25 @@ void record_regset(struct fpabi_run *r, bool set, unsigned note,
 		cur->src_io = (int)cur->nio;
 	}
 	cur->nio++;
+}
+
+void record_errno(struct fpabi_run *r, int want, const char *observer,
+		  const char *what)
+{
+	struct rec_io *io;
+
+	if (!armed(r) || !cur->nio || strncmp(what, "PTRACE_", 7) ||
+	    !strstr(what, "REGSET"))
+		return;
+	io = &cur->io[cur->nio - 1];
+	/* (a call the injection dropped made no record: the last one is
+	 * another step's, or of the other kind) */
+	if (io->step != r->step || io->checked ||
+	    io->set != (strstr(what, "SETREGSET") != NULL))
+		return;
+	io->checked = true;
+	io->want = want;
+	snprintf(io->what, sizeof(io->what), "%s: %s", observer, what);
 }
 
 void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,

@@ -54,6 +54,10 @@ struct gen {
 	int edit_dropped;	/* the step whose random frame edit is left out
 				   (-1: none; write.c, drop_random_edit()) */
 	struct run_cap *cap;	/* line.c: repro_emit_runs() keeps here */
+	int err_of[128];	/* each regset call's entry in the file's errno
+				   checks (-1: none; repro_find_errs()) */
+	unsigned nerr;
+	bool err_only;		/* failing by a regset call's errno only */
 };
 
 /* what the case uses: the runtime sections it needs */
@@ -67,6 +71,13 @@ struct uses {
 				   group-stop (PTRACE_SEIZE, not TRACEME) */
 	bool kselftest;		/* the ksft_* API, not plain TAP */
 };
+
+/* the regset calls whose errno the file checks: fpabi checked it, and the
+ * tracer makes them (tracer.c) */
+void repro_find_errs(struct gen *g);
+/* their table and check_err() (errs.c) */
+void repro_emit_errs(struct gen *g);
+void repro_emit_check_err(struct gen *g);
 
 /* the exec probe's code and make_probe() (probe.c) */
 void repro_emit_exec_probe(struct gen *g);

@@ -240,17 +240,19 @@ static const char tracer_simple_c[] =
 "\t\treturn;\n\tprintf(\"# status %#x, not %s\\n\", st, what);\n"
 "\tbail(\"unexpected stop\");\n}\n\n";
 
+/* (each returns the call's errno, 0: success) */
 static const char get_c[] =
-"static void get(uint64_t off, unsigned int note, size_t len)\n{\n"
+"static int get(uint64_t off, unsigned int note, size_t len)\n{\n"
 "\tstruct iovec iov = { shm + off, len };\n\n\tfill(off, len, 0, 0, 63, 0, 0);\n"
-"\tif (ptrace(PTRACE_GETREGSET, pid, (void *)(uintptr_t)note, &iov) < 0)\n"
-"\t\tprintf(\"# GETREGSET %#x: %s\\n\", note, strerror(errno));\n}\n\n";
+"\tif (ptrace(PTRACE_GETREGSET, pid, (void *)(uintptr_t)note, &iov) == 0)\n\t\treturn 0;\n"
+"\tprintf(\"# GETREGSET %#x: %s\\n\", note, strerror(errno));\n\treturn errno;\n}\n\n";
 
 static const char set_c[] =
-"static void set(uint64_t off, unsigned int note, size_t len)\n{\n"
+"static int set(uint64_t off, unsigned int note, size_t len)\n{\n"
 "\tstruct iovec iov = { shm + off, len };\n\n"
-"\tif (ptrace(PTRACE_SETREGSET, pid, (void *)(uintptr_t)note, &iov) < 0)\n"
-"\t\tprintf(\"# SETREGSET %#x: %s\\n\", note, strerror(errno));\n}\n\n";
+"\tif (ptrace(PTRACE_SETREGSET, pid, (void *)(uintptr_t)note, &iov) == 0)\n\t\treturn 0;\n"
+"\tprintf(\"# SETREGSET %#x: %s\\n\", note, strerror(errno));\n\treturn errno;\n}\n\n";
+
 
 static const char fork_stop_c[] =
 "/* the child a fork stop reports runs on untraced */\n"
@@ -382,6 +384,7 @@ static void emit_words(struct gen *g)
 			seen[0] ? ": " : "", seen, q[0] ? "; calibrated quirk " : "", q);
 	}
 	fprintf(g->o, "};\n#define NWORDS %uu\n\n", g->npick);
+	repro_emit_errs(g);
 }
 
 /* the images the tracee loads: every LOAD's and each edit's, once */
@@ -752,11 +755,14 @@ static void emit_main(struct gen *g, const struct uses *u)
 	if (!g->solo)
 		repro_emit_tracer(g);
 	fprintf(g->o, "\t%s\n\tfor (i = 0; i < NWORDS; i++)\n"
-		"\t\tcheck(&words[i]);\n"
-		"\tprintf(\"# %%u of %%u words differ: %%s\\n\", bad + cpu, NWORDS, bad ? "
+		"\t\tcheck(&words[i]);\n%s"
+		"\tprintf(\"# %%u of %%u %s differ: %%s\\n\", bad + cpu, NWORDS%s, bad ? "
 		"\"the bug shows\" :\n\t       cpu ? \"the CPU changes this field; "
 		"no kernel bug shown\" : \"as the rule says\");\n\t%s\n}\n",
-		g->ksft ? "ksft_set_plan(NWORDS);" : "printf(\"1..%u\\n\", NWORDS);",
+		g->ksft ? (g->nerr ? "ksft_set_plan(NWORDS + NERRS);" : "ksft_set_plan(NWORDS);") :
+		g->nerr ? "printf(\"1..%u\\n\", NWORDS + NERRS);" : "printf(\"1..%u\\n\", NWORDS);",
+		g->nerr ? "\tfor (i = 0; i < NERRS; i++)\n\t\tcheck_err(&errs[i]);\n" : "",
+		g->nerr ? "words and errnos" : "words", g->nerr ? " + NERRS" : "",
 		g->ksft ? "ksft_finished();\t/* (a skip is no failure) */" :
 		"return bad ? 1 : cpu ? 3 : 0;");
 }
@@ -860,6 +866,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		fputs(seccomp_c, g->o);
 	repro_emit_sched(g, u, line_list);
 	emit_check(g, or_zero(g));
+	repro_emit_check_err(g);
 	emit_helpers(g);
 	emit_tracee(g, u);
 	emit_main(g, u);

@@ -136,17 +136,57 @@ static void emit_stop_spin(struct tr *t, const struct fpabi_step *s, int i)
 		(unsigned long long)sp->ptr);
 }
 
-/* step i's regset reads and writes (up to io last_io at the file's last) */
-static void emit_regsets(struct gen *g, int i, int last_io)
+/* the last regset call the file makes at its last step: the last checked
+ * word's read, a write, a call whose errno fpabi checked */
+static int last_io(const struct gen *g)
+{
+	int last = -1;
+	unsigned k;
+
+	for (k = 0; k < g->npick; k++)
+		if (g->rec->w[g->pick[k]].src == SRC_REGSET)
+			last = MAX(last, g->rec->w[g->pick[k]].io);
+	for (k = 0; k < g->rec->nio; k++)	/* (a write at the last step is kept) */
+		if (g->rec->io[k].step == g->last &&
+		    (g->rec->io[k].set || g->rec->io[k].checked))
+			last = MAX(last, (int)k);
+	return last;
+}
+
+void repro_find_errs(struct gen *g)
+{
+	int last = last_io(g);
+	unsigned k;
+
+	g->nerr = 0;
+	for (k = 0; k < g->rec->nio && k < ARRAY_SIZE(g->err_of); k++) {
+		const struct rec_io *io = &g->rec->io[k];
+
+		g->err_of[k] = -1;
+		/* (a rejection the rule wants, or an errno fpabi judged
+		 * wrong: a failed read shows in its words anyway) */
+		if (io->checked && (io->want || io->err != io->want) &&
+		    io->step <= g->last &&
+		    (io->step < g->last || (int)k <= last))
+			g->err_of[k] = (int)g->nerr++;
+	}
+}
+
+/* step i's regset reads and writes (up to io last at the file's last) */
+static void emit_regsets(struct gen *g, int i, int last)
 {
 	unsigned k;
 
 	for (k = 0; k < g->rec->nio; k++) {
 		const struct rec_io *io = &g->rec->io[k];
 
-		if (io->step != i || (i == g->last && (int)k > last_io))
+		if (io->step != i || (i == g->last && (int)k > last))
 			continue;	/* (a read after the last observation) */
-		fprintf(g->o, "\t%s(%#llx, %#x, %zu);\t/* %s: %s%s */\n",
+		if (g->line && k < ARRAY_SIZE(g->err_of) && g->err_of[k] >= 0)
+			fprintf(g->o, "\terrs[%d].got = ", g->err_of[k]);
+		else
+			fputc('\t', g->o);
+		fprintf(g->o, "%s(%#llx, %#x, %zu);\t/* %s: %s%s */\n",
 			io->set ? "set" : "get", (unsigned long long)g->io_off[k],
 			io->note, io->len, note_name(io->note),
 			io->err ? "fpabi saw errno " : "",
@@ -160,15 +200,7 @@ void repro_emit_tracer(struct gen *g)
 	bool stopped = true, refused = false;
 	const char *pending = "0";
 	struct tr t = { .g = g };
-	int i, last_io = -1;
-	unsigned k;
-
-	for (k = 0; k < g->npick; k++)
-		if (g->rec->w[g->pick[k]].src == SRC_REGSET)
-			last_io = MAX(last_io, g->rec->w[g->pick[k]].io);
-	for (k = 0; k < g->rec->nio; k++)	/* (a write at the last step is kept) */
-		if (g->rec->io[k].step == g->last && g->rec->io[k].set)
-			last_io = MAX(last_io, (int)k);
+	int i, last = last_io(g);
 
 	/* (the file ends at its last observation: truncate_scenario()) */
 	for (i = 0, s = g->r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
@@ -249,7 +281,7 @@ void repro_emit_tracer(struct gen *g)
 			stopped = true;
 			break;
 		case RPEV_REGSET:
-			emit_regsets(g, i, last_io);
+			emit_regsets(g, i, last);
 			break;
 		case RPEV_NONE:
 			break;

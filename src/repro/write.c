@@ -166,6 +166,12 @@ static void pick_words(struct gen *g)
 		if (differs(rec, &rec->w[i]) && !kept(g, &rec->w[i]))
 			cand[n++] = i;
 	g->failing = n > 0;
+	/* a regset call whose errno fpabi judged wrong: the straight-line
+	 * form checks it (repro_find_errs()) */
+	for (i = 0; g->line && i < rec->nio; i++)
+		if (rec->io[i].checked && rec->io[i].err != rec->io[i].want)
+			g->err_only = !g->failing;
+	g->failing |= g->err_only;
 	/* (a passing case: its rule's whole 8-byte words first, a canary
 	 * each, so that the self-test's corrupted bit is one the CPU keeps) */
 	for (pass = 0; !n && pass < 2; pass++)
@@ -546,6 +552,13 @@ static void truncate_scenario(struct gen *g, struct fpabi_rec *cp)
 	g->last = -1;
 	for (i = 0; i < g->npick; i++)
 		g->last = MAX(g->last, g->rec->w[g->pick[i]].step);
+	/* (up to the first regset call whose errno fpabi judged wrong) */
+	for (i = 0; g->failing && i < g->rec->nio; i++)
+		if (g->rec->io[i].checked &&
+		    g->rec->io[i].err != g->rec->io[i].want) {
+			g->last = MAX(g->last, g->rec->io[i].step);
+			break;
+		}
 	*cp = *g->rec;
 	cp->shm = xmalloc(cp->shm_size);
 	memcpy(cp->shm, g->rec->shm, cp->shm_size);
@@ -587,6 +600,9 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 	u->kselftest = flags & REPRO_KSELFTEST;
 	if (repro_write_line(g, u) == 0)
 		return 0;
+	if (g->err_only)
+		return refuse(why, n, "%s", "its findings are a regset call's "
+			      "errno, which only the straight-line form checks");
 	for (unsigned k = 0; !repro_arch_table_edits() && k < g->h->nsig; k++)
 		if (g->h->sig[k].edit)
 			return refuse(why, n, "%s", "a signal frame edit in a case "
@@ -650,6 +666,7 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 		return refuse(why, n, "%s", "no register word the reproducer "
 			      "can see was checked");
 	truncate_scenario(&g, &cp);
+	repro_find_errs(&g);
 	ret = write_file(&g, &u, flags, why, n);
 	free(cp.shm);
 	return ret;

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fpabi repro's errno checks (the straight-line form, line.c): the regset
+ * calls whose errno fpabi judged (check_errno(), kept by record_errno()),
+ * as a table of the expected and fpabi's errno, and check_err(), a TAP
+ * line each.  Which calls: repro_find_errs() in tracer.c, which also
+ * writes "errs[K].got = set(...)".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "fpabi/record.h"
+#include "fpabi/util.h"
+#include "gen.h"
+
+/* a regset call's errno: as the rule says, or a BUG (plain TAP, kselftest) */
+static const char *const check_err_c[2] = {
+"/* a regset call's errno: as the rule says, or a BUG */\n"
+"static void check_err(const struct err *e)\n{\n"
+"\tif (e->got == e->want) {\n\t\tprintf(\"ok %u - %s\\n\", ++n, e->what);\n"
+"\t} else {\n\t\tbad++;\n"
+"\t\tprintf(\"# BUG: %s: got %s, expected %s\\n\", e->what,\n"
+"\t\t       e->got ? strerror(e->got) : \"success\", e->want ? strerror(e->want) : \"success\");\n"
+"\t\tprintf(\"not ok %u - %s\\n\", ++n, e->what);\n\t}\n}\n\n",
+"/* a regset call's errno: as the rule says, or a BUG */\n"
+"static void check_err(const struct err *e)\n{\n"
+"\tif (e->got == e->want) {\n\t\tksft_test_result_pass(\"%s\\n\", e->what);\n"
+"\t} else {\n\t\tbad++;\n"
+"\t\tksft_print_msg(\"BUG: %s: got %s, expected %s\\n\", e->what,\n"
+"\t\t\t       e->got ? strerror(e->got) : \"success\", e->want ? strerror(e->want) : \"success\");\n"
+"\t\tksft_test_result_fail(\"%s\\n\", e->what);\n\t}\n}\n\n",
+};
+
+/* an errno's C name ("EFAULT"), or its number */
+static const char *errno_c(int e, char *buf, size_t n)
+{
+	const char *name = e ? strerrorname_np(e) : NULL;
+
+	if (name)
+		return name;
+	snprintf(buf, n, "%d", e);
+	return buf;
+}
+
+/* the regset calls whose errno is checked: what it should be, what fpabi
+ * got (got -1 until the call is made) */
+void repro_emit_errs(struct gen *g)
+{
+	char a[16], b[16];
+	unsigned int k;
+
+	if (!g->nerr)
+		return;
+	fprintf(g->o, "/* the regset calls whose errno fpabi checks (0: success) */\n"
+		"static struct err {\n\tint want, got;\n\tconst char *what;\n} errs[] = {\n");
+	for (k = 0; k < g->rec->nio && k < ARRAY_SIZE(g->err_of); k++) {
+		const struct rec_io *io = &g->rec->io[k];
+
+		if (g->err_of[k] < 0)
+			continue;
+		fprintf(g->o, "\t{ %s, -1, \"%s errno (%s; fpabi got %s)\" },\n",
+			errno_c(io->want, a, sizeof(a)), io->what,
+			io->want ? errno_c(io->want, a, sizeof(a)) : "success",
+			io->err ? errno_c(io->err, b, sizeof(b)) : "success");
+	}
+	fprintf(g->o, "};\n#define NERRS %uu\n\n", g->nerr);
+}
+
+void repro_emit_check_err(struct gen *g)
+{
+	if (g->nerr)
+		fputs(check_err_c[g->ksft], g->o);
+}
