@@ -6,9 +6,12 @@
  * (src/tracee/arm64/sigedit.c): the registers of the edit image into
  * fpsimd_context and the sve_context payload, then the one field a
  * forged frame breaks, or the records of a signal-edit matrix cell.  The
- * file finds each record by its magic in __reserved (sigcontext.h); an
- * edit fpabi makes in the extra_context space, of ZA or ZT0, or a random
- * mutation, is refused.
+ * file finds each record by its magic in __reserved and on in
+ * extra_context's space (sigcontext.h), as fpabi's handler walks them;
+ * ZA's rows and ZT0 into za_context and zt_context (E_SME_REGS, a
+ * signal-edit cell's za and zt records) from the image offsets fpabi
+ * gives its handler.  A forgery of extra_context itself, and a random
+ * mutation, are refused.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -50,7 +53,8 @@ static const struct {
 
 /* the records of E_REC(mask) the file writes (TPIDR2, FPMR: 8 bytes at
  * 8 from the image's control words) */
-#define REC_OK	(1u << REC_FPSIMD | 1u << REC_SVE | 1u << REC_TPIDR2 | 1u << REC_FPMR)
+#define REC_OK	(1u << REC_FPSIMD | 1u << REC_SVE | 1u << REC_TPIDR2 | 1u << REC_FPMR | \
+		 1u << REC_ZA | 1u << REC_ZT)
 
 static int forged_index(unsigned edit)
 {
@@ -80,16 +84,15 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 	for (k = 0; k < h->nsig; k++) {
 		unsigned e = h->sig[k].edit;
 		bool ok = e == E_REGS || e == E_SVE_ONLY || e == E_FPSIMD_ONLY ||
-			  forged_index(e) >= 0 ||
+			  e == E_SME_REGS || forged_index(e) >= 0 ||
 			  (E_IS_REC(e) && !(E_REC_MASK(e) & ~REC_OK));
 
 		unsigned evl = edit_vl(rec, h->sig[k].edit_img);
 
 		if (!e)
 			continue;
-		/* (one VL for all edits; past 64 sve_context is in the extra
-		 * space) */
-		if (ok && (!vl || vl == evl) && evl <= 64) {
+		/* (one VL for all edits) */
+		if (ok && (!vl || vl == evl)) {
 			vl = evl;
 			continue;
 		}
@@ -113,6 +116,12 @@ static void emit_edit(unsigned e, FILE *out)
 		fprintf(out, "\t\tedit_sve(sve, img);\n");
 	if (i >= 0)
 		fputs(forged[i].code, out);
+	if (e == E_SME_REGS)
+		fprintf(out, "\t\tedit_ctl(record(uc, 0x54504902), img + %u);\n"
+			"\t\tedit_ctl(record(uc, 0x46504d52), img + %u);\n"
+			"\t\tedit_za(record(uc, 0x54366345), img);\n"
+			"\t\tedit_zt(record(uc, 0x5a544e01), img);\n",
+			FPABI_A64_CTRL_TPIDR2, FPABI_A64_CTRL_FPMR);
 	if (!E_IS_REC(e))
 		return;
 	/* the records in order: the first from the edit image, the second
@@ -126,6 +135,10 @@ static void emit_edit(unsigned e, FILE *out)
 			fprintf(out, "\t\tedit_fpsimd(fp, %s);\n", src);
 		else if (rec == REC_SVE)
 			fprintf(out, "\t\tedit_sve(sve, %s);\n", src);
+		else if (rec == REC_ZA || rec == REC_ZT)
+			fprintf(out, "\t\tedit_%s(record(uc, %s), %s);\n",
+				rec == REC_ZA ? "za" : "zt", rec == REC_ZA ?
+				"0x54366345" : "0x5a544e01", src);
 		else
 			fprintf(out, "\t\tedit_ctl(record(uc, %s), %s + %u);\n",
 				rec == REC_TPIDR2 ? "0x54504902" : "0x46504d52", src,
@@ -136,11 +149,17 @@ static void emit_edit(unsigned e, FILE *out)
 
 static const char rd32_c[] =
 "static uint32_t rd32(const uint8_t *p)\n{\n\tuint32_t v;\n\n\tmemcpy(&v, p, 4);\n\treturn v;\n}\n\n"
-"/* the record of magic in the frame's __reserved (0: the terminator) */\n"
+"/* the record of magic in the frame (0: the last terminator): __reserved,\n"
+" * then on at extra_context's datap for its size */\n"
 "static uint8_t *record(ucontext_t *uc, uint32_t magic)\n{\n"
-"\tuint8_t *p = (uint8_t *)uc->uc_mcontext.__reserved;\n\tuint32_t off = 0;\n\n"
-"\twhile (off + 8 <= sizeof(uc->uc_mcontext.__reserved)) {\n"
+"\tuint8_t *p = (uint8_t *)uc->uc_mcontext.__reserved;\n"
+"\tuint32_t off = 0, end = sizeof(uc->uc_mcontext.__reserved);\n\n"
+"\twhile (off + 8 <= end) {\n"
 "\t\tif (rd32(p + off) == magic)\n\t\t\treturn p + off;\n"
+"\t\tif (rd32(p + off) == 0x45585401) {\t/* EXTRA_MAGIC */\n"
+"\t\t\tend = rd32(p + off + 16);\n"
+"\t\t\tmemcpy(&p, p + off + 8, 8);\t/* datap */\n"
+"\t\t\toff = 0;\n\t\t\tcontinue;\n\t\t}\n"
 "\t\tif (!rd32(p + off) || rd32(p + off + 4) < 8)\n\t\t\tbreak;\n"
 "\t\toff += rd32(p + off + 4);\n\t}\n\treturn NULL;\n}\n\n";
 
@@ -165,6 +184,16 @@ static const struct {
 	{ "edit_ctl(",
 	  "static void edit_ctl(uint8_t *r, const uint8_t *src)\n{\n"
 	  "\tif (r && rd32(r + 4) >= 16)\n\t\tmemcpy(r + 8, src, 8);\n}\n\n" },
+	{ "edit_za(",
+	  "/* ZA's rows into za_context, where it has them (ZA on: SVL rows of SVL bytes) */\n"
+	  "static void edit_za(uint8_t *za, const uint8_t *src)\n{\n"
+	  "\tuint16_t svl = 0;\n\n\tif (za)\n\t\tmemcpy(&svl, za + 8, 2);\n"
+	  "\tif (za && rd32(za + 4) > 16 && rd32(za + 4) >= 16u + svl * svl)\n"
+	  "\t\tmemcpy(za + 16, src + ZA_OFF, (size_t)svl * svl);\n}\n\n" },
+	{ "edit_zt(",
+	  "/* ZT0 into zt_context: 64 bytes at 16 */\n"
+	  "static void edit_zt(uint8_t *zt, const uint8_t *src)\n{\n"
+	  "\tif (zt && rd32(zt + 4) >= 80)\n\t\tmemcpy(zt + 16, src + ZT_OFF, 64);\n}\n\n" },
 };
 
 /* the frame edits, a case each (written to memory first: the helpers and
@@ -195,9 +224,15 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 	if (fclose(f))
 		die("open_memstream: out of memory");
 	fprintf(out, "#define VL %u\t/* the edit images' SVE VL */\n#define Z0 %u\t/* Z0 in an image */\n"
-		"#define CTRL_FPSR %u\n#define CTRL_FPCR %u\n\n%s",
+		"#define CTRL_FPSR %u\n#define CTRL_FPCR %u\n",
 		vl, FPABI_A64_Z_OFF(16, 0), FPABI_A64_CTRL_FPSR,
-		FPABI_A64_CTRL_FPCR, rd32_c);
+		FPABI_A64_CTRL_FPCR);
+	if (strstr(buf, "edit_za(") || strstr(buf, "edit_zt("))
+		fprintf(out, "#define ZA_OFF %llu\t/* ZA in an image */\n"
+			"#define ZT_OFF %llu\t/* ZT0 in an image */\n",
+			(unsigned long long)h->arch_aux[0],
+			(unsigned long long)h->arch_aux[1]);
+	fprintf(out, "\n%s", rd32_c);
 	for (k = 0; k < sizeof(helpers) / sizeof(helpers[0]); k++)
 		if (strstr(buf, helpers[k].call))
 			fputs(helpers[k].code, out);
@@ -205,8 +240,7 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 		"src/tracee/arm64/sigedit.c) */\n"
 		"static void edit_frame(const struct slot *s, ucontext_t *uc)\n{\n"
 		"\tuint8_t *fp = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n%s%s\n"
-		"\tif (!fp || record(uc, 0x45585401))\t/* EXTRA_MAGIC: records beyond __reserved */\n"
-		"\t\t_exit(3);\n\tswitch (s->edit) {\n%s\t}\n}\n\n",
+		"\tif (!fp)\n\t\t_exit(3);\n\tswitch (s->edit) {\n%s\t}\n}\n\n",
 		strstr(buf, "(sve") || strstr(buf, "sve +") ?
 		"\tuint8_t *sve = record(uc, 0x53564501);\t/* SVE_MAGIC */\n" : "",
 		strstr(buf, "img)") || strstr(buf, "img +") ?
