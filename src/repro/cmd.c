@@ -30,14 +30,15 @@ static const char repro_usage[] =
 "exits 1 when the kernel shows the bug, 0 when not, 3 when only fields its\n"
 "control shows the CPU itself changes differ, 4 when the machine lacks a\n"
 "feature.  A failing instance is minimised first: of its case's instances\n"
-"with fewer axis values (/h=, /w=), the first whose run shows its first\n"
-"finding is written, and its header says so (--no-minimise: not).\n"
-"--inject-fault=step:TARGET (test-only) records the run with its\n"
-"marked step dropped, as fpabi run does.  --kselftest writes the same\n"
-"scenario as a kselftest program (the ksft_* API of kselftest.h, GPL-2.0)\n"
-"for tools/testing/selftests/x86 or arm64/fp.  --sample writes one\n"
-"for the first runnable instance of each family (of each case --filter\n"
-"matches) to stdout, each after a line /* ==== fpabi repro: ID ==== */.\n";
+"with fewer axis values (/h=, /w=), the first whose run shows its key\n"
+"finding (its first of a whole word) is written, and its header says so\n"
+"(--no-minimise: not).  --inject-fault=step:TARGET (test-only) records\n"
+"the run with its marked step dropped, as fpabi run does.  --kselftest\n"
+"writes the same scenario as a kselftest program (the ksft_* API of\n"
+"kselftest.h, GPL-2.0) for tools/testing/selftests/x86 or arm64/fp.\n"
+"--sample writes one for the first runnable instance of each family (of\n"
+"each case --filter matches) to stdout, each after a line\n"
+"/* ==== fpabi repro: ID ==== */.\n";
 
 /* One recorded run of a plan item; plan: the one the item is in (a
  * sibling's, kept while the run points into it). */
