@@ -164,6 +164,26 @@ static inline const char *repro_arch_spin_forever(void)
 #endif
 }
 
+/* One frame edit's C as an arch's reproducer writes it: the edit, what it
+ * does, its statements (both arches' tables, src/arch/x86_64/repro.c and
+ * src/arch/arm64/repro-sig.c) */
+struct repro_edit {
+	unsigned edit;
+	const char *what, *code;
+};
+
+/* the entry of edit in table t of n entries, or NULL */
+static inline const struct repro_edit *
+repro_edit_find(const struct repro_edit *t, size_t n, unsigned edit)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].edit == edit)
+			return &t[i];
+	return NULL;
+}
+
 /* the straight-line form's sig_body() where no signal's frame is edited
  * or copied: each signal's kind, and the SIGILL's step over its insn
  * (sys: the syscall instruction a SIGSYS ends; here, below both arches'

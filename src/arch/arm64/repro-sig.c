@@ -29,10 +29,7 @@ static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
 }
 
 /* the C of an edit after the registers (fp, sve: the records) */
-static const struct {
-	unsigned edit;
-	const char *what, *code;
-} forged[] = {
+static const struct repro_edit forged[] = {
 	{ E_F_UNKNOWN_MAGIC, "fpsimd_context's magic unknown",
 	  "\t\twr32(fp, 0x5a5a5a01);\t/* no record has it */\n" },
 	{ E_F_DUP_FPSIMD, "sve_context's magic FPSIMD_MAGIC: two",
@@ -56,14 +53,9 @@ static const struct {
 #define REC_OK	(1u << REC_FPSIMD | 1u << REC_SVE | 1u << REC_TPIDR2 | 1u << REC_FPMR | \
 		 1u << REC_ZA | 1u << REC_ZT)
 
-static int forged_index(unsigned edit)
+static const struct repro_edit *forgery(unsigned edit)
 {
-	unsigned i;
-
-	for (i = 0; i < sizeof(forged) / sizeof(forged[0]); i++)
-		if (forged[i].edit == edit)
-			return (int)i;
-	return -1;
+	return repro_edit_find(forged, ARRAY_SIZE(forged), edit);
 }
 
 /* the edit image's VL (as the handler reads it: 16 where it is 0) */
@@ -84,7 +76,7 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 	for (k = 0; k < h->nsig; k++) {
 		unsigned e = h->sig[k].edit;
 		bool ok = e == E_REGS || e == E_SVE_ONLY || e == E_FPSIMD_ONLY ||
-			  e == E_SME_REGS || forged_index(e) >= 0 ||
+			  e == E_SME_REGS || forgery(e) ||
 			  (E_IS_REC(e) && !(E_REC_MASK(e) & ~REC_OK));
 
 		unsigned evl = edit_vl(rec, h->sig[k].edit_img);
@@ -107,15 +99,15 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 static void emit_edit(unsigned e, FILE *out)
 {
 	unsigned mask, rec;
-	int i = forged_index(e);
+	const struct repro_edit *f = forgery(e);
 	bool second = false;
 
-	if (e == E_REGS || e == E_FPSIMD_ONLY || i >= 0)
+	if (e == E_REGS || e == E_FPSIMD_ONLY || f)
 		fprintf(out, "\t\tedit_fpsimd(fp, img);\n");
-	if (e == E_REGS || e == E_SVE_ONLY || i >= 0)
+	if (e == E_REGS || e == E_SVE_ONLY || f)
 		fprintf(out, "\t\tedit_sve(sve, img);\n");
-	if (i >= 0)
-		fputs(forged[i].code, out);
+	if (f)
+		fputs(f->code, out);
 	if (e == E_SME_REGS)
 		fprintf(out, "\t\tedit_ctl(record(uc, 0x54504902), img + %u);\n"
 			"\t\tedit_ctl(record(uc, 0x46504d52), img + %u);\n"
@@ -211,13 +203,13 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 		die("open_memstream: out of memory");
 	for (k = 0; k < h->nsig; k++) {
 		unsigned e = h->sig[k].edit;
-		int i = forged_index(e);
+		const struct repro_edit *fe = forgery(e);
 
 		if (!e || done[e & 0xff])
 			continue;
 		done[e & 0xff] = true;
 		vl = vl ? vl : edit_vl(rec, h->sig[k].edit_img);
-		fprintf(f, "\tcase %u:\t/* %s */\n", e, i >= 0 ? forged[i].what : a64_edit_name(e));
+		fprintf(f, "\tcase %u:\t/* %s */\n", e, fe ? fe->what : a64_edit_name(e));
 		emit_edit(e, f);
 		fprintf(f, "\t\tbreak;\n");
 	}

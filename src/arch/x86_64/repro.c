@@ -169,10 +169,7 @@ const char *repro_arch_includes(const struct fpabi_rec *rec)
 }
 
 /* the C of one frame edit (src/tracee/x86_64/sig.c makes the same) */
-static const struct {
-	unsigned edit;
-	const char *what, *code;
-} edits[] = {
+static const struct repro_edit edits[] = {
 	{ E_CLEAR_AVX, "XSTATE_BV without AVX and AVX-512",
 	  "\t\tbv &= ~(XFM_YMM | XFM_AVX512);\n" },
 	{ E_F_MAGIC1, "fx_sw_reserved.magic1 = 0: an FXSAVE-only frame",
@@ -218,16 +215,6 @@ static const struct {
 	  "\t\tuc->uc_mcontext.fpregs = (void *)(fp + 8);\n" },
 };
 
-static int edit_index(unsigned edit)
-{
-	unsigned i;
-
-	for (i = 0; i < ARRAY_SIZE(edits); i++)
-		if (edits[i].edit == edit)
-			return (int)i;
-	return -1;
-}
-
 /* the fx_sw_reserved changes of E_SW(k) (src/tracee/x86_64/sig.c:
  * sw_change()) */
 static const char *const sw_edits[][2] = {
@@ -255,13 +242,13 @@ static const char *const sw_edits[][2] = {
 static bool edit_c(unsigned edit, char *what, size_t wn, char *code, size_t cn,
 		   bool *regs)
 {
-	int i = edit_index(edit);
+	const struct repro_edit *e = repro_edit_find(edits, ARRAY_SIZE(edits), edit);
 	unsigned x;
 
 	*regs = edit != E_CLEAR_AVX && edit < E_SLOT_BASE;
-	if (i >= 0) {
-		snprintf(what, wn, "%s", edits[i].what);
-		snprintf(code, cn, "%s", edits[i].code);
+	if (e) {
+		snprintf(what, wn, "%s", e->what);
+		snprintf(code, cn, "%s", e->code);
 		return true;
 	}
 	if (edit >= E_SW_BASE) {
