@@ -128,6 +128,17 @@ static bool in(const unsigned *a, unsigned n, unsigned v)
 	return false;
 }
 
+/* the first regset call whose errno fpabi judged wrong, or -1 */
+static int first_wrong_errno(const struct fpabi_rec *rec)
+{
+	unsigned i;
+
+	for (i = 0; i < rec->nio; i++)
+		if (rec->io[i].checked && rec->io[i].err != rec->io[i].want)
+			return (int)i;
+	return -1;
+}
+
 /* The candidates observed no later than the first one, the first
  * finding's (order kept). */
 static unsigned up_to_first(const struct fpabi_rec *rec, unsigned *cand,
@@ -168,9 +179,7 @@ static void pick_words(struct gen *g)
 	g->failing = n > 0;
 	/* a regset call whose errno fpabi judged wrong: the straight-line
 	 * form checks it (repro_find_errs()) */
-	for (i = 0; g->line && i < rec->nio; i++)
-		if (rec->io[i].checked && rec->io[i].err != rec->io[i].want)
-			g->err_only = !g->failing;
+	g->err_only = g->line && !g->failing && first_wrong_errno(rec) >= 0;
 	g->failing |= g->err_only;
 	/* (a passing case: its rule's whole 8-byte words first, a canary
 	 * each, so that the self-test's corrupted bit is one the CPU keeps) */
@@ -547,18 +556,16 @@ static void truncate_scenario(struct gen *g, struct fpabi_rec *cp)
 	struct fpabi_shm_hdr *h;
 	struct fpabi_ev *e;
 	unsigned i, nsig = 0;
+	int k;
 	bool nested = false;
 
 	g->last = -1;
 	for (i = 0; i < g->npick; i++)
 		g->last = MAX(g->last, g->rec->w[g->pick[i]].step);
 	/* (up to the first regset call whose errno fpabi judged wrong) */
-	for (i = 0; g->failing && i < g->rec->nio; i++)
-		if (g->rec->io[i].checked &&
-		    g->rec->io[i].err != g->rec->io[i].want) {
-			g->last = MAX(g->last, g->rec->io[i].step);
-			break;
-		}
+	k = first_wrong_errno(g->rec);
+	if (g->failing && k >= 0)
+		g->last = MAX(g->last, g->rec->io[k].step);
 	*cp = *g->rec;
 	cp->shm = xmalloc(cp->shm_size);
 	memcpy(cp->shm, g->rec->shm, cp->shm_size);
