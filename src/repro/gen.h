@@ -53,6 +53,8 @@ struct gen {
 	int last;	/* the last step the file keeps: its last observation */
 	int edit_dropped;	/* the step whose random frame edit is left out
 				   (-1: none; write.c, drop_random_edit()) */
+	bool end_at_delivery;	/* the file ends at its last step's signal-
+				   delivery stop: that handler never runs */
 	struct run_cap *cap;	/* line.c: repro_emit_runs() keeps here */
 	int err_of[128];	/* each regset call's entry in the file's errno
 				   checks (-1: none; repro_find_errs()) */

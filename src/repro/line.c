@@ -177,6 +177,9 @@ static void emit_header(struct gen *g)
 	if (g->last + 2 <= n)	/* (truncate_scenario()) */
 		fprintf(g->o, "; the file stops after step %d, its last observation", g->last + 1);
 	fprintf(g->o, "\n");
+	if (g->end_at_delivery)
+		fprintf(g->o, " * It ends at that signal's delivery stop (the tracee killed there):\n"
+			" * the handler, which would run after it, is left out.\n");
 	if (g->edit_dropped >= 0)
 		fprintf(g->o, " * Its handler makes no random frame edit: that comes after the frame\n"
 			" * copy, the file's last observation.\n");

@@ -287,10 +287,11 @@ void repro_emit_tracer(struct gen *g)
 			break;
 		}
 	}
-	if (refused) {
-		/* the run ends at the refused sigreturn's stop */
+	if (refused || g->end_at_delivery) {
+		/* the run ends at the refused sigreturn's stop, or at the
+		 * last signal's delivery stop (write.c: ends_at_delivery()) */
 		fprintf(g->o, "\tkill(pid, SIGKILL);\n\twaitpid(pid, NULL, "
-			"__WALL);\n\tpid = 0;\n");
+			"__WALL);\n%s", g->line ? "" : "\tpid = 0;\n");
 		return;
 	}
 	if (stopped)

@@ -544,6 +544,38 @@ static void drop_random_edit(struct gen *g, struct fpabi_shm_hdr *h)
 }
 
 /*
+ * The last step raises a signal whose delivery stop is the file's last
+ * observation: every word checked there is a regset read at that stop
+ * (the others are of earlier steps: a frame's or handler dump's words are
+ * tagged with the step that resumes the tracee).  The tracer kills the
+ * tracee at the stop, and the handler, which would run only after it, is
+ * left out: the stop comes before the kernel looks at the signal's action
+ * (kernel/signal.c: get_signal() calls ptrace_signal() first).
+ */
+static bool ends_at_delivery(const struct gen *g)
+{
+	const struct fpabi_step *s = g->r->c->steps;
+	unsigned i;
+	int k, n;
+
+	for (n = 0; n <= g->last && s[n].op != S_END; n++)
+		;
+	if (n != g->last + 1)
+		return false;
+	/* (the tracer's own steps at that stop: its regset calls, a migration) */
+	for (k = g->last; k >= 0 && op_tracer(s[k].op); k--)
+		;
+	if (k < 0 || !op_has(s[k].op, OPF_SIGNAL) ||
+	    (op_info(s[k].op)->repro != RPEV_SIGILL && op_info(s[k].op)->repro != RPEV_SIGSYS))
+		return false;
+	for (i = 0; i < g->npick; i++)
+		if (g->rec->w[g->pick[i]].step >= k &&
+		    g->rec->w[g->pick[i]].src != SRC_REGSET)
+			return false;
+	return true;
+}
+
+/*
  * The file ends at its last checked observation: a step after it changes
  * nothing the file checks (the steps run in order), so its copy of the
  * shared memory has the main event list end there (build.c tags each event
@@ -582,6 +614,10 @@ static void truncate_scenario(struct gen *g, struct fpabi_rec *cp)
 	}
 	if (!nested) {
 		drop_random_edit(g, h);
+		if (ends_at_delivery(g)) {
+			g->end_at_delivery = true;
+			nsig--;
+		}
 		h->nsig = MIN(h->nsig, nsig);
 	}
 	g->rec = cp;
