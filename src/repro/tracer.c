@@ -146,10 +146,15 @@ static int last_io(const struct gen *g)
 	for (k = 0; k < g->npick; k++)
 		if (g->rec->w[g->pick[k]].src == SRC_REGSET)
 			last = MAX(last, g->rec->w[g->pick[k]].io);
-	for (k = 0; k < g->rec->nio; k++)	/* (a write at the last step is kept) */
-		if (g->rec->io[k].step == g->last &&
-		    (g->rec->io[k].set || g->rec->io[k].checked))
+	/* (a write at the last step is kept, and a call whose errno the file
+	 * checks: repro_find_errs()) */
+	for (k = 0; k < g->rec->nio; k++) {
+		const struct rec_io *io = &g->rec->io[k];
+
+		if (io->step == g->last &&
+		    (io->set || (io->checked && (io->want || io->err != io->want))))
 			last = MAX(last, (int)k);
+	}
 	return last;
 }
 
