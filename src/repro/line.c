@@ -298,17 +298,17 @@ static const char ksft_c[] =
 "#define SKIP(what) (ksft_exit_skip(\"%s\\n\", what), exit(KSFT_SKIP))\n";
 
 static const struct {
-	const char *bail, *pass, *cpu, *fail;
+	const char *bail, *result;
 } tap_calls[2] = {
 	{ "printf(\"Bail out! %s (no verdict)\\n\", what), exit(2)",
-	  "\t\tprintf(\"ok %u - %s\\n\", ++n, w->what);\n",
-	  "\t\tprintf(\"ok %u - %s # SKIP the CPU changes this field; no kernel bug shown\\n\", ++n, w->what);\n",
-	  "\t\tprintf(\"not ok %u - %s\\n\", ++n, w->what);\n" },
+	  "\tprintf(\"%sok %u - %s%s\\n\", pass || by_cpu ? \"\" : \"not \", ++n, w->what,\n"
+	  "\t       by_cpu ? \" # SKIP the CPU changes this field; no kernel bug shown\" : \"\");\n" },
 	{ "ksft_exit_fail_msg(\"%s (no verdict)\\n\", what), exit(KSFT_FAIL)",
-	  "\t\tksft_test_result_pass(\"%s\\n\", w->what);\n",
+	  "\tif (pass)\n\t\tksft_test_result_pass(\"%s\\n\", w->what);\n"
+	  "\telse if (by_cpu)\n"
 	  "\t\tksft_test_result_skip(\"%s: the CPU changes this field; no kernel bug shown\\n\",\n"
-	  "\t\t\t\t      w->what);\n",
-	  "\t\tksft_test_result_fail(\"%s\\n\", w->what);\n" },
+	  "\t\t\t\t      w->what);\n"
+	  "\telse\n\t\tksft_test_result_fail(\"%s\\n\", w->what);\n" },
 };
 
 /* a syscall in a list the file keeps (its number as XSTR(SYS_...)) */
@@ -342,14 +342,15 @@ static void emit_check(struct gen *g, bool or_zero)
 {
 	fprintf(g->o, "/* one word: as the rule says, changed by the CPU alone (the control), or a BUG */\n"
 		"static void check(const struct word *w)\n{\n"
-		"\tuint64_t got = read_word(w, shm + w->area);\n\n"
-		"\tif (got == w->exp%s) {\n%s"
-		"\t} else if (w->ctl != w->exp && got == w->ctl) {\n\t\tcpu++;\n"
-		"\t\tprintf(\"# control: the CPU turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\", w->exp, w->ctl);\n%s"
-		"\t} else {\n\t\tbad++;\n"
-		"\t\tprintf(\"# BUG: %%s: expected %%#\" PRIx64 \", got %%#\" PRIx64 \"\\n\", w->what, w->exp, got);\n%s"
-		"\t}\n}\n\n", or_zero ? " || (w->how & OR_ZERO && !got)" : "",
-		tap_calls[g->ksft].pass, tap_calls[g->ksft].cpu, tap_calls[g->ksft].fail);
+		"\tuint64_t got = read_word(w, shm + w->area);\n"
+		"\tint pass = got == w->exp%s;\n"
+		"\tint by_cpu = !pass && w->ctl != w->exp && got == w->ctl;\n\n"
+		"\tif (by_cpu)\n"
+		"\t\tprintf(\"# control: the CPU turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\", w->exp, w->ctl);\n"
+		"\telse if (!pass)\n"
+		"\t\tprintf(\"# BUG: %%s: expected %%#\" PRIx64 \", got %%#\" PRIx64 \"\\n\", w->what, w->exp, got);\n"
+		"\tcpu += by_cpu;\n\tbad += !pass && !by_cpu;\n%s}\n\n",
+		or_zero ? " || (w->how & OR_ZERO && !got)" : "", tap_calls[g->ksft].result);
 }
 
 /* the checked words, each after what it should hold and what fpabi got */
@@ -680,15 +681,25 @@ static void emit_args(struct gen *g)
 
 static void emit_tracee(struct gen *g, const struct uses *u)
 {
+	/* (the handler: SIGILL's and SIGSYS's, installed after the first stop) */
+	char sa[160] = "", setup[224] = "";
+
+	if (g->h->nsig) {
+		snprintf(sa, sizeof(sa), "\tstruct sigaction sa = { .sa_sigaction = sig_entry, "
+			 ".sa_flags = SA_SIGINFO | SA_NODEFER%s };\n\n",
+			 g->h->altstack ? " | SA_ONSTACK" : "");
+		snprintf(setup, sizeof(setup), "%s\tif (sigaction(SIGILL, &sa, NULL) < 0 || "
+			 "sigaction(SIGSYS, &sa, NULL) < 0)\n\t\t_exit(3);\n",
+			 g->h->altstack ? "\tsetup_altstack();\n" : "");
+	}
 	fprintf(g->o, "/* the tracee: its events in one asm block, no compiled "
-		"code between them */\nstatic void tracee(void)\n{\n%s%s%s"
-		"\t__asm__ volatile(\n", g->solo ? "" :	/* (no tracer: solo()) */
+		"code between them */\nstatic void tracee(void)\n{\n%s%s%s%s"
+		"\t__asm__ volatile(\n", sa, g->solo ? "" :	/* (no tracer: solo()) */
 		u->seize ? "\twhile (!__atomic_load_n((uint32_t *)(shm + 8), __ATOMIC_SEQ_CST))\n"
 		"\t\tusleep(1000);\t/* until the tracer has seized it */\n\traise(SIGSTOP);\n" :
 		"\tif (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0)\n\t\t_exit(3);\n"
 		"\traise(SIGSTOP);\n",
-		g->h->nsig ? "\tarch_setup();\n" : "",
-		u->seccomp ? "\tsetup_seccomp();\n" : "");
+		setup, u->seccomp ? "\tsetup_seccomp();\n" : "");
 	emit_asm_list(g, g->h->ev_off, false, 0);
 	repro_arch_line_close(g->rec, g->o);
 	fprintf(g->o, "%s%s\t_exit(0);\n}\n\n", u->thread ?

@@ -872,10 +872,4 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 	if (!h->nsig)
 		return;
 	line_handler(rec, out, list, ctx);
-	fprintf(out, "static void arch_setup(void)\n{\n\tstruct sigaction sa = "
-		"{ .sa_sigaction = sig_entry, .sa_flags = SA_SIGINFO | "
-		"SA_NODEFER%s };\n\n%s\tif (sigaction(SIGILL, &sa, NULL) < 0 || "
-		"sigaction(SIGSYS, &sa, NULL) < 0)\n\t\t_exit(3);\n}\n\n",
-		h->altstack ? " | SA_ONSTACK" : "",
-		h->altstack ? "\tsetup_altstack();\n" : "");
 }
