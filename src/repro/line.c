@@ -281,7 +281,7 @@ static const char seccomp_c[] =
 
 static const char altstack_c[] =
 "/* the handlers run on a sigaltstack, as fpabi's tracee sets it */\n"
-"static uint8_t altstack[1 << 20] __attribute__((aligned(64)));\n\n"
+"static _Alignas(64) uint8_t altstack[1 << 20];\n\n"
 "static void setup_altstack(void)\n{\n"
 "\tstack_t ss = { .ss_size = getauxval(AT_MINSIGSTKSZ) + 32768 };\n\n"
 "\tss.ss_sp = altstack + sizeof(altstack) - ss.ss_size;\n"
@@ -658,7 +658,7 @@ static void emit_statics(struct gen *g, const struct uses *u)
 		u->pipe ? "static char pipe_byte;\nstatic int pipefd[2];\n" : "",
 		u->exec ? "static char *probe_argv[] = { \"fpabi-exec-probe\", NULL }, "
 		"*probe_envp[] = { NULL };\n" : "",
-		u->thread ? "static uint8_t thread_stack[65536] __attribute__((aligned(64)));\n"
+		u->thread ? "static _Alignas(64) uint8_t thread_stack[65536];\n"
 		"static volatile int thread_tid = -1;\t/* 0 once the thread exits */\n" : "");
 }
 
