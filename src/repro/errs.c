@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fpabi repro's errno checks (the straight-line form, line.c): the regset
+ * fpabi repro's checks (the straight-line form, line.c): check(), each
+ * word against the rule and the control; and the errno checks: the regset
  * calls whose errno fpabi judged (check_errno(), kept by record_errno()),
  * as a table of the expected and fpabi's errno, and check_err(), a TAP
  * line each.  Which calls: repro_find_errs() in tracer.c, which also
@@ -12,6 +13,34 @@
 #include "fpabi/record.h"
 #include "fpabi/util.h"
 #include "gen.h"
+
+/* one word's TAP result: plain, or kselftest's ksft_* calls */
+static const char *const result_c[2] = {
+	"\tprintf(\"%sok %u - %s%s\\n\", pass || by_cpu ? \"\" : \"not \", ++n, w->what,\n"
+	"\t       by_cpu ? \" # SKIP the CPU changes this field; no kernel bug shown\" : \"\");\n",
+	"\tif (pass)\n\t\tksft_test_result_pass(\"%s\\n\", w->what);\n"
+	"\telse if (by_cpu)\n"
+	"\t\tksft_test_result_skip(\"%s: the CPU changes this field; no kernel bug shown\\n\",\n"
+	"\t\t\t\t      w->what);\n"
+	"\telse\n\t\tksft_test_result_fail(\"%s\\n\", w->what);\n",
+};
+
+/* one word: as the rule says, as the control shows the CPU alone changes it
+ * (no kernel bug shown), or a BUG */
+void repro_emit_check(struct gen *g, bool or_zero)
+{
+	fprintf(g->o, "/* one word: as the rule says, changed by the CPU alone (the control), or a BUG */\n"
+		"static void check(const struct word *w)\n{\n"
+		"\tuint64_t got = read_word(w, shm + w->area);\n"
+		"\tint pass = got == w->exp%s;\n"
+		"\tint by_cpu = !pass && w->ctl != w->exp && got == w->ctl;\n\n"
+		"\tif (by_cpu)\n"
+		"\t\tprintf(\"# control: the CPU turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\", w->exp, w->ctl);\n"
+		"\telse if (!pass)\n"
+		"\t\tprintf(\"# BUG: %%s: expected %%#\" PRIx64 \", got %%#\" PRIx64 \"\\n\", w->what, w->exp, got);\n"
+		"\tcpu += by_cpu;\n\tbad += !pass && !by_cpu;\n%s}\n\n",
+		or_zero ? " || (w->how & OR_ZERO && !got)" : "", result_c[g->ksft]);
+}
 
 /* a regset call's errno: as the rule says, or a BUG (plain TAP, kselftest) */
 static const char *const check_err_c[2] = {

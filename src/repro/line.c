@@ -297,18 +297,11 @@ static const char ksft_c[] =
 "static unsigned int bad, cpu;\t/* BUGs; CPU changes */\n"
 "#define SKIP(what) (ksft_exit_skip(\"%s\\n\", what), exit(KSFT_SKIP))\n";
 
-static const struct {
-	const char *bail, *result;
-} tap_calls[2] = {
-	{ "printf(\"Bail out! %s (no verdict)\\n\", what), exit(2)",
-	  "\tprintf(\"%sok %u - %s%s\\n\", pass || by_cpu ? \"\" : \"not \", ++n, w->what,\n"
-	  "\t       by_cpu ? \" # SKIP the CPU changes this field; no kernel bug shown\" : \"\");\n" },
-	{ "ksft_exit_fail_msg(\"%s (no verdict)\\n\", what), exit(KSFT_FAIL)",
-	  "\tif (pass)\n\t\tksft_test_result_pass(\"%s\\n\", w->what);\n"
-	  "\telse if (by_cpu)\n"
-	  "\t\tksft_test_result_skip(\"%s: the CPU changes this field; no kernel bug shown\\n\",\n"
-	  "\t\t\t\t      w->what);\n"
-	  "\telse\n\t\tksft_test_result_fail(\"%s\\n\", w->what);\n" },
+/* bail(): plain TAP, or kselftest's ksft_* call (exit() after it: kselftest.h
+ * of 6.1 has no __noreturn) */
+static const char *const bail_c[2] = {
+	"printf(\"Bail out! %s (no verdict)\\n\", what), exit(2)",
+	"ksft_exit_fail_msg(\"%s (no verdict)\\n\", what), exit(KSFT_FAIL)",
 };
 
 /* a syscall in a list the file keeps (its number as XSTR(SYS_...)) */
@@ -334,23 +327,6 @@ static bool or_zero(const struct gen *g)
 		if (g->rec->w[g->pick[i]].kind == EXP_KEPT_OR_ZERO)
 			return true;
 	return false;
-}
-
-/* one word: as the rule says, as the control shows the CPU alone changes it
- * (no kernel bug shown), or a BUG */
-static void emit_check(struct gen *g, bool or_zero)
-{
-	fprintf(g->o, "/* one word: as the rule says, changed by the CPU alone (the control), or a BUG */\n"
-		"static void check(const struct word *w)\n{\n"
-		"\tuint64_t got = read_word(w, shm + w->area);\n"
-		"\tint pass = got == w->exp%s;\n"
-		"\tint by_cpu = !pass && w->ctl != w->exp && got == w->ctl;\n\n"
-		"\tif (by_cpu)\n"
-		"\t\tprintf(\"# control: the CPU turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\", w->exp, w->ctl);\n"
-		"\telse if (!pass)\n"
-		"\t\tprintf(\"# BUG: %%s: expected %%#\" PRIx64 \", got %%#\" PRIx64 \"\\n\", w->what, w->exp, got);\n"
-		"\tcpu += by_cpu;\n\tbad += !pass && !by_cpu;\n%s}\n\n",
-		or_zero ? " || (w->how & OR_ZERO && !got)" : "", tap_calls[g->ksft].result);
 }
 
 /* the checked words, each after what it should hold and what fpabi got */
@@ -840,7 +816,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	fputs(g->ksft ? ksft_c : tap_c, g->o);
 	/* (exit() after ksft_exit_fail_msg(): kselftest.h of 6.1 has no
 	 * __noreturn) */
-	fprintf(g->o, g->solo ? solo_c : base_c, tap_calls[g->ksft].bail);
+	fprintf(g->o, g->solo ? solo_c : base_c, bail_c[g->ksft]);
 	fputs(fill_c, g->o);
 	emit_statics(g, u);
 	if (u->altstack)
@@ -879,7 +855,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	if (u->seccomp)
 		fputs(seccomp_c, g->o);
 	repro_emit_sched(g, u, line_list);
-	emit_check(g, or_zero(g));
+	repro_emit_check(g, or_zero(g));
 	repro_emit_check_err(g);
 	emit_helpers(g);
 	emit_tracee(g, u);
