@@ -50,6 +50,8 @@ struct rec_word {
 	int io;			/* SRC_REGSET: index in io[] */
 	uint64_t off;		/* SRC_DUMP/CHILD/HANDLER: shm offset */
 	unsigned sig;		/* SRC_FRAME, SRC_HANDLER: the signal slot */
+	unsigned part;		/* SRC_FRAME: which image of the frame (the
+				   arch's; arm64: REC_PART_PAYLOAD) */
 	int step;
 	char observer[64];
 	unsigned field;		/* index in the run's layout */
@@ -77,6 +79,7 @@ struct fpabi_rec {
 	int src_io;
 	uint64_t src_off;
 	unsigned src_sig;
+	unsigned src_part;
 	char why[160];		/* a step the recording cannot replay */
 	const char *minimised;	/* the instance asked for, when this run is
 				   its minimised sibling (src/repro/cmd.c) */
@@ -93,6 +96,10 @@ void record_shm(struct fpabi_run *r);
 /* engine: an observation of kind src at shm offset off is checked next */
 void record_observe(struct fpabi_run *r, enum rec_src src, uint64_t off,
 		    unsigned sig);
+/* arch: the frame's words compared next are of image part (0: the
+ * first; arm64: REC_PART_PAYLOAD, the sve_context payload's) */
+#define REC_PART_PAYLOAD 1
+void record_part(struct fpabi_run *r, unsigned part);
 /* regset.c: a GETREGSET or SETREGSET was made */
 void record_regset(struct fpabi_run *r, bool set, unsigned note,
 		   const void *buf, size_t len, size_t got, int err);
@@ -113,6 +120,8 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 /* what the arch gives the writer (src/arch/<arch>/repro.c) */
 #define REPRO_XSAVE	1	/* the buffer is an XSAVE area: a component
 				   whose XSTATE_BV bit is clear reads as init */
+#define REPRO_FRAME_RECS 4	/* arm64: a frame word of a record past
+				   fpsimd_context and sve_context */
 /* a step or setting of the run the arch's reproducer cannot replay */
 int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n);
 /* the backend's own syscall kinds (SC_ARCH..): the SYS_ name and the
@@ -214,8 +223,9 @@ static inline bool repro_arch_after_trap(void)
 #endif
 }
 
-/* the table form writes the frame edits too (x86); arm64's are the
- * straight-line form's only (src/arch/arm64/repro-sig.c) */
+/* the table form writes the frame edits and reads the frame's words too
+ * (x86); arm64's are the straight-line form's only
+ * (src/arch/arm64/repro-sig.c) */
 static inline bool repro_arch_table_edits(void)
 {
 #ifdef __x86_64__
@@ -257,6 +267,8 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out);
 #define REPRO_LINE_FRAME 8	/* a checked word is in a signal frame */
 #define REPRO_LINE_ALT 16	/* a checked word has another place (arm64:
 				   an SVE payload's FPSIMD format) */
+#define REPRO_LINE_FRAME_PART 32	/* a frame word of image part 1 */
+#define REPRO_LINE_FRAME_RECS 64	/* a frame word REPRO_FRAME_RECS maps */
 void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			  void (*list)(void *ctx, uint64_t off), void *ctx);
 /* the file builds its own exec probe (src/repro/probe.c): the recorded

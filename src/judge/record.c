@@ -64,6 +64,13 @@ void record_observe(struct fpabi_run *r, enum rec_src src, uint64_t off,
 	cur->src_io = -1;
 	cur->src_off = off;
 	cur->src_sig = sig;
+	cur->src_part = 0;
+}
+
+void record_part(struct fpabi_run *r, unsigned part)
+{
+	if (armed(r))
+		cur->src_part = part;
 }
 
 void record_regset(struct fpabi_run *r, bool set, unsigned note,
@@ -140,6 +147,7 @@ void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,
 		w->io = cur->src_io;
 		w->off = cur->src_off;
 		w->sig = cur->src_sig;
+		w->part = cur->src_part;
 		w->step = r->step;
 		snprintf(w->observer, sizeof(w->observer), "%s", observer);
 		w->field = fi;

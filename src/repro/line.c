@@ -832,9 +832,10 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		const struct rec_word *w = &g->rec->w[g->pick[k]];
 		unsigned int off, fl;
 
-		if (w->src == SRC_FRAME)
-			no_ctl |= REPRO_LINE_FRAME;
 		repro_arch_map(g->rec, w, &off, &fl);
+		if (w->src == SRC_FRAME)
+			no_ctl |= REPRO_LINE_FRAME | (w->part ? REPRO_LINE_FRAME_PART : 0) |
+				  (fl & REPRO_FRAME_RECS ? REPRO_LINE_FRAME_RECS : 0);
 		if (fl >> 8)
 			no_ctl |= REPRO_LINE_ALT;
 	}

@@ -651,6 +651,11 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 			return refuse(why, n, "%s", "a signal frame edit in a case "
 				      "the table form writes (the walker's spin): "
 				      "not replayed standalone yet");
+	for (unsigned k = 0; !repro_arch_table_edits() && k < g->npick; k++)
+		if (g->rec->w[g->pick[k]].src == SRC_FRAME)
+			return refuse(why, n, "%s", "a signal frame's words in a case "
+				      "the table form writes: its handler copies no "
+				      "image of the frame");
 	if (u->migrate || u->competitor || u->preempt)
 		return refuse(why, n, "%s", "a step forces or proves a switch, "
 			      "a migration or a group-stop (fpabi's scheduler "

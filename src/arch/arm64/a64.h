@@ -246,7 +246,12 @@ void a64_check_stop(struct fpabi_run *r);
 const char *a64_edit_name(unsigned edit);
 /* fpabi repro's straight-line sig_body() and frame edits (repro-sig.c) */
 struct fpabi_rec;
-void a64_line_sig_body(const struct fpabi_rec *rec, FILE *out);
+void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out);
+/* where sig_body() puts its copy of the sve_context payload: this far past
+ * its copy of the other records, both image-shaped (fpabi's layout) */
+uint32_t a64_frame_part(const struct fpabi_rec *rec);
+/* the frame copy and the edits take one VL */
+bool a64_frame_copy_ok(const struct fpabi_rec *rec);
 const char *a64_rec_name(unsigned rec);
 unsigned a64_edit_phases(unsigned edit);
 void a64_check_frame(struct fpabi_run *r, const struct fpabi_sig_slot *s,

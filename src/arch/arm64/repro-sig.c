@@ -11,7 +11,9 @@
  * ZA's rows and ZT0 into za_context and zt_context (E_SME_REGS, a
  * signal-edit cell's za and zt records) from the image offsets fpabi
  * gives its handler.  A forgery of extra_context itself, and a random
- * mutation, are refused.
+ * mutation, are refused.  Before any edit, a case whose checked words are
+ * in the frame copies its registers into image-shaped copies, as fpabi's
+ * tracer reads them (copy_frame()), and the words are read there.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -215,16 +217,7 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 	}
 	if (fclose(f))
 		die("open_memstream: out of memory");
-	fprintf(out, "#define VL %u\t/* the edit images' SVE VL */\n#define Z0 %u\t/* Z0 in an image */\n"
-		"#define CTRL_FPSR %u\n#define CTRL_FPCR %u\n",
-		vl, FPABI_A64_Z_OFF(16, 0), FPABI_A64_CTRL_FPSR,
-		FPABI_A64_CTRL_FPCR);
-	if (strstr(buf, "edit_za(") || strstr(buf, "edit_zt("))
-		fprintf(out, "#define ZA_OFF %llu\t/* ZA in an image */\n"
-			"#define ZT_OFF %llu\t/* ZT0 in an image */\n",
-			(unsigned long long)h->arch_aux[0],
-			(unsigned long long)h->arch_aux[1]);
-	fprintf(out, "\n%s", rd32_c);
+	(void)vl;
 	for (k = 0; k < sizeof(helpers) / sizeof(helpers[0]); k++)
 		if (strstr(buf, helpers[k].call))
 			fputs(helpers[k].code, out);
@@ -240,29 +233,123 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 	free(buf);
 }
 
-void a64_line_sig_body(const struct fpabi_rec *rec, FILE *out)
+uint32_t a64_frame_part(const struct fpabi_rec *rec)
+{
+	return (uint32_t)((rec->img_size + 63) & ~(size_t)63);
+}
+
+/* the frame's registers, image-shaped as fpabi reads them (sigframe.c:
+ * check_regs(), check_sme_records()): the payload's at PART, and a
+ * header-only sve_context as zeros (no register live) */
+static const char copy_fpsimd_c[] =
+"/* the frame's registers, image-shaped as fpabi reads them (src/arch/arm64/sigframe.c):\n"
+" * V, FPSR, FPCR from fpsimd_context%s at s->frame%s */\n"
+"static void copy_frame(const struct slot *s, ucontext_t *uc)\n{\n"
+"\tuint8_t *img = shm + s->frame, *r = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n\n"
+"\tfor (unsigned int n = 0; r && rd32(r + 4) >= 528 && n < 32; n++)\n"
+"\t\tmemcpy(img + Z0 + n * VL, r + 16 + 16 * n, 16);\n"
+"\tif (r && rd32(r + 4) >= 528) {\n\t\tmemcpy(img + CTRL_FPSR, r + 8, 4);\n"
+"\t\tmemcpy(img + CTRL_FPCR, r + 12, 4);\n\t}\n";
+static const char copy_sve_c[] =
+"\tr = record(uc, 0x53564501);\t/* SVE_MAGIC */\n"
+"\tif (r && rd32(r + 4) >= 16 + 546 * (VL / 16))\n"
+"\t\tmemcpy(img + PART + Z0, r + 16, 546 * (VL / 16));\n"
+"\telse if (r)\t/* a header only: nothing is live */\n"
+"\t\tmemset(img + PART + Z0, 0, 546 * (VL / 16));\n";
+static const char copy_recs_c[] =
+"\tr = record(uc, 0x54504902);\t/* TPIDR2_MAGIC */\n"
+"\tif (r && rd32(r + 4) >= 16)\n\t\tmemcpy(img + CTRL_TPIDR2, r + 8, 8);\n"
+"\tr = record(uc, 0x46504d52);\t/* FPMR_MAGIC */\n"
+"\tif (r && rd32(r + 4) >= 16)\n\t\tmemcpy(img + CTRL_FPMR, r + 8, 8);\n"
+"\tr = record(uc, 0x54366345);\t/* ZA_MAGIC: ZA on, SVL rows of SVL bytes */\n"
+"\tif (r && rd32(r + 4) >= 16 + SVL * SVL)\n\t\tmemcpy(img + ZA_OFF, r + 16, SVL * SVL);\n"
+"\tr = record(uc, 0x5a544e01);\t/* ZT_MAGIC */\n"
+"\tif (r && rd32(r + 4) >= 80)\n\t\tmemcpy(img + ZT_OFF, r + 16, 64);\n";
+
+/* an edit writes ZA or ZT0 (edit_za(), edit_zt()) */
+static bool edits_za(const struct fpabi_shm_hdr *h)
+{
+	unsigned k, e;
+
+	for (k = 0; k < h->nsig; k++) {
+		e = h->sig[k].edit;
+		if (e == E_SME_REGS ||
+		    (E_IS_REC(e) && (E_REC_MASK(e) & (1u << REC_ZA | 1u << REC_ZT))))
+			return true;
+	}
+	return false;
+}
+
+/* one VL for the edits and the frame copy: the edit images' (as the
+ * handler reads them), else the run's image VL */
+static unsigned sig_vl(const struct fpabi_rec *rec)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k;
-	bool edit = false;
+
+	for (k = 0; k < h->nsig; k++)
+		if (h->sig[k].edit)
+			return edit_vl(rec, h->sig[k].edit_img);
+	return img_vl(rec->r);
+}
+
+bool a64_frame_copy_ok(const struct fpabi_rec *rec)
+{
+	return sig_vl(rec) == img_vl(rec->r);
+}
+
+void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
+{
+	const struct fpabi_shm_hdr *h = hdr(rec);
+	unsigned k;
+	bool edit = false, frame = uses & REPRO_LINE_FRAME;
+	bool part = uses & REPRO_LINE_FRAME_PART, recs = uses & REPRO_LINE_FRAME_RECS;
 
 	for (k = 0; k < h->nsig; k++)
 		edit |= h->sig[k].edit != 0;
-	if (!edit) {
+	if (!edit && !frame) {
 		repro_emit_sig_steps(h, "udf", "svc", "uc->uc_mcontext.pc += 4", out);
 		return;
 	}
-	fprintf(out, "/* each signal's edit, its images, its kind */\n"
-		"static const struct slot { unsigned int edit; uint64_t img, img2; int signo; } slots[] = {\n");
+	fprintf(out, "/* each signal's %s, its kind */\n"
+		"static const struct slot { uint64_t frame; unsigned int edit; uint64_t img, img2; "
+		"int signo; } slots[] = {\n", frame && edit ? "frame copy, edit and images" :
+		frame ? "frame copy" : "edit, its images");
 	for (k = 0; k < h->nsig; k++)
-		fprintf(out, "\t{ %u, %#llx, %#llx, %s },\n", h->sig[k].edit,
+		fprintf(out, "\t{ %#llx, %u, %#llx, %#llx, %s },\n",
+			(unsigned long long)h->sig[k].frame_off, h->sig[k].edit,
 			(unsigned long long)h->sig[k].edit_img,
 			(unsigned long long)h->sig[k].edit_img2,
 			h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
 	fprintf(out, "};\nunsigned int nsig;\t/* signals handled */\n\n");
-	emit_edits(rec, out);
-	fprintf(out, "/* the handler's C: the edit, then step over the udf (a SIGSYS's svc is done) */\n"
+	fprintf(out, "#define VL %u\t/* the images' vector length */\n#define Z0 %u\t/* Z0 in an image */\n"
+		"#define CTRL_FPSR %u\n#define CTRL_FPCR %u\n", sig_vl(rec),
+		FPABI_A64_Z_OFF(16, 0), FPABI_A64_CTRL_FPSR, FPABI_A64_CTRL_FPCR);
+	if (recs)
+		fprintf(out, "#define CTRL_TPIDR2 %u\n#define CTRL_FPMR %u\n"
+			"#define SVL %u\t/* the streaming VL */\n",
+			FPABI_A64_CTRL_TPIDR2, FPABI_A64_CTRL_FPMR, AV(&rec->r->v)->svl);
+	if (part)
+		fprintf(out, "#define PART %#x\t/* the payload's copy, after the first */\n",
+			a64_frame_part(rec));
+	/* (ZA and ZT0 in an image: the edits' and the copy's) */
+	if (recs || edits_za(h))
+		fprintf(out, "#define ZA_OFF %llu\t/* ZA in an image */\n"
+			"#define ZT_OFF %llu\t/* ZT0 in an image */\n",
+			(unsigned long long)h->arch_aux[0], (unsigned long long)h->arch_aux[1]);
+	fprintf(out, "\n%s", rd32_c);
+	if (frame) {
+		fprintf(out, copy_fpsimd_c, recs ? ", TPIDR2, FPMR, ZA, ZT0 from theirs" : "",
+			part ? ";\n * sve_context's payload (Z, P, FFR) at s->frame + PART" : "");
+		fprintf(out, "%s%s}\n\n", part ? copy_sve_c : "", recs ? copy_recs_c : "");
+	}
+	if (edit)
+		emit_edits(rec, out);
+	fprintf(out, "/* the handler's C: %s, then step over the udf (a SIGSYS's svc is done) */\n"
 		"void sig_body(ucontext_t *uc)\n{\n\tconst struct slot *s = &slots[nsig++];\n\n"
-		"\tif (s->edit)\n\t\tedit_frame(s, uc);\n\tif (s->signo == SIGILL)\n"
-		"\t\tuc->uc_mcontext.pc += 4;\n}\n\n");
+		"%s%s\tif (s->signo == SIGILL)\n"
+		"\t\tuc->uc_mcontext.pc += 4;\n}\n\n",
+		frame && edit ? "the frame's copy, the edit" : frame ? "the frame's copy" : "the edit",
+		frame ? "\tcopy_frame(s, uc);\n" : "",
+		edit ? "\tif (s->edit)\n\t\tedit_frame(s, uc);\n" : "");
 }

@@ -372,7 +372,15 @@ int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 	case SRC_HANDLER:
 		return 0;
 	case SRC_FRAME:
-		return -1;	/* the frame's records: not replayed yet */
+		/* sig_body()'s image-shaped copies of the frame's records
+		 * (repro-sig.c: a64_line_frame_copy()), the payload's after
+		 * the first; the straight-line form's only */
+		if (w->f.comp == C_ZA || w->f.comp == C_ZT || w->f.comp == C_TPIDR2 ||
+		    w->f.comp == C_FPMR)
+			*flags = REPRO_FRAME_RECS;
+		*off = w->img_off + (w->part ? a64_frame_part(rec) : 0);
+		return w->sig < hdr(rec)->nsig && repro_arch_line_ok(rec) && a64_frame_copy_ok(rec) &&
+		       2 * a64_frame_part(rec) <= hdr(rec)->sig[w->sig].frame_cap ? 0 : -1;
 	}
 	return -1;
 }
@@ -822,13 +830,13 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 }
 
 /* the handler: signal k's entry list, sig_body(), its exit list */
-static void line_handler(const struct fpabi_rec *rec, FILE *out,
+static void line_handler(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			 void (*list)(void *ctx, uint64_t off), void *ctx)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k, pass;
 
-	a64_line_sig_body(rec, out);
+	a64_line_sig_body(rec, uses, out);
 	fprintf(out, "/* the SIGILL/SIGSYS handler: the signal's entry events, "
 		"sig_body(), its exit\n * events (a nested signal's own: nsig "
 		"picks them) */\nvoid sig_entry(int sig, siginfo_t *si, void *uc);\n"
@@ -871,5 +879,5 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 		fputs(line_trap_c, out);
 	if (!h->nsig)
 		return;
-	line_handler(rec, out, list, ctx);
+	line_handler(rec, uses, out, list, ctx);
 }

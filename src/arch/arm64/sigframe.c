@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fpabi/limits.h"
+#include "fpabi/record.h"
 #include "fpabi/shm.h"
 #include "fpabi/util.h"
 #include "a64.h"
@@ -293,7 +294,9 @@ static void check_regs(struct fpabi_run *r, const char *obs,
 	memcpy(img + FPABI_A64_CTRL_FPCR, fp->p + A64_FPSIMD_FPCR, 4);
 	check_image_groups(r, obs, img, GM(G_ZLO) | GM(G_FPSR));
 	if (sve) {
-		/* the payload's Z, P, FFR; without one, nothing is live */
+		/* the payload's Z, P, FFR; without one, nothing is live
+		 * (a reproducer reads these words from a copy of its own) */
+		record_part(r, REC_PART_PAYLOAD);
 		if (payload)
 			memcpy(img + FPABI_A64_Z_OFF(vl, 0),
 			       sve->p + A64_SVE_REGS_OFF,
@@ -305,6 +308,7 @@ static void check_regs(struct fpabi_run *r, const char *obs,
 					       r->lo.f[n].size);
 		check_image_groups(r, obs, img, payload ? SVE_GROUPS | GM(G_ZLO) :
 				   SVE_GROUPS);
+		record_part(r, 0);
 	}
 	free(img);
 }
