@@ -303,7 +303,7 @@ static bool edit_known(unsigned edit)
  * from the edit image first (where the edit wants it), then the one thing
  * changed; the sw bytes and XSTATE_BV written back at the end.
  */
-static void emit_edit_frame(const struct fpabi_shm_hdr *h, FILE *out)
+static void emit_edit_frame(const struct fpabi_shm_hdr *h, bool inl, FILE *out)
 {
 	bool done[256] = { false }, regs, all_regs = true, any_regs = false;
 	bool outside = false, mxcsr = false, bv = false, xfeat = false;
@@ -335,16 +335,18 @@ static void emit_edit_frame(const struct fpabi_shm_hdr *h, FILE *out)
 		snprintf(one_what, sizeof(one_what), "%s", what);
 		snprintf(one_code, sizeof(one_code), "%s", code);
 	}
-	fprintf(out, "/* the case's frame edits (fpabi's handler makes the same: "
-		"src/tracee/x86_64/sig.c) */\n"
+	/* (inl: a single signal's, in sig_body(): its declarations, "@@\n",
+	 * then the statements, the edit's own one tab in) */
+	fprintf(out, "%s%s%s%s%s%s%s%s", inl ? "" : "/* the case's frame edits (fpabi's handler "
+		"makes the same: src/tracee/x86_64/sig.c) */\n"
 		"static void edit_frame(const struct slot *s, ucontext_t *uc, uint8_t *fp,\n"
-		"\t\t       uint32_t xsize)\n{\n%s%s%s%s%s%s%s",
+		"\t\t       uint32_t xsize)\n{\n",
 		bv && xfeat ? "\tuint64_t bv, xfeat;\n" : bv ? "\tuint64_t bv;\n" :
 		xfeat ? "\tuint64_t xfeat;\n" : "",
 		outside ? "\tuint64_t outside;\n\tuint32_t lo, hi;\n" : "",
 		mxcsr ? "\tuint32_t mask, mxcsr;\n" : "",
 		cpuid ? "\tunsigned int a, b, c, d;\n" : "", v ? "\tuint32_t v;\n" : "",
-		bv || xfeat || outside || mxcsr || cpuid || v ? "\n" : "",
+		inl ? "@@\n" : bv || xfeat || outside || mxcsr || cpuid || v ? "\n" : "",
 		outside ? "\t__asm__ volatile(\"xgetbv\" : \"=a\"(lo), \"=d\"(hi) : \"c\"(0));\n"
 		"\toutside = ~((uint64_t)hi << 32 | lo) & ~(1ull << 63);\t/* not in XCR0 */\n" : "");
 	/* every register from the edit image first (not E_CLEAR_AVX, E_SLOT
@@ -360,7 +362,11 @@ static void emit_edit_frame(const struct fpabi_shm_hdr *h, FILE *out)
 			"\tmemcpy(fp + XSTATE_BV_OFF, shm + s->img + XSTATE_BV_OFF, 8);\n");
 	fprintf(out, "%s%s", bv ? "\tmemcpy(&bv, fp + XSTATE_BV_OFF, 8);\n" : "",
 		xfeat ? "\tmemcpy(&xfeat, fp + SW_XFEATURES, 8);\n" : "");
-	if (kinds == 1 && !strchr(strchr(one_code, '\n') + 1, '\n')) {
+	if (kinds == 1 && inl) {	/* (its lines one tab in) */
+		fprintf(out, "\t/* %s */\n", one_what);
+		for (const char *l = one_code; *l; l = strchr(l, '\n') + 1)
+			fprintf(out, "%.*s", (int)(strchr(l, '\n') + 1 - (l + 1)), l + 1);
+	} else if (kinds == 1 && !strchr(strchr(one_code, '\n') + 1, '\n')) {
 		/* one edit of one statement */
 		fprintf(out, "\tif (s->edit == %u)\t/* %s */\n%s", one, one_what, one_code);
 	} else if (kinds) {
@@ -376,8 +382,8 @@ static void emit_edit_frame(const struct fpabi_shm_hdr *h, FILE *out)
 		}
 		fprintf(out, "\t}\n");
 	}
-	fprintf(out, "%s%s}\n\n", bv ? "\tmemcpy(fp + XSTATE_BV_OFF, &bv, 8);\n" : "",
-		xfeat ? "\tmemcpy(fp + SW_XFEATURES, &xfeat, 8);\n" : "");
+	fprintf(out, "%s%s%s", bv ? "\tmemcpy(fp + XSTATE_BV_OFF, &bv, 8);\n" : "",
+		xfeat ? "\tmemcpy(fp + SW_XFEATURES, &xfeat, 8);\n" : "", inl ? "" : "}\n\n");
 }
 
 /* PKRU with key 0's access or write disabled would fault the control's
@@ -459,7 +465,7 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 				h->sig[k].edit, (unsigned long long)h->sig[k].edit_img,
 				h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
 		fprintf(out, "};\n\n");
-		emit_edit_frame(h, out);
+		emit_edit_frame(h, false, out);
 		fputs(sig_code, out);
 	} else {
 		fprintf(out, "#define arch_setup()\t/* no signal: no handler */\n");
@@ -675,7 +681,7 @@ static void line_handler(const struct fpabi_rec *rec, bool frame, FILE *out,
 		"picks them) */\nvoid sig_entry(int sig, siginfo_t *si, void *uc);\n"
 		"__asm__(\".pushsection .text\\n.globl sig_entry\\nsig_entry:\\n\\t\"\n"
 		"\t\"push %%rbx\\n\\tpush %%r12\\n\\tpush %%r13\\n\\tmov %%rdx, %%r13\\n\\t\"\n"
-		"\t\"mov shm(%%rip), %%rbx\\n\\tmov nsig(%%rip), %%r12d\\n\\t\"\n");
+		"\t\"mov shm(%%rip), %%rbx\\n\\t%s\"\n", h->nsig > 1 ? "mov nsig(%rip), %r12d\\n\\t" : "");
 	for (pass = 0; pass < 2; pass++) {
 		if (pass)
 			fprintf(out, "\t\"%u:\\n\\tmov %%r13, %%rdi\\n\\tcall sig_body\\n\\t\"\n",
@@ -714,6 +720,54 @@ static const struct {
 	{ "AVX_END", STR(X86_AVX_END) }, { "KERNEL_ADDR", STR(X86_KERNEL_ADDR) },
 };
 
+/* one signal whose frame is copied or edited: sig_body() with the slot's
+ * offsets as numbers and its edit in line, no slot table */
+static void one_signal(const struct fpabi_shm_hdr *h, FILE *f)
+{
+	const struct fpabi_sig_slot *s = &h->sig[0];
+	char *e = NULL, *body = NULL, img[24];
+	const char *p, *q;
+	size_t n = 0;
+	FILE *m;
+
+	if (s->edit) {
+		m = open_memstream(&e, &n);
+		if (!m)
+			die("open_memstream: out of memory");
+		emit_edit_frame(h, true, m);
+		if (fclose(m))
+			die("open_memstream: out of memory");
+		body = strstr(e, "@@\n");
+		*body = 0;
+		body += 3;
+	}
+	fprintf(f, "/* the handler's C: the frame's XSAVE area copied to %#llx%s, %s */\n"
+		"void sig_body(ucontext_t *uc)\n{\n"
+		"\tuint8_t *fp = (uint8_t *)uc->uc_mcontext.fpregs;\n"
+		"\tuint32_t magic1, ext%s;\n%s\n"
+		"\tmemcpy(&magic1, fp + SW_MAGIC1, 4);\n\tmemcpy(&ext, fp + SW_EXTENDED_SIZE, 4);\n%s"
+		"\tmemcpy(shm + %#llx, fp, magic1 == FP_XSTATE_MAGIC1 ? ext : 512);\n",
+		(unsigned long long)s->frame_off, s->edit ? ", then the edit (fpabi's\n"
+		" * handler makes the same: src/tracee/x86_64/sig.c)" : "",
+		s->want_signo == SIGSYS ? "(a SIGSYS's syscall is done)" : "then the PC past the ud2",
+		s->edit ? ", xsize" : "", e ? e : "",
+		s->edit ? "\tmemcpy(&xsize, fp + SW_XSTATE_SIZE, 4);\n" : "",
+		(unsigned long long)s->frame_off);
+	/* (the edit image's offset for the slot's) */
+	snprintf(img, sizeof(img), "%#llx", (unsigned long long)s->edit_img);
+	for (p = body; p && *p; p = q + 6) {
+		q = strstr(p, "s->img");
+		if (!q) {
+			fputs(p, f);
+			break;
+		}
+		fprintf(f, "%.*s%s", (int)(q - p), p, img);
+	}
+	fprintf(f, "%s}\n\n", s->want_signo == SIGSYS ? "" :
+		"\tuc->uc_mcontext.gregs[REG_RIP] += 2;\t/* past the ud2 */\n");
+	free(e);
+}
+
 /* the slots, the frame edits and sig_body(), after the defines they use;
  * with no edit and no checked frame word, only each signal's kind */
 static void line_signals(const struct fpabi_rec *rec, bool frame, FILE *out)
@@ -735,6 +789,10 @@ static void line_signals(const struct fpabi_rec *rec, bool frame, FILE *out)
 	f = open_memstream(&buf, &len);
 	if (!f)
 		die("open_memstream: out of memory");
+	if (h->nsig == 1) {
+		one_signal(h, f);
+		goto defs;
+	}
 	fprintf(f, "/* each signal's frame copy, edit, edit image, signal */\n"
 		"static const struct slot { uint64_t frame; unsigned int edit; uint64_t img; int signo; } slots[] = {\n");
 	for (k = 0; k < h->nsig; k++)
@@ -746,7 +804,7 @@ static void line_signals(const struct fpabi_rec *rec, bool frame, FILE *out)
 	for (k = 0; k < h->nsig && !h->sig[k].edit; k++)
 		;
 	if (k < h->nsig)
-		emit_edit_frame(h, f);
+		emit_edit_frame(h, false, f);
 	fprintf(f, "/* the handler's C: copy the frame's XSAVE area, make the "
 		"edit, step over the ud2 */\nvoid sig_body(ucontext_t *uc)\n{\n"
 		"\tuint8_t *fp = (uint8_t *)uc->uc_mcontext.fpregs;\n"
@@ -759,6 +817,7 @@ static void line_signals(const struct fpabi_rec *rec, bool frame, FILE *out)
 		k < h->nsig ? ", xsize" : "",
 		k < h->nsig ? "\tmemcpy(&xsize, fp + SW_XSTATE_SIZE, 4);\n" : "",
 		k < h->nsig ? "\tif (s->edit)\n\t\tedit_frame(s, uc, fp, xsize);\n" : "");
+defs:
 	if (fclose(f))
 		die("open_memstream: out of memory");
 	for (k = 0; k < ARRAY_SIZE(line_defs); k++)
