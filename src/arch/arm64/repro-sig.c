@@ -10,10 +10,12 @@
  * extra_context's space (sigcontext.h), as fpabi's handler walks them;
  * ZA's rows and ZT0 into za_context and zt_context (E_SME_REGS, a
  * signal-edit cell's za and zt records) from the image offsets fpabi
- * gives its handler.  A forgery of extra_context itself, and a random
- * mutation, are refused.  Before any edit, a case whose checked words are
- * in the frame copies its registers into image-shaped copies, as fpabi's
- * tracer reads them (copy_frame()), and the words are read there.
+ * gives its handler; the forgeries of extra_context (its datap, size,
+ * terminator, a second one), of a second za_context and of a streaming
+ * vl, and the cut to sve_context's header.  A random mutation is
+ * refused.  Before any edit, a case whose checked words are in the frame
+ * copies its registers into image-shaped copies, as fpabi's tracer reads
+ * them (copy_frame()), and the words are read there.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -48,6 +50,24 @@ static const struct repro_edit forged[] = {
 	  "\t\tmemcpy(sve + 8, &(uint16_t){ (sve[8] | sve[9] << 8) == 16 ? 32 : 16 }, 2);\n" },
 	{ E_F_SVE_FLAGS, "sve_context's flags beyond SVE_SIG_FLAG_SM, __reserved set (ignored)",
 	  "\t\tmemcpy(sve + 10, &(uint16_t){ 0xfffe }, 2);\n\t\twr32(sve + 12, 0xffffffff);\n" },
+	/* (extra_context's: the variants put sve_context in its space) */
+	{ E_F_EXTRA_DATAP, "extra_context's datap 16 bytes on",
+	  "\t\tmemcpy(&v, extra(uc) + 8, 8);\t/* datap */\n"
+	  "\t\tv += 16;\n\t\tmemcpy(extra(uc) + 8, &v, 8);\n" },
+	{ E_F_EXTRA_SIZE, "extra_context's size not a multiple of 16",
+	  "\t\twr32(extra(uc) + 16, rd32(extra(uc) + 16) + 8);\n" },
+	{ E_F_EXTRA_HUGE, "extra_context's size past SIGFRAME_MAXSZ",
+	  "\t\twr32(extra(uc) + 16, 256 * 1024 + 16);\n" },
+	{ E_F_EXTRA_NO_TERM, "no terminator right after extra_context",
+	  "\t\twr32(extra(uc) + rd32(extra(uc) + 4) + 4, 16);\t/* its size 16 */\n" },
+	{ E_F_EXTRA_SECOND, "sve_context's magic EXTRA_MAGIC: two extra_contexts",
+	  "\t\twr32(sve, 0x45585401);\n" },
+	{ E_F_DUP_ZA, "tpidr2_context's magic ZA_MAGIC: two za_contexts",
+	  "\t\tif (!record(uc, 0x54504902) || !record(uc, 0x54366345))\n\t\t\t_exit(3);\n"
+	  "\t\twr32(record(uc, 0x54504902), 0x54366345);\n" },
+	{ E_F_SM_BADVL, "sve_context's SVE_SIG_FLAG_SM with vl 8, no SVL's",
+	  "\t\tsve[10] |= 1;\t/* SVE_SIG_FLAG_SM */\n"
+	  "\t\tmemcpy(sve + 8, &(uint16_t){ 8 }, 2);\n" },
 };
 
 /* the records of E_REC(mask) the file writes (TPIDR2, FPMR: 8 bytes at
@@ -78,12 +98,14 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 	for (k = 0; k < h->nsig; k++) {
 		unsigned e = h->sig[k].edit;
 		bool ok = e == E_REGS || e == E_SVE_ONLY || e == E_FPSIMD_ONLY ||
-			  e == E_SME_REGS || forgery(e) ||
+			  e == E_SME_REGS || e == E_SVE_HEADER_ONLY || forgery(e) ||
 			  (E_IS_REC(e) && !(E_REC_MASK(e) & ~REC_OK));
 
 		unsigned evl = edit_vl(rec, h->sig[k].edit_img);
 
 		if (!e)
+			continue;
+		if (e == E_SVE_HEADER_ONLY)	/* (no image: any VL) */
 			continue;
 		/* (one VL for all edits) */
 		if (ok && (!vl || vl == evl)) {
@@ -110,6 +132,8 @@ static void emit_edit(unsigned e, FILE *out)
 		fprintf(out, "\t\tedit_sve(sve, img);\n");
 	if (f)
 		fputs(f->code, out);
+	if (e == E_SVE_HEADER_ONLY)
+		fprintf(out, "\t\tcut_sve(sve);\n");
 	if (e == E_SME_REGS)
 		fprintf(out, "\t\tedit_ctl(record(uc, 0x54504902), img + %u);\n"
 			"\t\tedit_ctl(record(uc, 0x46504d52), img + %u);\n"
@@ -162,6 +186,22 @@ static const struct {
 	const char *call, *code;
 } helpers[] = {
 	{ "wr32(", "static void wr32(uint8_t *p, uint32_t v)\n{\n\tmemcpy(p, &v, 4);\n}\n\n" },
+	{ "extra(uc)",
+	  "/* extra_context (the case's variants have one) */\n"
+	  "static uint8_t *extra(ucontext_t *uc)\n{\n"
+	  "\tuint8_t *x = record(uc, 0x45585401);\t/* EXTRA_MAGIC */\n\n"
+	  "\tif (!x)\n\t\t_exit(3);\n\treturn x;\n}\n\n" },
+	{ "cut_sve(",
+	  "/* sve_context cut to its 16-byte header, the records after it in its space moved\n"
+	  " * up to it, through the terminator (fpabi's handler: src/tracee/arm64/sigedit.c) */\n"
+	  "static void cut_sve(uint8_t *sve)\n{\n"
+	  "\tuint8_t *p, *from;\n\n"
+	  "\tif (!sve)\n\t\t_exit(3);\n"
+	  "\tp = sve + rd32(sve + 4);\n\tfrom = p;\n"
+	  "\twhile (rd32(p) && rd32(p + 4) >= 8) {\n"
+	  "\t\tif (rd32(p) == 0x45585401)\t/* EXTRA_MAGIC: its datap would break */\n"
+	  "\t\t\t_exit(3);\n\t\tp += rd32(p + 4);\n\t}\n"
+	  "\tmemmove(sve + 16, from, (size_t)(p + 16 - from));\n\twr32(sve + 4, 16);\n}\n\n" },
 	{ "edit_fpsimd(",
 	  "/* V, FPSR and FPCR into fpsimd_context, from an image (fpabi's layout) */\n"
 	  "static void edit_fpsimd(uint8_t *fp, const uint8_t *img)\n{\n"
@@ -198,7 +238,8 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 	bool done[256] = { false };
 	char *buf = NULL;
 	size_t len = 0;
-	unsigned k, vl = 0;
+	unsigned k, j, vl = 0;
+	bool need[ARRAY_SIZE(helpers)];
 	FILE *f = open_memstream(&buf, &len);
 
 	if (!f)
@@ -218,16 +259,23 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 	if (fclose(f))
 		die("open_memstream: out of memory");
 	(void)vl;
-	for (k = 0; k < sizeof(helpers) / sizeof(helpers[0]); k++)
-		if (strstr(buf, helpers[k].call))
+	/* (a helper the edits call, or one of those calls: cut_sve() wr32()) */
+	for (k = 0; k < ARRAY_SIZE(helpers); k++)
+		need[k] = strstr(buf, helpers[k].call) != NULL;
+	for (k = 0; k < ARRAY_SIZE(helpers); k++)
+		for (j = 0; j < ARRAY_SIZE(helpers); j++)
+			need[k] |= need[j] && j != k && strstr(helpers[j].code, helpers[k].call);
+	for (k = 0; k < ARRAY_SIZE(helpers); k++)
+		if (need[k])
 			fputs(helpers[k].code, out);
 	fprintf(out, "/* the case's frame edits (fpabi's handler makes the same: "
 		"src/tracee/arm64/sigedit.c) */\n"
 		"static void edit_frame(const struct slot *s, ucontext_t *uc)\n{\n"
-		"\tuint8_t *fp = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n%s%s\n"
+		"\tuint8_t *fp = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n%s%s%s\n"
 		"\tif (!fp)\n\t\t_exit(3);\n\tswitch (s->edit) {\n%s\t}\n}\n\n",
-		strstr(buf, "(sve") || strstr(buf, "sve +") ?
+		strstr(buf, "(sve") || strstr(buf, "sve +") || strstr(buf, "sve[") ?
 		"\tuint8_t *sve = record(uc, 0x53564501);\t/* SVE_MAGIC */\n" : "",
+		strstr(buf, "&v,") ? "\tuint64_t v;\n" : "",
 		strstr(buf, "img)") || strstr(buf, "img +") ?
 		"\tconst uint8_t *img = shm + s->img;\n" : "", buf);
 	free(buf);
