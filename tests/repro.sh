@@ -113,6 +113,35 @@ x86_64)
 	rc=$?
 	[ $rc = 1 ] && grep -q '^# BUG: .*PTRACE_SETREGSET errno .*: got .*, expected ' "$tmp/e2.out"
 	ok $? "$rj: with another errno expected it exits 1 and names the errno (exit $rc)"
+	# a word the rule leaves to one of several values (a random regset
+	# write, X-PT-12: old, written, zero or init) is checked against each:
+	# the first seed whose write is taken (a ONE_OF word fpabi got as
+	# other than its old value) passes, and fails with ONE_OF cleared
+	found=
+	for s in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		for v in x87-sse avx opmask-only; do
+			"$FPABI" repro "x86_64.ptrace-write.random/$v" --seed $s -o "$tmp/o.c" \
+				>/dev/null 2>&1 || continue
+			grep -A1 '| ONE_OF, ' "$tmp/o.c" | tr -d '\n' |
+				sed -E 's/.*ONE_OF, (0x[0-9a-f]+)ull.*fpabi got (0x[0-9a-f]+).*/\1 \2/' |
+				awk '$1 == $2 { exit 1 }' || continue
+			found="x86_64.ptrace-write.random/$v --seed $s"
+			break 2
+		done
+	done
+	if [ -n "$found" ]; then
+		$CC -static -O2 "$tmp/o.c" -o "$tmp/o" 2>/dev/null && "$tmp/o" >"$tmp/o.out" 2>&1
+		rc=$?
+		[ $rc = 0 ]
+		ok $? "$found: a taken random write's words pass as one of their values (exit $rc)"
+		sed 's/ | ONE_OF, /, /' "$tmp/o.c" >"$tmp/o2.c"
+		$CC -static -O2 "$tmp/o2.c" -o "$tmp/o2" 2>/dev/null && "$tmp/o2" >"$tmp/o2.out" 2>&1
+		rc=$?
+		[ $rc = 1 ] && grep -q '^not ok .*(zero, init or one of ' "$tmp/o2.out"
+		ok $? "$found: checked as its old value alone, the written word is a BUG (exit $rc)"
+	else
+		echo "# no seed of 1-20 makes a random regset write the kernel takes: ONE_OF not checked"
+	fi
 	# the families a kernel fails registers in: each must have a reproducer
 	for fam in syscall ptrace-read ptrace-write signal exec proc; do
 		grep -q "^x86_64\.$fam\." "$tmp/ids" || continue

@@ -17,6 +17,7 @@
 
 #include "fpabi/event.h"
 #include "fpabi/image.h"
+#include "fpabi/limits.h"
 #include "fpabi/shm.h"
 
 struct fpabi_run;
@@ -60,6 +61,9 @@ struct rec_word {
 	uint8_t len;
 	uint8_t exp[8], got[8], init[8];
 	uint8_t kind;		/* enum expect_kind */
+	uint8_t nalt;		/* EXP_ONE_OF: the word of each oneof[] image
+				   (besides zero and init) */
+	uint8_t alt[FPABI_MAX_ONEOF][8];
 	uint8_t phase, task;	/* the expected canary's */
 	bool bad;		/* it differed (a finding) */
 	const struct fpabi_rule *rule;

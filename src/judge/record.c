@@ -123,6 +123,24 @@ void record_errno(struct fpabi_run *r, int want, const char *observer,
 	snprintf(io->what, sizeof(io->what), "%s: %s", observer, what);
 }
 
+/* An EXP_ONE_OF word (check.c: one_of()): its candidates, each oneof[]
+ * image's word; true if the word got is zero, init or one of them. */
+static bool one_of_word(const struct fpabi_run *r, struct rec_word *w,
+			unsigned at)
+{
+	static const uint8_t zero[8];
+	bool ok = !memcmp(w->got, zero, w->len) ||
+		  !memcmp(w->got, w->init, w->len);
+	unsigned k;
+
+	for (k = 0; k < r->noneof && k < FPABI_MAX_ONEOF; k++) {
+		memcpy(w->alt[k], r->oneof[k] + at, w->len);
+		ok |= !memcmp(w->got, w->alt[k], w->len);
+	}
+	w->nalt = (uint8_t)k;
+	return ok;
+}
+
 void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,
 		  const char *observer)
 {
@@ -161,8 +179,11 @@ void record_field(struct fpabi_run *r, unsigned fi, const uint8_t *got,
 		w->phase = r->exp.phase[fi];
 		w->task = r->exp.task[fi];
 		w->rule = r->exp.rule[fi] ? r->exp.rule[fi] : rule_get(r->c->rule);
-		/* (as check_field: KEPT_OR_ZERO and ONE_OF take more than one
-		 * value, so a reproducer checks only EXP_VALUE words) */
+		/* (a ONE_OF word differs when it is none of its values; a
+		 * reproducer checks EXP_VALUE words and, in the straight-line
+		 * form, ONE_OF ones, never KEPT_OR_ZERO ones) */
 		w->bad = memcmp(w->exp, w->got, len) != 0;
+		if (w->kind == EXP_ONE_OF)
+			w->bad = !one_of_word(r, w, f->off + off);
 	}
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fpabi repro's checks (the straight-line form, line.c): check(), each
- * word against the rule and the control; and the errno checks: the regset
+ * word against the rule and the control (a word the rule leaves to one of
+ * several values, EXP_ONE_OF, against each: its alt[] candidates, zero
+ * and init); and the errno checks: the regset
  * calls whose errno fpabi judged (check_errno(), kept by record_errno()),
  * as a table of the expected and fpabi's errno, and check_err(), a TAP
  * line each.  Which calls: repro_find_errs() in tracer.c, which also
@@ -27,19 +29,61 @@ static const char *const result_c[2] = {
 
 /* one word: as the rule says, as the control shows the CPU alone changes it
  * (no kernel bug shown), or a BUG */
-void repro_emit_check(struct gen *g, bool or_zero)
+void repro_emit_check(struct gen *g, bool or_zero, bool one_of)
 {
+	if (one_of)
+		fprintf(g->o, "/* a word the rule leaves open (ONE_OF): 1 zero, init or a candidate,\n"
+			" * 2 + k candidate k as its control shows the CPU changes it, 0 none */\n"
+			"static int one_of(const struct word *w, uint64_t got)\n{\n"
+			"\tfor (unsigned int k = 0; k < 4; k++)\n"
+			"\t\tif (got == w->alt[k] || got == actl[w - words][k])\n"
+			"\t\t\treturn got == w->alt[k] ? 1 : 2 + k;\n"
+			"\treturn !got || got == w->init;\n}\n\n");
 	fprintf(g->o, "/* one word: as the rule says, changed by the CPU alone (the control), or a BUG */\n"
 		"static void check(const struct word *w)\n{\n"
-		"\tuint64_t got = read_word(w, shm + w->area);\n"
-		"\tint pass = got == w->exp%s;\n"
-		"\tint by_cpu = !pass && w->ctl != w->exp && got == w->ctl;\n\n"
+		"\tuint64_t got = read_word(w, shm + w->area);\n%s"
+		"\tint pass = got == w->exp%s%s;\n"
+		"\tint by_cpu = !pass && %sw->ctl != w->exp && got == w->ctl%s;\n\n"
 		"\tif (by_cpu)\n"
-		"\t\tprintf(\"# control: the CPU turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\", w->exp, w->ctl);\n"
+		"\t\tprintf(\"# control: the CPU turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\",%s);\n"
 		"\telse if (!pass)\n"
 		"\t\tprintf(\"# BUG: %%s: expected %%#\" PRIx64 \", got %%#\" PRIx64 \"\\n\", w->what, w->exp, got);\n"
 		"\tcpu += by_cpu;\n\tbad += !pass && !by_cpu;\n%s}\n\n",
-		or_zero ? " || (w->how & OR_ZERO && !got)" : "", result_c[g->ksft]);
+		one_of ? "\tint o = w->how & ONE_OF ? one_of(w, got) : 0;\n" : "",
+		or_zero ? " || (w->how & OR_ZERO && !got)" : "", one_of ? " || o == 1" : "",
+		one_of ? "(o >= 2 || (" : "", one_of ? "))" : "",
+		one_of ? "\n\t\t       o >= 2 ? w->alt[o - 2] : w->exp, o >= 2 ? got : w->ctl" :
+		" w->exp, w->ctl",
+		result_c[g->ksft]);
+}
+
+/* a checked word the rule leaves to one of several values (EXP_ONE_OF) */
+bool repro_one_of(const struct gen *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->npick; i++)
+		if (g->rec->w[g->pick[i]].kind == EXP_ONE_OF)
+			return true;
+	return false;
+}
+
+/* an EXP_ONE_OF word's candidates as a C initializer (the first
+ * repeated where there are fewer than FPABI_MAX_ONEOF) */
+void repro_emit_alt(const struct gen *g, const struct rec_word *w)
+{
+	unsigned int k;
+
+	if (w->kind != EXP_ONE_OF) {
+		if (repro_one_of(g))
+			fprintf(g->o, ", { 0 }");
+		return;
+	}
+	fprintf(g->o, ",\n\t  {");
+	for (k = 0; k < FPABI_MAX_ONEOF; k++)
+		fprintf(g->o, "%s %#llxull", k ? "," : "",
+			(unsigned long long)repro_word(w->alt[k < w->nalt ? k : 0], w->len));
+	fprintf(g->o, " }");
 }
 
 /* a regset call's errno: as the rule says, or a BUG (plain TAP, kselftest) */

@@ -186,7 +186,17 @@ void repro_describe_exp(const struct rec_word *w,
 	uint64_t v = repro_word(w->exp, w->len);
 	struct canary_prov p;
 
-	if (!memcmp(w->exp, w->init, w->len))
+	if (w->kind == EXP_ONE_OF) {	/* (the phases of its candidates) */
+		int at = snprintf(buf, n, "zero, init or one of %u values", w->nalt);
+		unsigned k;
+
+		for (k = 0; k < w->nalt && at > 0 && (size_t)at < n; k++)
+			if (w->len == 8 && canary_decode(repro_word(w->alt[k], 8), &p))
+				at += snprintf(buf + at, n - at, "%s phase %u", k ? "," : ":", p.phase);
+			else
+				at += snprintf(buf + at, n - at, "%s %#llx", k ? "," : ":",
+					       (unsigned long long)repro_word(w->alt[k], w->len));
+	} else if (!memcmp(w->exp, w->init, w->len))
 		snprintf(buf, n, "%s", v ? "the init value" : "zero (init)");
 	else if (!v)
 		snprintf(buf, n, "zero");
@@ -277,6 +287,12 @@ unsigned repro_corrupt_word(const struct gen *g)
 	struct canary_prov p;
 	unsigned i;
 
+	/* (a word of one value first: a ONE_OF word is checked as its
+	 * expected value alone in the self-test) */
+	for (i = 0; i < g->npick; i++)
+		if (g->rec->w[g->pick[i]].len == 8 && g->rec->w[g->pick[i]].kind != EXP_ONE_OF &&
+		    canary_decode(repro_word(g->rec->w[g->pick[i]].exp, 8), &p))
+			return i;
 	for (i = 0; i < g->npick; i++)
 		if (g->rec->w[g->pick[i]].len == 8 &&
 		    canary_decode(repro_word(g->rec->w[g->pick[i]].exp, 8), &p))

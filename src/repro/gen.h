@@ -80,7 +80,9 @@ void repro_find_errs(struct gen *g);
 /* their table and check_err() (errs.c) */
 void repro_emit_errs(struct gen *g);
 void repro_emit_check_err(struct gen *g);
-void repro_emit_check(struct gen *g, bool or_zero);
+void repro_emit_check(struct gen *g, bool or_zero, bool one_of);
+bool repro_one_of(const struct gen *g);
+void repro_emit_alt(const struct gen *g, const struct rec_word *w);
 
 /* the exec probe's code and make_probe() (probe.c) */
 void repro_emit_exec_probe(struct gen *g);

@@ -333,7 +333,7 @@ static bool or_zero(const struct gen *g)
 static void emit_words(struct gen *g)
 {
 	unsigned int i, off, fl;
-	char d[128], alt[32];
+	char d[160], alt[32];
 
 	fprintf(g->o, "static struct word words[] = {\n");
 	for (i = 0; i < g->npick; i++) {
@@ -353,17 +353,21 @@ static void emit_words(struct gen *g)
 		if (fl >> 8)	/* (arm64: an SVE payload's FPSIMD format) */
 			snprintf(alt, sizeof(alt), " | ALT(%#x)", fl >> 8);
 		fprintf(g->o, "\t{ %#llx, %u, %u, %u, %s%s%s%s, %#llxull, %#llxull, 0,\n"
-			"\t  \"%s: %s bytes %u-%u (%s; fpabi got %#llx%s%s%s%s)\" },\n",
+			"\t  \"%s: %s bytes %u-%u (%s; fpabi got %#llx%s%s%s%s)\"",
 			(unsigned long long)buf, off, w->len, f->group,
 			repro_arch_ctl(g->rec, w), fl & REPRO_XSAVE ? " | IN_XSAVE" : "",
-			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" : "", alt,
+			w->kind == EXP_KEPT_OR_ZERO ? " | OR_ZERO" :
+			w->kind == EXP_ONE_OF ? " | ONE_OF" : "", alt,
 			(unsigned long long)repro_word(w->exp, w->len),
 			(unsigned long long)repro_word(w->init, w->len),
 			w->observer, f->name, b0, b0 + w->len - 1, d,
 			(unsigned long long)repro_word(w->got, w->len),
 			seen[0] ? ": " : "", seen, q[0] ? "; calibrated quirk " : "", q);
+		repro_emit_alt(g, w);
+		fprintf(g->o, " },\n");
 	}
-	fprintf(g->o, "};\n#define NWORDS %uu\n\n", g->npick);
+	fprintf(g->o, "};\n#define NWORDS %uu\n%s\n", g->npick, repro_one_of(g) ?
+		"static uint64_t actl[NWORDS][4];\t/* the ONE_OF candidates' controls */\n" : "");
 	repro_emit_errs(g);
 }
 
@@ -689,7 +693,10 @@ static void emit_main(struct gen *g, const struct uses *u)
 	unsigned int i;
 
 	unsigned int c = repro_corrupt_word(g);
-	char opts[160], probe[256] = "";
+	char opts[160], probe[256] = "", one_of[64] = "";
+
+	if (g->rec->w[g->pick[c]].kind == EXP_ONE_OF)	/* (that value alone) */
+		snprintf(one_of, sizeof(one_of), "\twords[%u].how &= ~ONE_OF;\n", c);
 
 	if (g->probe)	/* (its shared memory a memfd: the probe writes there too) */
 		snprintf(probe, sizeof(probe), "\tif (dup2(memfd_create(\"fpabi-shm\", 0), 3) != 3 ||\n"
@@ -702,15 +709,19 @@ static void emit_main(struct gen *g, const struct uses *u)
 		"\tshm = mmap(NULL, %#zx, PROT_READ | PROT_WRITE, MAP_SHARED%s, "
 		"%s, 0);\n\tif (shm == MAP_FAILED)\n\t\tbail(\"mmap\");\n"
 		"\tfor (i = 0; i < NWORDS; i++)\t/* the control: no kernel event */\n"
-		"\t\twords[i].ctl = roundtrip(&words[i]);\n"
+		"\t\twords[i].ctl = roundtrip(&words[i]);\n%s"
 		"#ifdef FPABI_REPRO_CORRUPT\t/* a self-test: one expected word wrong, exit 1 */\n"
-		"\twords[%u].ctl = words[%u].exp ^= %#llxull;\n#endif\n",
+		"\twords[%u].ctl = words[%u].exp ^= %#llxull;\n%s#endif\n",
 		u->exec && !g->probe ? "int argc, char **argv" : "void", g->solo ? "\tint st;\n" : "",
 		u->exec && !g->probe ? "\tif (argc > 0 && !strcmp(argv[0], \"fpabi-exec-probe\"))\n"
 		"\t\treturn 0;\t/* the image the case execs */\n" : "",
 		g->ksft ? "ksft_print_header();" : "printf(\"TAP version 13\\n\");",
 		repro_sched_setup(u), probe, g->shm_size,
-		g->probe ? "" : " | MAP_ANONYMOUS", g->probe ? "3" : "-1", c, c, 1ull << (4 * g->rec->w[g->pick[c]].len));
+		g->probe ? "" : " | MAP_ANONYMOUS", g->probe ? "3" : "-1",
+		repro_one_of(g) ? "\tfor (i = 0; i < NWORDS * 4; i++) {\t/* and each ONE_OF candidate's */\n"
+		"\t\tstruct word c = words[i / 4];\n\n\t\tc.exp = c.alt[i % 4];\n"
+		"\t\tif (c.how & ONE_OF)\n\t\t\tactl[i / 4][i % 4] = roundtrip(&c);\n\t}\n" : "", c, c, 1ull << (4 * g->rec->w[g->pick[c]].len),
+		one_of);
 	emit_fill(g);
 	/* (the options of the stops it takes: the others change nothing) */
 	snprintf(opts, sizeof(opts), "PTRACE_O_EXITKILL%s%s%s%s",
@@ -821,10 +832,12 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	emit_statics(g, u);
 	if (u->altstack)
 		fputs(altstack_c, g->o);
-	fprintf(g->o, "%sstruct word {\t/* a checked word: its area, where, how; expected, init, the control's */\n"
+	fprintf(g->o, "%s%sstruct word {\t/* a checked word: its area, where, how; expected, init, the control's */\n"
 		"\tuint64_t area;\n\tunsigned int off, len, comp, how;\n"
-		"\tuint64_t exp, init, ctl;\n\tconst char *what;\n};\n\n",
-		or_zero(g) ? "#define OR_ZERO 16\t/* its old value or zero will do */\n" : "");
+		"\tuint64_t exp, init, ctl;\n\tconst char *what;\n%s};\n\n",
+		or_zero(g) ? "#define OR_ZERO 16\t/* its old value or zero will do */\n" : "",
+		repro_one_of(g) ? "#define ONE_OF 64\t/* zero, init or one of alt[] will do */\n" : "",
+		repro_one_of(g) ? "\tuint64_t alt[4];\t/* (ONE_OF) the candidates */\n" : "");
 	for (k = 0; k < g->npick; k++)
 		if (!strcmp(repro_arch_ctl(g->rec, &g->rec->w[g->pick[k]]), "CTL_NONE"))
 			no_ctl = REPRO_LINE_CTL_NONE;
@@ -856,7 +869,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	if (u->seccomp)
 		fputs(seccomp_c, g->o);
 	repro_emit_sched(g, u, line_list);
-	repro_emit_check(g, or_zero(g));
+	repro_emit_check(g, or_zero(g), repro_one_of(g));
 	repro_emit_check_err(g);
 	emit_helpers(g);
 	emit_tracee(g, u);

@@ -104,10 +104,27 @@ static bool kept(const struct gen *g, const struct rec_word *w)
 	return false;
 }
 
-/* word w differed, and a reproducer can check it */
-static bool differs(const struct fpabi_rec *rec, const struct rec_word *w)
+/* word w differed, and a reproducer can check it (a word the rule leaves
+ * to one of several values, EXP_ONE_OF, in the straight-line form) */
+static bool differs(const struct gen *g, const struct rec_word *w)
 {
-	return w->bad && w->kind != EXP_ONE_OF && mapped(rec, w);
+	return w->bad && (w->kind == EXP_VALUE || (g->line && w->kind == EXP_ONE_OF)) &&
+	       mapped(g->rec, w);
+}
+
+/* a passing case's word of kind k can be checked (as differs(); not
+ * the words a random frame edit leaves open, SIGNAL_MAYBE: its
+ * mutations are not written out, and a passing file's words before it
+ * let refuse() leave the edit out) */
+static bool checkable(const struct gen *g, unsigned k)
+{
+	const struct fpabi_step *s;
+
+	if (k == EXP_ONE_OF && g->line)
+		for (s = g->r->c->steps; s->op != S_END; s++)
+			if (step_maybe(s))
+				return false;
+	return k == EXP_VALUE || (g->line && k == EXP_ONE_OF);
 }
 
 /* word w is of finding f (and of its first bytes, if bytes) */
@@ -169,12 +186,12 @@ static void pick_words(struct gen *g)
 	for (pass = 0; pass < 3; pass++)
 		for (k = 0; pass < 2 && k < g->r->nfind && k < FPABI_MAX_FINDINGS; k++)
 			for (i = 0; i < rec->nw; i++)
-				if (differs(rec, &rec->w[i]) &&
+				if (differs(g, &rec->w[i]) &&
 				    finding_word(&g->r->find[k], &rec->w[i], !pass) &&
 				    !in(cand, n, i))
 					cand[n++] = i;
 	for (i = 0; i < rec->nw; i++)
-		if (differs(rec, &rec->w[i]) && !kept(g, &rec->w[i]))
+		if (differs(g, &rec->w[i]) && !kept(g, &rec->w[i]))
 			cand[n++] = i;
 	g->failing = n > 0;
 	/* a regset call whose errno fpabi judged wrong: the straight-line
@@ -185,14 +202,14 @@ static void pick_words(struct gen *g)
 	 * each, so that the self-test's corrupted bit is one the CPU keeps) */
 	for (pass = 0; !n && pass < 2; pass++)
 		for (i = 0; i < rec->nw; i++)
-			if (rec->w[i].kind == EXP_VALUE &&
+			if (checkable(g, rec->w[i].kind) &&
 			    !strcmp(rec->w[i].rule->id, g->r->c->rule) &&
 			    mapped(rec, &rec->w[i]) &&
 			    (pass || rec->w[i].len == 8))
 				cand[n++] = i;
 	if (!n)
 		for (i = 0; i < rec->nw; i++)
-			if (rec->w[i].kind == EXP_VALUE && mapped(rec, &rec->w[i]))
+			if (checkable(g, rec->w[i].kind) && mapped(rec, &rec->w[i]))
 				cand[n++] = i;
 	/* (the straight-line form of a failing case, minimised: only words
 	 * observed by the step of the first finding's word, so the file ends
