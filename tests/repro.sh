@@ -142,6 +142,31 @@ x86_64)
 	else
 		echo "# no seed of 1-20 makes a random regset write the kernel takes: ONE_OF not checked"
 	fi
+	# a random signal frame edit (forge.random, X-SR-10): the file writes
+	# the bytes the handler's mutations changed, as the tracee logged
+	# them, and waits for the stop fpabi's run saw.  The first seed whose
+	# mutated frame sigreturn refuses: the file passes, and without the
+	# mutations the sigreturn is taken, the file gets the breakpoint
+	# instead of the SIGSEGV and ends with no verdict (exit 2)
+	found=
+	for s in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		"$FPABI" repro x86_64.forge.random/x87-sse --seed $s -o "$tmp/m.c" >/dev/null 2>&1 &&
+			grep -q "refused sigreturn's SIGSEGV, as fpabi's run saw" "$tmp/m.c" &&
+			found="x86_64.forge.random/x87-sse --seed $s" && break
+	done
+	if [ -n "$found" ]; then
+		$CC -static -O2 "$tmp/m.c" -o "$tmp/m" 2>/dev/null && "$tmp/m" >"$tmp/m.out" 2>&1
+		rc=$?
+		[ $rc = 0 ] && grep -q '^\s*memcpy((uint8_t \*)uc + ' "$tmp/m.c"
+		ok $? "$found: its mutations written, the sigreturn refused as in fpabi's run (exit $rc)"
+		grep -v '^\s*memcpy((uint8_t \*)uc + ' "$tmp/m.c" >"$tmp/m2.c"
+		$CC -static -O2 "$tmp/m2.c" -o "$tmp/m2" 2>/dev/null && "$tmp/m2" >"$tmp/m2.out" 2>&1
+		rc=$?
+		[ $rc = 2 ] && grep -q '^Bail out! unexpected stop' "$tmp/m2.out"
+		ok $? "$found: without the mutations the frame is taken: no verdict (exit $rc)"
+	else
+		echo "# no seed of 1-20 makes a random frame edit the kernel refuses: not checked"
+	fi
 	# the families a kernel fails registers in: each must have a reproducer
 	for fam in syscall ptrace-read ptrace-write signal exec proc; do
 		grep -q "^x86_64\.$fam\." "$tmp/ids" || continue

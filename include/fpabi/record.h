@@ -87,6 +87,8 @@ struct fpabi_rec {
 	char why[160];		/* a step the recording cannot replay */
 	const char *minimised;	/* the instance asked for, when this run is
 				   its minimised sibling (src/repro/cmd.c) */
+	int refused_step;	/* the step whose stop was a refused
+				   sigreturn's SIGSEGV, -1: none */
 };
 
 /* Arm the hooks for run r (one run at a time); record_end() disarms them
@@ -97,6 +99,11 @@ void record_free(struct fpabi_rec *rec);
 
 /* engine: the shared memory is built (events, images, signal slots) */
 void record_shm(struct fpabi_run *r);
+/* engine: the tracee is done: the random frame edits' logs its handlers
+ * wrote (each slot's nmut and mut[]) go into the recorded memory */
+void record_slots(struct fpabi_run *r);
+/* engine: the stop of step r->step is a refused sigreturn's SIGSEGV */
+void record_refused(struct fpabi_run *r);
 /* engine: an observation of kind src at shm offset off is checked next */
 void record_observe(struct fpabi_run *r, enum rec_src src, uint64_t off,
 		    unsigned sig);
@@ -292,5 +299,35 @@ static inline bool repro_exec_probe_ok(const struct fpabi_rec *rec)
 	return c->dump_len && c->dump_len <= REPRO_PROBE_AREA && c->dump_off < (1ull << 32);
 }
 
+
+/*
+ * A random frame edit's mutations (E_F_RANDOM), as the tracee's handler
+ * logged them (struct fpabi_mut): a C statement for each run, written at
+ * its offset from the handler's ucontext uc (an address as an offset
+ * from uc too), two tabs in.  -1: the log overflowed, or code is short.
+ */
+static inline int repro_mut_code(const struct fpabi_sig_slot *s, char *code,
+				 size_t n)
+{
+	size_t at = 0;
+	unsigned k;
+
+	if (s->nmut > FPABI_MAX_MUT || !n)
+		return -1;
+	code[0] = 0;
+	for (k = 0; k < s->nmut && at < n; k++) {
+		const struct fpabi_mut *m = &s->mut[k];
+
+		if (m->rel)
+			at += (size_t)snprintf(code + at, n - at, "\t\tmemcpy((uint8_t *)uc + %d, "
+					       "&(uint64_t){ (uintptr_t)uc + %lld }, %u);\n",
+					       m->off, (long long)m->val, m->len);
+		else
+			at += (size_t)snprintf(code + at, n - at, "\t\tmemcpy((uint8_t *)uc + %d, "
+					       "&(uint64_t){ %#llxull }, %u);\n", m->off,
+					       (unsigned long long)m->val, m->len);
+	}
+	return at < n ? 0 : -1;
+}
 
 #endif

@@ -40,7 +40,7 @@
 
 #include "fpabi/limits.h"
 
-#define FPABI_SHM_VERSION	2
+#define FPABI_SHM_VERSION	3
 
 /* FPABI_EV_SYSCALL .nr as the tracer writes it; the tracee resolves it. */
 enum fpabi_sc {
@@ -97,6 +97,19 @@ static inline int64_t fpabi_proof_delta(int64_t before, int64_t after)
  * sigreturn.  Offsets are from the start of the shared memory.
  */
 
+/* One run of bytes a random frame edit (SIG_MAYBE, E_F_RANDOM) changed,
+ * as the tracee's handler logs it for fpabi repro: at off from the
+ * handler's ucontext, len bytes of val (little-endian); rel: val is an
+ * address, kept as an offset from the ucontext too. */
+struct fpabi_mut {
+	int32_t off;
+	uint8_t len, rel;
+	uint16_t pad;
+	uint64_t val;
+};
+
+#define FPABI_MAX_MUT	8
+
 struct fpabi_sig_slot {
 	uint64_t entry_ev;	/* event list run at handler entry */
 	uint64_t exit_ev;	/* event list run before the handler returns */
@@ -114,6 +127,10 @@ struct fpabi_sig_slot {
 	uint64_t edit_img2;	/* the edit phase + 1's image, for edits that
 				   write two records with two phases (0:
 				   none; fpabi_arch.edit_phases) */
+	uint32_t nmut;		/* the random edit's runs in mut[] (set by
+				   the tracee; FPABI_MAX_MUT + 1: more) */
+	uint32_t mut_pad;
+	struct fpabi_mut mut[FPABI_MAX_MUT];
 };
 
 /* A struct timespec of a 64-bit task, as both sides of the memory see it. */

@@ -169,6 +169,7 @@ void eng_final(struct engine *e)
 
 	if (ctl_finish(e) < 0)
 		return;
+	record_slots(r);
 	eng_check_observations(e);
 	findings_lead(r);
 	if (!r->broken[0] && !r->timed_out && !r->nfind) {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "died.h"
+#include "fpabi/record.h"
 #include "fpabi/syscalls.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
@@ -210,6 +211,8 @@ int ctl_wait_stop(struct engine *e, int want, int alt)
 	place_evict(e);
 	/* a refused sigreturn: the run ends at this stop */
 	e->ctl.refused |= (status >> 8) == SIGSEGV;
+	if ((status >> 8) == SIGSEGV)
+		record_refused(r);
 	if (want == STOP_BRK && !e->ctl.refused && fpabi_arch.after_trap &&
 	    fpabi_arch.after_trap(r) < 0)
 		return -1;

@@ -18,6 +18,7 @@ void record_begin(struct fpabi_rec *rec, struct fpabi_run *r)
 	memset(rec, 0, sizeof(*rec));
 	rec->r = r;
 	rec->src_io = -1;
+	rec->refused_step = -1;
 	cur = rec;
 }
 
@@ -53,6 +54,27 @@ void record_shm(struct fpabi_run *r)
 	cur->shm_size = r->shm_size;
 	cur->img_size = fpabi_arch.load_size(r);
 	cur->dump_size = fpabi_arch.dump_size(r);
+}
+
+void record_slots(struct fpabi_run *r)
+{
+	const struct fpabi_shm_hdr *live = (const struct fpabi_shm_hdr *)r->shm;
+	struct fpabi_shm_hdr *h;
+	unsigned k;
+
+	if (!armed(r) || !cur->shm)
+		return;
+	h = (struct fpabi_shm_hdr *)cur->shm;
+	for (k = 0; k < FPABI_MAX_SIGNALS; k++) {
+		h->sig[k].nmut = live->sig[k].nmut;
+		memcpy(h->sig[k].mut, live->sig[k].mut, sizeof(h->sig[k].mut));
+	}
+}
+
+void record_refused(struct fpabi_run *r)
+{
+	if (armed(r) && cur->refused_step < 0)
+		cur->refused_step = r->step;
 }
 
 void record_observe(struct fpabi_run *r, enum rec_src src, uint64_t off,

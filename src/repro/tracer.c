@@ -209,6 +209,9 @@ void repro_emit_tracer(struct gen *g)
 
 	/* (the file ends at its last observation: truncate_scenario()) */
 	for (i = 0, s = g->r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
+		/* after a refused sigreturn only regset reads remain */
+		if (refused && s->op != S_READ)
+			continue;
 		/* a tracee step starts from the stop, as the engine's walk */
 		if (!op_tracer(s->op) && !op_has(s->op, OPF_OWN_RESUME) &&
 		    stopped) {
@@ -236,6 +239,16 @@ void repro_emit_tracer(struct gen *g)
 				"to the other CPU (step %d) */\n", i + 1);
 			break;
 		case RPEV_TRAP:
+			/* after a random frame edit: its sigreturn taken, or
+			 * refused as in fpabi's run (the same mutations; an
+			 * edit the file leaves out is taken) */
+			if (i == g->rec->refused_step && i > 0 && step_maybe(s - 1) &&
+			    i - 1 != g->edit_dropped) {
+				wait_stop(&t, "SIGSEGV", "0", "the mutated frame's refused "
+					  "sigreturn's SIGSEGV, as fpabi's run saw (step %d)", i + 1);
+				stopped = refused = true;
+				break;
+			}
 			wait_stop(&t, "SIGTRAP", "0", "the breakpoint (step %d)", i + 1);
 			if (repro_arch_after_trap())
 				fprintf(g->o, "\tafter_trap();\n");

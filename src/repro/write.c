@@ -33,6 +33,37 @@ refuse(char *why, size_t n, const char *fmt, ...)
 	return -1;
 }
 
+/* the signal slot step i's signal uses (the signals up to it), or -1 */
+static int slot_of(const struct gen *g, int i)
+{
+	const struct fpabi_step *s = g->r->c->steps;
+	int j, k = 0;
+
+	for (j = 0; s[j].op != S_END && j <= i; j++)
+		k += op_has(s[j].op, OPF_SIGNAL);
+	return k > 0 && k <= (int)g->h->nsig ? k - 1 : -1;
+}
+
+/*
+ * The random frame edit of step i (SIGNAL_MAYBE) can be written: the
+ * straight-line form, the tracee's log of its mutations complete
+ * (src/tracee/tracee.c: mut_log()), and no other random edit (the
+ * handler writes an edit kind's C once).  NULL, or why not.
+ */
+static const char *maybe_unwritten(const struct gen *g, int i)
+{
+	int k = slot_of(g, i);
+	unsigned j, n = 0;
+
+	if (!g->line)
+		return "the table form does not write its mutations";
+	if (k < 0 || g->h->sig[k].nmut > FPABI_MAX_MUT)
+		return "its mutations did not fit the tracee's log";
+	for (j = 0; j < g->h->nsig; j++)
+		n += g->h->sig[j].edit == g->h->sig[k].edit;
+	return n > 1 ? "another signal of the file makes one too" : NULL;
+}
+
 /* Steps and settings no reproducer replays, with the reason (a step after
  * the file's end, g->last, is no reason: it is left out) */
 static int check_steps(const struct gen *g, char *why, size_t n)
@@ -71,11 +102,9 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			return refuse(why, n, "%s", op_info(s->op)->no_repro);
 		/* (a nested signal is in the outer handler's exit list: the
 		 * file's slots advance as fpabi's do) */
-		if (step_maybe(s) && i != g->edit_dropped)
-			return refuse(why, n, "%s", "a random signal frame edit "
-				      "(the mutation generator) before the "
-				      "file's last observation is not "
-				      "replayed standalone yet");
+		if (step_maybe(s) && i != g->edit_dropped && maybe_unwritten(g, i))
+			return refuse(why, n, "a random signal frame edit before the "
+				      "file's last observation: %s", maybe_unwritten(g, i));
 	}
 	return repro_arch_refuse(g->rec, why, n);
 }
@@ -113,16 +142,16 @@ static bool differs(const struct gen *g, const struct rec_word *w)
 }
 
 /* a passing case's word of kind k can be checked (as differs(); not
- * the words a random frame edit leaves open, SIGNAL_MAYBE: its
- * mutations are not written out, and a passing file's words before it
- * let refuse() leave the edit out) */
+ * the words a random frame edit the file cannot write leaves open: a
+ * passing file's words before it let drop_random_edit() leave it out) */
 static bool checkable(const struct gen *g, unsigned k)
 {
-	const struct fpabi_step *s;
+	const struct fpabi_step *s = g->r->c->steps;
+	int i;
 
 	if (k == EXP_ONE_OF && g->line)
-		for (s = g->r->c->steps; s->op != S_END; s++)
-			if (step_maybe(s))
+		for (i = 0; s[i].op != S_END; i++)
+			if (step_maybe(&s[i]) && maybe_unwritten(g, i))
 				return false;
 	return k == EXP_VALUE || (g->line && k == EXP_ONE_OF);
 }

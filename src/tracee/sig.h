@@ -36,6 +36,22 @@ struct fpabi_ev *fpabi_sig_body(int sig, siginfo_t *si, void *uc);
  * the edit, and step the interrupted PC over the faulting instruction.
  */
 void arch_sig_frame(struct sig_rt *rt, void *uc);
+/*
+ * A random edit's log (E_F_RANDOM; tracee.c): mut_save() keeps the bytes
+ * of each area the mutations may change, mut_log() writes each run that
+ * changed into the slot (struct fpabi_mut), as an offset from uc; an
+ * area with ptr set is an address, logged whole, relative to uc when it
+ * points near it.
+ */
+struct mut_area {
+	uint8_t *p;
+	uint32_t len;
+	int ptr;
+};
+void mut_save(const struct mut_area *a, unsigned n);
+void mut_log(struct fpabi_sig_slot *s, const void *uc,
+	     const struct mut_area *a, unsigned n);
+
 /* arm64: write the edit image into the frame's records (<arch>/sigedit.c) */
 void arch_sig_edit(struct sig_rt *rt, void *uc);
 

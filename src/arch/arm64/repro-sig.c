@@ -97,9 +97,11 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 
 	for (k = 0; k < h->nsig; k++) {
 		unsigned e = h->sig[k].edit;
+		char code[1024];
 		bool ok = e == E_REGS || e == E_SVE_ONLY || e == E_FPSIMD_ONLY ||
 			  e == E_SME_REGS || e == E_SVE_HEADER_ONLY || forgery(e) ||
-			  (E_IS_REC(e) && !(E_REC_MASK(e) & ~REC_OK));
+			  (E_IS_REC(e) && !(E_REC_MASK(e) & ~REC_OK)) ||
+			  (e == E_F_RANDOM && !repro_mut_code(&h->sig[k], code, sizeof(code)));
 
 		unsigned evl = edit_vl(rec, h->sig[k].edit_img);
 
@@ -119,12 +121,21 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 	return 0;
 }
 
-/* an edit's C: the registers it writes, then what it breaks */
-static void emit_edit(unsigned e, FILE *out)
+/* an edit's C: the registers it writes, then what it breaks (a random
+ * edit: the bytes the handler's mutations changed, as it logged them) */
+static void emit_edit(const struct fpabi_sig_slot *s, FILE *out)
 {
-	unsigned mask, rec;
+	unsigned mask, rec, e = s->edit;
 	const struct repro_edit *f = forgery(e);
 	bool second = false;
+	char code[1024];
+
+	if (e == E_F_RANDOM && !repro_mut_code(s, code, sizeof(code))) {
+		fprintf(out, "\t\tedit_fpsimd(fp, img);\n\t\tif (sve)\n\t\t\tedit_sve(sve, img);\n"
+			"\t\t/* random mutations (seed %#llx): the bytes fpabi's handler changed */\n%s",
+			(unsigned long long)s->edit_seed, code);
+		return;
+	}
 
 	if (e == E_REGS || e == E_FPSIMD_ONLY || f)
 		fprintf(out, "\t\tedit_fpsimd(fp, img);\n");
@@ -253,7 +264,7 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 		done[e & 0xff] = true;
 		vl = vl ? vl : edit_vl(rec, h->sig[k].edit_img);
 		fprintf(f, "\tcase %u:\t/* %s */\n", e, fe ? fe->what : a64_edit_name(e));
-		emit_edit(e, f);
+		emit_edit(&h->sig[k], f);
 		fprintf(f, "\t\tbreak;\n");
 	}
 	if (fclose(f))

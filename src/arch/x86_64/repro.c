@@ -16,7 +16,7 @@
 #include "fpabi/util.h"
 #include "x86.h"
 
-static bool edit_known(unsigned edit);
+static bool edit_known(const struct fpabi_sig_slot *s);
 
 static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
 {
@@ -30,7 +30,7 @@ int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 
 	for (k = 0; k < h->nsig; k++)
 		if (h->sig[k].edit != E_NONE && h->sig[k].edit != E_REGS &&
-		    !edit_known(h->sig[k].edit)) {
+		    !edit_known(&h->sig[k])) {
 			snprintf(why, n, "a forged signal frame (edit %u) is "
 				 "not replayed standalone yet", h->sig[k].edit);
 			return -1;
@@ -239,13 +239,18 @@ static const char *const sw_edits[][2] = {
  * image comes first (E_REGS, the forged edits, E_SW); false: an edit the
  * file does not write.
  */
-static bool edit_c(unsigned edit, char *what, size_t wn, char *code, size_t cn,
-		   bool *regs)
+static bool edit_c(const struct fpabi_sig_slot *s, char *what, size_t wn, char *code,
+		   size_t cn, bool *regs)
 {
+	unsigned edit = s->edit & 0xff, x;
 	const struct repro_edit *e = repro_edit_find(edits, ARRAY_SIZE(edits), edit);
-	unsigned x;
 
 	*regs = edit != E_CLEAR_AVX && edit < E_SLOT_BASE;
+	if (edit == E_F_RANDOM) {	/* (mutate(): the bytes it changed) */
+		snprintf(what, wn, "random mutations (seed %#llx): the bytes fpabi's handler "
+			 "changed", (unsigned long long)s->edit_seed);
+		return repro_mut_code(s, code, cn) == 0;
+	}
 	if (e) {
 		snprintf(what, wn, "%s", e->what);
 		snprintf(code, cn, "%s", e->code);
@@ -290,12 +295,12 @@ static bool edit_c(unsigned edit, char *what, size_t wn, char *code, size_t cn,
 	return true;
 }
 
-static bool edit_known(unsigned edit)
+static bool edit_known(const struct fpabi_sig_slot *s)
 {
-	char w[128], c[512];
+	char w[128], c[1024];
 	bool regs;
 
-	return edit_c(edit, w, sizeof(w), c, sizeof(c), &regs);
+	return edit_c(s, w, sizeof(w), c, sizeof(c), &regs);
 }
 
 /*
@@ -308,14 +313,14 @@ static void emit_edit_frame(const struct fpabi_shm_hdr *h, bool inl, FILE *out)
 	bool done[256] = { false }, regs, all_regs = true, any_regs = false;
 	bool outside = false, mxcsr = false, bv = false, xfeat = false;
 	bool cpuid = false, v = false;
-	char what[128], code[512], one_what[128] = "", one_code[512] = "", cond[256] = "";
+	char what[128], code[1024], one_what[128] = "", one_code[1024] = "", cond[256] = "";
 	unsigned k, kinds = 0, one = 0;
 	size_t o = 0;
 
 	for (k = 0; k < h->nsig; k++) {
 		unsigned e = h->sig[k].edit & 0xff;
 
-		if (!edit_c(e, what, sizeof(what), code, sizeof(code), &regs) ||
+		if (!edit_c(&h->sig[k], what, sizeof(what), code, sizeof(code), &regs) ||
 		    done[e])
 			continue;
 		done[e] = true;
@@ -375,7 +380,8 @@ static void emit_edit_frame(const struct fpabi_shm_hdr *h, bool inl, FILE *out)
 		for (k = 0; k < h->nsig; k++) {
 			unsigned e = h->sig[k].edit & 0xff;
 
-			if (done[e] || !edit_c(e, what, sizeof(what), code, sizeof(code), &regs))
+			if (done[e] || !edit_c(&h->sig[k], what, sizeof(what), code, sizeof(code),
+					       &regs))
 				continue;
 			done[e] = true;
 			fprintf(out, "\tcase %u:\t/* %s */\n%s\t\tbreak;\n", e, what, code);

@@ -215,6 +215,26 @@ static void mutate(struct a64_walk *w, uint64_t seed)
 			w->rec[i].p[A64_SVE_FLAGS] &= ~A64_SVE_FLAG_SM;
 }
 
+/* mutate(), its changes logged for fpabi repro: what it may change is
+ * in each record's first 24 bytes (its header, sve_context's vl and
+ * flags, extra_context's datap and size) */
+static void mutate_logged(struct a64_walk *w, struct fpabi_sig_slot *s,
+			  const void *uc)
+{
+	struct mut_area a[A64_MAX_RECS];
+	unsigned i;
+
+	for (i = 0; i < w->n; i++) {
+		a[i].p = w->rec[i].p;
+		a[i].len = w->rec[i].size < 8 ? 8 :
+			   w->rec[i].size > 24 ? 24 : w->rec[i].size;
+		a[i].ptr = 0;
+	}
+	mut_save(a, w->n);
+	mutate(w, s->edit_seed);
+	mut_log(s, uc, a, w->n);
+}
+
 /* Break the frame as the forged edit says (sigframe.h: E_F_*). */
 static void forge(struct a64_walk *w, struct a64_rec *fp, struct a64_rec *sve,
 		  unsigned edit, unsigned vl)
@@ -354,7 +374,7 @@ void arch_sig_edit(struct sig_rt *rt, void *ucv)
 		if (sve)
 			edit_sve(sve, img, vl);
 		if (rt->slot->edit == E_F_RANDOM)
-			mutate(&w, rt->slot->edit_seed);
+			mutate_logged(&w, rt->slot, uc);
 		else
 			forge(&w, fp, sve, rt->slot->edit, vl);
 		break;

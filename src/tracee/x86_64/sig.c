@@ -362,11 +362,22 @@ void arch_sig_frame(struct sig_rt *rt, void *ucv)
 			if (!rt->edit_img || sw.magic1 != FP_XSTATE_MAGIC1)
 				abort();
 			edit_regs(fp, rt->edit_img, sw.xstate_size);
-			if (s->edit == E_F_RANDOM)
+			if (s->edit == E_F_RANDOM) {
+				/* (what mutate() may change, logged for
+				 * fpabi repro) */
+				struct mut_area a[] = {
+					{ fp, XSAVE_EXT_OFF, 0 },
+					{ fp + sw.xstate_size, 4, 0 },
+					{ (uint8_t *)&uc->uc_mcontext.fpregs, 8, 1 },
+				};
+
+				mut_save(a, 3);
 				mutate(uc, fp, &sw, s->edit_seed,
 				       rt->arch_flags);
-			else
+				mut_log(s, uc, a, 3);
+			} else {
 				forge(uc, fp, &sw, s->edit);
+			}
 			break;
 		}
 	}
