@@ -47,7 +47,7 @@ static int slot_of(const struct gen *g, int i)
 /*
  * The random frame edit of step i (SIGNAL_MAYBE) can be written: the
  * straight-line form, the tracee's log of its mutations complete
- * (src/tracee/tracee.c: mut_log()), and no other random edit (the
+ * (src/tracee/mutlog.c: mut_log()), and no other random edit (the
  * handler writes an edit kind's C once).  NULL, or why not.
  */
 static const char *maybe_unwritten(const struct gen *g, int i)
