@@ -8,8 +8,9 @@
 # comes 0.5 s after the first (the process still alive then).  Prints
 # the delay, the exit status (negative: killed by that signal) and the
 # seconds from the (last) signal to the exit.  With FPABI_SIGNAL_EARLY=S
-# in the environment the signal comes S seconds after the start, before
-# the header (while the command probes and calibrates the CPU).
+# in the environment the signal comes S seconds after the start (once
+# the command catches it), before the header (while the command probes
+# and calibrates the CPU).
 import os
 import random
 import signal
@@ -36,7 +37,26 @@ while not stuck and not early and time.monotonic() - t0 < 60 and p.poll() is Non
             break
     time.sleep(0.01)
 delay = float(early) if early else rnd.uniform(0.0, 1.5)
-if stuck:   # until the pipe is full (FIONREAD on its read end)
+if early:
+    # fpabi sets its handler first thing, but a loaded host or a
+    # sanitizer's start can take longer than S to get there: a signal
+    # before it would find the default action, a race of the test's own.
+    # So the signal comes S seconds after the start, and not before the
+    # command catches it (SigCgt in /proc/PID/status)
+    bit = 1 << (getattr(signal, sigs[0]) - 1)
+    while time.monotonic() - t0 < 10 and p.poll() is None:
+        try:
+            with open("/proc/%d/status" % p.pid) as f:
+                cgt = [l for l in f if l.startswith("SigCgt:")]
+            if cgt and int(cgt[0].split()[1], 16) & bit:
+                break
+        except OSError:
+            pass
+        time.sleep(0.001)
+    waited = time.monotonic() - t0
+    delay = max(delay, waited)
+    time.sleep(delay - waited)
+elif stuck:   # until the pipe is full (FIONREAD on its read end)
     import array
     import termios
     delay = 0.0
