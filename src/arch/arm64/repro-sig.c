@@ -12,8 +12,9 @@
  * signal-edit cell's za and zt records) from the image offsets fpabi
  * gives its handler; the forgeries of extra_context (its datap, size,
  * terminator, a second one), of a second za_context and of a streaming
- * vl, and the cut to sve_context's header.  A random mutation is
- * refused.  Before any edit, a case whose checked words are in the frame
+ * vl, and the cut to sve_context's header; a random mutation as the
+ * bytes the handler's mutations changed (its log: src/tracee/mutlog.c).
+ * Before any edit, a case whose checked words are in the frame
  * copies its registers into image-shaped copies, as fpabi's tracer reads
  * them (copy_frame()), and the words are read there.
  */
