@@ -80,6 +80,7 @@ ok $? "a run against itself: exit $rc, every list empty"
 run --filter "$filter" --seed 2 --inject-fault="byte:$fam" --shard 1/2 --json "$tmp/s1.json"
 run --filter "$filter" --seed 2 --inject-fault="byte:$fam" --shard 2/2 --json "$tmp/s2.json"
 "$FPABI" merge "$tmp/s1.json" "$tmp/s2.json" -o "$tmp/merged.json" 2>"$tmp/err"
+unproven "$tmp/base.json" "$tmp/inj.json" "$tmp/merged.json" | sort -u >"$tmp/unproven"
 "$FPABI" compare --format json "$tmp/base.json" "$tmp/merged.json" >"$tmp/m.json" 2>>"$tmp/err"
 rc=$?
 lists "$tmp/m.json" new_failures | sort >"$tmp/mnew"
@@ -90,6 +91,7 @@ diag <"$tmp/err"
 # new and vanished IDs, changed skips
 run --filter "$A.$fam.*,$A.sched.*" --seed 1 --json "$tmp/other.json"
 run --filter "$filter" --exclude "$A.exec.*" --seed 1 --json "$tmp/excl.json"
+unproven "$tmp/base.json" "$tmp/other.json" | sort -u >"$tmp/unproven"
 "$FPABI" compare --format json "$tmp/base.json" "$tmp/other.json" >"$tmp/o.json"
 rc=$?
 "$FPABI" list --filter "$A.sched.*" | cut -f1 | sort >"$tmp/sched"
@@ -122,6 +124,7 @@ comm -23 "$tmp/exec" "$tmp/sk" | sed 's/^/# excluded, not a changed skip: /'
 
 # a new known issue is a regression; a changed environment is listed
 run --filter "$filter" --seed 3 --inject-fault=known:$kf --json "$tmp/known.json"
+unproven "$tmp/base.json" "$tmp/known.json" | sort -u >"$tmp/unproven"
 "$FPABI" compare --format json "$tmp/base.json" "$tmp/known.json" >"$tmp/k.json"
 rc=$?
 [ $rc -eq 1 ] && [ "$(lists "$tmp/k.json" new_known_issues | wc -l)" -gt 0 ] && empty_but "$tmp/k.json" new_known_issues
