@@ -70,6 +70,7 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 {
 	const struct fpabi_run *r = g->r;
 	const struct fpabi_step *s;
+	const char *m;
 	int i;
 
 	if (r->c->probe)
@@ -102,9 +103,10 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			return refuse(why, n, "%s", op_info(s->op)->no_repro);
 		/* (a nested signal is in the outer handler's exit list: the
 		 * file's slots advance as fpabi's do) */
-		if (step_maybe(s) && i != g->edit_dropped && maybe_unwritten(g, i))
+		m = step_maybe(s) && i != g->edit_dropped ? maybe_unwritten(g, i) : NULL;
+		if (m)
 			return refuse(why, n, "a random signal frame edit before the "
-				      "file's last observation: %s", maybe_unwritten(g, i));
+				      "file's last observation: %s", m);
 	}
 	return repro_arch_refuse(g->rec, why, n);
 }
@@ -141,19 +143,18 @@ static bool differs(const struct gen *g, const struct rec_word *w)
 	       mapped(g->rec, w);
 }
 
-/* a passing case's word of kind k can be checked (as differs(); not
- * the words a random frame edit the file cannot write leaves open: a
- * passing file's words before it let drop_random_edit() leave it out) */
-static bool checkable(const struct gen *g, unsigned k)
+/* a passing case's ONE_OF words can be checked (as differs(); not the
+ * words a random frame edit the file cannot write leaves open: a passing
+ * file's words before it let drop_random_edit() leave it out) */
+static bool one_of_checkable(const struct gen *g)
 {
 	const struct fpabi_step *s = g->r->c->steps;
 	int i;
 
-	if (k == EXP_ONE_OF && g->line)
-		for (i = 0; s[i].op != S_END; i++)
-			if (step_maybe(&s[i]) && maybe_unwritten(g, i))
-				return false;
-	return k == EXP_VALUE || (g->line && k == EXP_ONE_OF);
+	for (i = 0; g->line && s[i].op != S_END; i++)
+		if (step_maybe(&s[i]) && maybe_unwritten(g, i))
+			return false;
+	return g->line;
 }
 
 /* word w is of finding f (and of its first bytes, if bytes) */
@@ -209,6 +210,7 @@ static void pick_words(struct gen *g)
 	const struct fpabi_rec *rec = g->rec;
 	unsigned i, n = 0, *cand = xmalloc((rec->nw + 1) * sizeof(*cand));
 	unsigned pass, k, max = g->line ? LINE_WORDS : MAX_WORDS;
+	bool oneof = one_of_checkable(g);
 
 	/* the kept findings' words in the report's order, the word of the
 	 * finding's own bytes first; then the other words that differed */
@@ -231,14 +233,16 @@ static void pick_words(struct gen *g)
 	 * each, so that the self-test's corrupted bit is one the CPU keeps) */
 	for (pass = 0; !n && pass < 2; pass++)
 		for (i = 0; i < rec->nw; i++)
-			if (checkable(g, rec->w[i].kind) &&
+			if ((rec->w[i].kind == EXP_VALUE ||
+			     (oneof && rec->w[i].kind == EXP_ONE_OF)) &&
 			    !strcmp(rec->w[i].rule->id, g->r->c->rule) &&
 			    mapped(rec, &rec->w[i]) &&
 			    (pass || rec->w[i].len == 8))
 				cand[n++] = i;
 	if (!n)
 		for (i = 0; i < rec->nw; i++)
-			if (checkable(g, rec->w[i].kind) && mapped(rec, &rec->w[i]))
+			if ((rec->w[i].kind == EXP_VALUE ||
+			     (oneof && rec->w[i].kind == EXP_ONE_OF)) && mapped(rec, &rec->w[i]))
 				cand[n++] = i;
 	/* (the straight-line form of a failing case, minimised: only words
 	 * observed by the step of the first finding's word, so the file ends
