@@ -98,18 +98,23 @@ if [ -n "$cell" ]; then
 else
 	echo "# no failing cell with a history and a window under step:any: minimising not checked"
 fi
+# build_run NAME: $tmp/NAME.c built (gcc -static -O2) and run, its output
+# in $tmp/NAME.out; its exit status (that of the build, if that fails)
+build_run() {
+	$CC -static -O2 "$tmp/$1.c" -o "$tmp/$1" 2>/dev/null && "$tmp/$1" >"$tmp/$1.out" 2>&1
+}
 case $arch in
 x86_64)
 	# a rejected regset write's errno is checked (fpabi's check_errno()):
 	# as the rule says exit 0; with the expected errno changed, 1 and BUG
 	rj=$("$FPABI" list | awk -F'\t' '$5 == "runnable" && $1 ~ /reject-xstate-len/ {print $1; exit}')
 	"$FPABI" repro "$rj" --seed 7 -o "$tmp/e.c" >/dev/null 2>&1
-	$CC -static -O2 "$tmp/e.c" -o "$tmp/e" 2>/dev/null && "$tmp/e" >"$tmp/e.out" 2>&1
+	build_run e
 	rc=$?
 	grep -q '^ok [0-9]* - .*PTRACE_SETREGSET errno (E[A-Z]*; fpabi got E[A-Z]*)$' "$tmp/e.out" && [ $rc = 0 ]
 	ok $? "$rj: the file checks the write's errno (exit $rc: $(grep -m1 'SETREGSET errno' "$tmp/e.out"))"
 	sed 's/^\t{ E\([A-Z]*\), -1, /\t{ E\1 == EINVAL ? EFAULT : EINVAL, -1, /' "$tmp/e.c" >"$tmp/e2.c"
-	$CC -static -O2 "$tmp/e2.c" -o "$tmp/e2" 2>/dev/null && "$tmp/e2" >"$tmp/e2.out" 2>&1
+	build_run e2
 	rc=$?
 	[ $rc = 1 ] && grep -q '^# BUG: .*PTRACE_SETREGSET errno .*: got .*, expected ' "$tmp/e2.out"
 	ok $? "$rj: with another errno expected it exits 1 and names the errno (exit $rc)"
@@ -130,12 +135,12 @@ x86_64)
 		done
 	done
 	if [ -n "$found" ]; then
-		$CC -static -O2 "$tmp/o.c" -o "$tmp/o" 2>/dev/null && "$tmp/o" >"$tmp/o.out" 2>&1
+		build_run o
 		rc=$?
 		[ $rc = 0 ]
 		ok $? "$found: a taken random write's words pass as one of their values (exit $rc)"
 		sed 's/ | ONE_OF, /, /' "$tmp/o.c" >"$tmp/o2.c"
-		$CC -static -O2 "$tmp/o2.c" -o "$tmp/o2" 2>/dev/null && "$tmp/o2" >"$tmp/o2.out" 2>&1
+		build_run o2
 		rc=$?
 		[ $rc = 1 ] && grep -q '^not ok .*(zero, init or one of ' "$tmp/o2.out"
 		ok $? "$found: checked as its old value alone, the written word is a BUG (exit $rc)"
@@ -155,12 +160,12 @@ x86_64)
 			found="x86_64.forge.random/x87-sse --seed $s" && break
 	done
 	if [ -n "$found" ]; then
-		$CC -static -O2 "$tmp/m.c" -o "$tmp/m" 2>/dev/null && "$tmp/m" >"$tmp/m.out" 2>&1
+		build_run m
 		rc=$?
 		[ $rc = 0 ] && grep -q '^\s*memcpy((uint8_t \*)uc + ' "$tmp/m.c"
 		ok $? "$found: its mutations written, the sigreturn refused as in fpabi's run (exit $rc)"
 		grep -v '^\s*memcpy((uint8_t \*)uc + ' "$tmp/m.c" >"$tmp/m2.c"
-		$CC -static -O2 "$tmp/m2.c" -o "$tmp/m2" 2>/dev/null && "$tmp/m2" >"$tmp/m2.out" 2>&1
+		build_run m2
 		rc=$?
 		[ $rc = 2 ] && grep -q '^Bail out! unexpected stop' "$tmp/m2.out"
 		ok $? "$found: without the mutations the frame is taken: no verdict (exit $rc)"
