@@ -56,6 +56,8 @@ void plan_check_filter(const struct plan *p, const struct fpabi_machine *m,
 /* list, the value of opt, if it has no empty glob (a leading, trailing
  * or doubled comma, or nothing); otherwise a usage error. */
 const char *plan_check_globs(const char *opt, const char *list);
+/* --tier's value: default, full, matrix or exhaustive, else a usage error */
+enum fpabi_tier plan_parse_tier(const char *s);
 /* Is case ID id in shard shard (1..nshards) of nshards (0: no sharding)? */
 bool plan_in_shard(const char *id, unsigned shard, unsigned nshards);
 /* Skip, with why, every runnable item glob (an ID glob or a family)

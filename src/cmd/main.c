@@ -159,20 +159,6 @@ static const char usage[] =
 "--skip-exit's when nothing ran.  --format kselftest: 0, 1, 4 when nothing\n"
 "ran, and bad usage or setup is 1 after a \"Bail out!\" line (KSFT_FAIL).\n";
 
-static enum fpabi_tier parse_tier(const char *s)
-{
-	if (!strcmp(s, "default"))
-		return TIER_DEFAULT;
-	if (!strcmp(s, "full"))
-		return TIER_FULL;
-	if (!strcmp(s, "matrix"))
-		return TIER_MATRIX;
-	if (!strcmp(s, "exhaustive"))
-		return TIER_EXHAUSTIVE;
-	bad_usage("--tier is default, full, matrix or exhaustive, got '%s'",
-		  s);
-}
-
 static enum tap_format_opt parse_format(const char *s)
 {
 	if (!strcmp(s, "tap"))
@@ -782,7 +768,7 @@ int main(int argc, char **argv)
 		case OPT_MATRIX: matrix = matrix_arg(optarg); break;
 		case OPT_AXES: axes = true; break;
 		case OPT_PROFILES: profiles = true; break;
-		case OPT_TIER: o.tier = parse_tier(optarg); break;
+		case OPT_TIER: o.tier = plan_parse_tier(optarg); break;
 		case OPT_FORMAT: o.format = parse_format(optarg); given |= 32; break;
 		case OPT_KNOWN: o.known = parse_known(optarg) + 1; break;
 		case OPT_SHARD: opt_shard(optarg, &o.shard, &o.nshards); break;

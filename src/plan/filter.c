@@ -70,3 +70,17 @@ bool plan_matches(const char *filter, const char *id, const char *family)
 	pats_free(&ps);
 	return m;
 }
+
+enum fpabi_tier plan_parse_tier(const char *s)
+{
+	if (!strcmp(s, "default"))
+		return TIER_DEFAULT;
+	if (!strcmp(s, "full"))
+		return TIER_FULL;
+	if (!strcmp(s, "matrix"))
+		return TIER_MATRIX;
+	if (!strcmp(s, "exhaustive"))
+		return TIER_EXHAUSTIVE;
+	bad_usage("--tier is default, full, matrix or exhaustive, got '%s'",
+		  s);
+}

@@ -23,7 +23,7 @@ static const char repro_usage[] =
 "usage: fpabi repro ID --seed S [-o FILE] [--kselftest] [--no-minimise] [--profile NAME]\n"
 "                  [--tracee PATH]\n"
 "       fpabi repro --filter ID --seed S [-o FILE]\n"
-"       fpabi repro --sample [--filter GLOB] --seed S\n"
+"       fpabi repro --sample [--filter GLOB] [--tier T] --seed S\n"
 "Runs case instance ID once with seed S and writes it as one standalone C\n"
 "program (libc only; gcc -static -O2 FILE) that replays its steps and checks\n"
 "the words that differed (or, on a pass, words of the case's rule): it\n"
@@ -37,7 +37,8 @@ static const char repro_usage[] =
 "writes the same scenario as a kselftest program (the ksft_* API of\n"
 "kselftest.h, GPL-2.0) for tools/testing/selftests/x86 or arm64/fp.\n"
 "--sample writes one for the first runnable instance of each family (of\n"
-"each case --filter matches) to stdout, each after a line\n"
+"each case --filter matches; of --tier's plan, default the default tier)\n"
+"to stdout, each after a line\n"
 "/* ==== fpabi repro: ID ==== */.\n";
 
 /* One recorded run of a plan item; plan: the one the item is in (a
@@ -294,7 +295,7 @@ static int repro_run(const struct fpabi_machine *m, struct fpabi_opts *o,
  * marker line naming it; a refused one is its marker line with the reason.
  */
 static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
-			const char *filter)
+			const char *filter, enum fpabi_tier tier)
 {
 	struct plan p;
 	unsigned i, k, nfind;
@@ -302,9 +303,9 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 	unsigned nseen = 0;
 	int ret;
 
-	plan_build(&p, m, filter, TIER_DEFAULT);
+	plan_build(&p, m, filter, tier);
 	if (filter)
-		plan_check_filter(&p, m, filter, TIER_DEFAULT,
+		plan_check_filter(&p, m, filter, tier,
 				  UNMATCHED_ERROR_ONLY);
 	if (fpabi_ptrace_refused(why, sizeof(why)))
 		die("%s", why);
@@ -336,7 +337,7 @@ static int repro_sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 
 int cmd_repro(int argc, char **argv)
 {
-	enum { OPT_SAMPLE = 256, OPT_KSELFTEST, OPT_NO_MINIMISE };
+	enum { OPT_SAMPLE = 256, OPT_KSELFTEST, OPT_NO_MINIMISE, OPT_TIER };
 	/* (--kmsg: fpabi-vm adds it; a reproducer has no kernel-log check;
 	 * --seed through the one strict parser: every seed a run prints is
 	 * at most FPABI_SEED_MAX, and 010 is ten here as for run) */
@@ -347,6 +348,7 @@ int cmd_repro(int argc, char **argv)
 		{ "sample", no_argument, NULL, OPT_SAMPLE },
 		{ "kselftest", no_argument, NULL, OPT_KSELFTEST },
 		{ "no-minimise", no_argument, NULL, OPT_NO_MINIMISE },
+		{ "tier", required_argument, NULL, OPT_TIER },
 		/* (test-only: the recorded run drops its marked step, or runs
 		 * without the calibration, so the file replays a scenario
 		 * with a real difference, or the CPU's own) */
@@ -358,6 +360,7 @@ int cmd_repro(int argc, char **argv)
 	const char *id = NULL, *out = NULL, *tracee = NULL, *profile = NULL;
 	struct fpabi_machine m;
 	bool sample = false;
+	enum fpabi_tier tier = TIER_DEFAULT;
 	int c, ret;
 
 	o.argv0 = argv[0];
@@ -369,6 +372,7 @@ int cmd_repro(int argc, char **argv)
 		case OPT_SAMPLE: sample = true; break;
 		case OPT_KSELFTEST: repro_flags |= REPRO_KSELFTEST; break;
 		case OPT_NO_MINIMISE: no_minimise = true; break;
+		case OPT_TIER: tier = plan_parse_tier(optarg); break;
 		case 'h': fputs(repro_usage, stdout); return 0;
 		default:
 			if (!common_option(c, optarg, &co, &o)) {
@@ -389,7 +393,7 @@ int cmd_repro(int argc, char **argv)
 	fpabi_probe(&m, profile);
 	o.tracee = fpabi_find_tracee(tracee);
 	o.exec_probe = fpabi_sibling(o.tracee, "fpabi-exec-probe");
-	ret = sample ? repro_sample(&m, &o, id) : repro_run(&m, &o, id, out);
+	ret = sample ? repro_sample(&m, &o, id, tier) : repro_run(&m, &o, id, out);
 	free((char *)o.tracee);
 	free((char *)o.exec_probe);
 	return ret;
