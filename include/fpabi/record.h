@@ -213,6 +213,14 @@ static inline void repro_emit_sig_steps(const struct fpabi_shm_hdr *h, const cha
 {
 	unsigned int k;
 
+	if (h->nsig == 1) {	/* (one: no table) */
+		fprintf(out, "/* the handler's C: %s */\nvoid sig_body(ucontext_t *uc)\n{\n%s%s%s}\n\n",
+			h->sig[0].want_signo == SIGSYS ? "nothing (the SIGSYS's syscall is done)" :
+			"step over the SIGILL's instruction", h->sig[0].want_signo == SIGSYS ?
+			"\t(void)uc;\n" : "\t", h->sig[0].want_signo == SIGSYS ? "" : step,
+			h->sig[0].want_signo == SIGSYS ? "" : ";\n");
+		return;
+	}
 	fprintf(out, "/* each signal: SIGILL (the %s), or SIGSYS (seccomp) */\n"
 		"static const int signo[] = {", insn);
 	for (k = 0; k < h->nsig; k++)
@@ -246,22 +254,30 @@ static inline bool repro_arch_table_edits(void)
 #endif
 }
 
-/* the store e (e[1] the event after it), whose dump the file checks
- * nothing of, can be left out: it changes no state.  x86's XSAVE never
- * does (SDM vol. 1, 13.7); an arm64 SVE or SME store after a syscall is a
- * first use, which traps and turns SVE back on (sve.rst), unless the load
- * after it, of the same registers, would take that trap anyway, or the
+/* the store e (e[1] the event after it, prev the one before or NULL),
+ * whose dump the file checks nothing of, can be left out: it changes no
+ * state.  x86's XSAVE never does (SDM vol. 1, 13.7); an arm64 SVE or SME
+ * store after a syscall is a first use, which traps and turns SVE back on
+ * (sve.rst), unless the load just before it, or the load after it, of the
+ * same registers (and the same SMSTART) takes that trap anyway, or the
  * list ends */
-static inline bool repro_arch_store_neutral(const struct fpabi_ev *e)
+static inline bool repro_arch_store_neutral(const struct fpabi_ev *e,
+					    const struct fpabi_ev *prev)
 {
 #ifdef __x86_64__
 	(void)e;
+	(void)prev;
 	return true;
 #else
 	return e[1].kind == FPABI_EV_END ||
-	       (e[1].kind == FPABI_EV_LOAD && e[1].mask == e->mask && e[1].aux == e->aux);
+	       (e[1].kind == FPABI_EV_LOAD && e[1].mask == e->mask && e[1].aux == e->aux) ||
+	       (prev && prev->kind == FPABI_EV_LOAD && prev->mask == e->mask &&
+		prev->aux == e->aux);
 #endif
 }
+/* an unchecked store that is not neutral as its first-use accesses alone,
+ * as lines of the tracee's assembly: false when it has to be written whole */
+bool repro_arch_line_touch(const struct fpabi_ev *e, FILE *out);
 /* event e as lines of the tracee's assembly (top: at top level, one %;
  * sys: a syscall's SYS_ name, row: its sc_args[] row or -1, label: where
  * the parent goes on after a clone, the child's list following) */

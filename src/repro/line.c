@@ -116,7 +116,8 @@ static void emit_asm_list(struct gen *g, uint64_t off, bool top,
 		const char *sys = NULL;
 
 		if (e[i].kind == FPABI_EV_STORE && !checked(g, e[i].ptr) &&
-		    repro_arch_store_neutral(&e[i]))
+		    (repro_arch_store_neutral(&e[i], i ? &e[i - 1] : NULL) ||
+		     repro_arch_line_touch(&e[i], g->o)))
 			continue;	/* (a store whose dump nothing checks) */
 		label = 0;
 		if (e[i].kind == FPABI_EV_SYSCALL) {

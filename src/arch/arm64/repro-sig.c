@@ -243,16 +243,19 @@ static const struct {
 };
 
 /* the frame edits, a case each (written to memory first: the helpers and
- * variables are those the cases use) */
-static void emit_edits(const struct fpabi_rec *rec, FILE *out)
+ * variables are those the cases use); one (inl): the helpers only, the
+ * returned text the declarations, "@@\n", then the edit's statements one
+ * tab in, the slot's images as numbers, for sig_body() (free it) */
+static char *emit_edits(const struct fpabi_rec *rec, bool inl, FILE *out)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	bool done[256] = { false };
-	char *buf = NULL;
+	char *buf = NULL, *ret = NULL;
 	size_t len = 0;
-	unsigned k, j, vl = 0;
+	unsigned k, j;
 	bool need[ARRAY_SIZE(helpers)];
 	FILE *f = open_memstream(&buf, &len);
+	const char *decl;
 
 	if (!f)
 		die("open_memstream: out of memory");
@@ -263,14 +266,16 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 		if (!e || done[e & 0xff])
 			continue;
 		done[e & 0xff] = true;
-		vl = vl ? vl : edit_vl(rec, h->sig[k].edit_img);
-		fprintf(f, "\tcase %u:\t/* %s */\n", e, fe ? fe->what : a64_edit_name(e));
+		if (inl)
+			fprintf(f, "\t\t/* %s */\n", fe ? fe->what : a64_edit_name(e));
+		else
+			fprintf(f, "\tcase %u:\t/* %s */\n", e, fe ? fe->what : a64_edit_name(e));
 		emit_edit(&h->sig[k], f);
-		fprintf(f, "\t\tbreak;\n");
+		if (!inl)
+			fprintf(f, "\t\tbreak;\n");
 	}
 	if (fclose(f))
 		die("open_memstream: out of memory");
-	(void)vl;
 	/* (a helper the edits call, or one of those calls: cut_sve() wr32()) */
 	for (k = 0; k < ARRAY_SIZE(helpers); k++)
 		need[k] = strstr(buf, helpers[k].call) != NULL;
@@ -280,17 +285,41 @@ static void emit_edits(const struct fpabi_rec *rec, FILE *out)
 	for (k = 0; k < ARRAY_SIZE(helpers); k++)
 		if (need[k])
 			fputs(helpers[k].code, out);
-	fprintf(out, "/* the case's frame edits (fpabi's handler makes the same: "
-		"src/tracee/arm64/sigedit.c) */\n"
-		"static void edit_frame(const struct slot *s, ucontext_t *uc)\n{\n"
-		"\tuint8_t *fp = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n%s%s%s\n"
-		"\tif (!fp)\n\t\t_exit(3);\n\tswitch (s->edit) {\n%s\t}\n}\n\n",
+	decl = "\tuint8_t *fp = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n";
+	f = inl ? open_memstream(&ret, &len) : out;
+	if (!f)
+		die("open_memstream: out of memory");
+	if (!inl)
+		fprintf(f, "/* the case's frame edits (fpabi's handler makes the same: "
+			"src/tracee/arm64/sigedit.c) */\n"
+			"static void edit_frame(const struct slot *s, ucontext_t *uc)\n{\n");
+	fprintf(f, "%s%s%s", decl,
 		strstr(buf, "(sve") || strstr(buf, "sve +") || strstr(buf, "sve[") ?
 		"\tuint8_t *sve = record(uc, 0x53564501);\t/* SVE_MAGIC */\n" : "",
-		strstr(buf, "&v,") ? "\tuint64_t v;\n" : "",
-		strstr(buf, "img)") || strstr(buf, "img +") ?
-		"\tconst uint8_t *img = shm + s->img;\n" : "", buf);
+		strstr(buf, "&v,") ? "\tuint64_t v;\n" : "");
+	if (strstr(buf, "img)") || strstr(buf, "img +") || strstr(buf, "img,"))
+		fprintf(f, inl ? "\tconst uint8_t *img = shm + %#llx;\n" :
+			"\tconst uint8_t *img = shm + s->img;\n",
+			(unsigned long long)h->sig[0].edit_img);
+	if (!inl) {
+		fprintf(f, "\n\tif (!fp)\n\t\t_exit(3);\n\tswitch (s->edit) {\n%s\t}\n}\n\n", buf);
+		free(buf);
+		return NULL;
+	}
+	fprintf(f, "@@\n\tif (!fp)\n\t\t_exit(3);\n");
+	for (const char *l = buf, *q; *l; l = strchr(l, '\n') + 1) {
+		q = strstr(l, "shm + s->img2");
+		if (q && q < strchr(l, '\n'))
+			fprintf(f, "%.*s%#llx%.*s", (int)(q + 6 - (l + 1)), l + 1,
+				(unsigned long long)h->sig[0].edit_img2,
+				(int)(strchr(l, '\n') + 1 - (q + 13)), q + 13);
+		else
+			fprintf(f, "%.*s", (int)(strchr(l, '\n') + 1 - (l + 1)), l + 1);
+	}
+	if (fclose(f))
+		die("open_memstream: out of memory");
 	free(buf);
+	return ret;
 }
 
 uint32_t a64_frame_part(const struct fpabi_rec *rec)
@@ -303,9 +332,9 @@ uint32_t a64_frame_part(const struct fpabi_rec *rec)
  * header-only sve_context as zeros (no register live) */
 static const char copy_fpsimd_c[] =
 "/* the frame's registers, image-shaped as fpabi reads them (src/arch/arm64/sigframe.c):\n"
-" * V, FPSR, FPCR from fpsimd_context%s at s->frame%s */\n"
-"static void copy_frame(const struct slot *s, ucontext_t *uc)\n{\n"
-"\tuint8_t *img = shm + s->frame, *r = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n\n"
+" * V, FPSR, FPCR from fpsimd_context%s%s%s%s%s%s */\n"
+"static void copy_frame(%sucontext_t *uc)\n{\n"
+"\tuint8_t *img = shm + %s, *r = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n\n"
 "\tfor (unsigned int n = 0; r && rd32(r + 4) >= 528 && n < 32; n++)\n"
 "\t\tmemcpy(img + Z0 + n * VL, r + 16 + 16 * n, 16);\n"
 "\tif (r && rd32(r + 4) >= 528) {\n\t\tmemcpy(img + CTRL_FPSR, r + 8, 4);\n"
@@ -362,8 +391,9 @@ void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k;
-	bool edit = false, frame = uses & REPRO_LINE_FRAME;
+	bool edit = false, frame = uses & REPRO_LINE_FRAME, one = h->nsig == 1;
 	bool part = uses & REPRO_LINE_FRAME_PART, recs = uses & REPRO_LINE_FRAME_RECS;
+	char *e = NULL, *stmts = NULL, at[24];
 
 	for (k = 0; k < h->nsig; k++)
 		edit |= h->sig[k].edit != 0;
@@ -371,17 +401,21 @@ void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 		repro_emit_sig_steps(h, "udf", "svc", "uc->uc_mcontext.pc += 4", out);
 		return;
 	}
-	fprintf(out, "/* each signal's %s, its kind */\n"
-		"static const struct slot { uint64_t frame; unsigned int edit; uint64_t img, img2; "
-		"int signo; } slots[] = {\n", frame && edit ? "frame copy, edit and images" :
-		frame ? "frame copy" : "edit, its images");
-	for (k = 0; k < h->nsig; k++)
-		fprintf(out, "\t{ %#llx, %u, %#llx, %#llx, %s },\n",
-			(unsigned long long)h->sig[k].frame_off, h->sig[k].edit,
-			(unsigned long long)h->sig[k].edit_img,
-			(unsigned long long)h->sig[k].edit_img2,
-			h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
-	fprintf(out, "};\nunsigned int nsig;\t/* signals handled */\n\n");
+	/* (one signal: its offsets as numbers in copy_frame() and sig_body(),
+	 * its edit in line, no slot table) */
+	if (!one) {
+		fprintf(out, "/* each signal's %s, its kind */\n"
+			"static const struct slot { uint64_t frame; unsigned int edit; "
+			"uint64_t img, img2; int signo; } slots[] = {\n", frame && edit ?
+			"frame copy, edit and images" : frame ? "frame copy" : "edit, its images");
+		for (k = 0; k < h->nsig; k++)
+			fprintf(out, "\t{ %#llx, %u, %#llx, %#llx, %s },\n",
+				(unsigned long long)h->sig[k].frame_off, h->sig[k].edit,
+				(unsigned long long)h->sig[k].edit_img,
+				(unsigned long long)h->sig[k].edit_img2,
+				h->sig[k].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
+		fprintf(out, "};\nunsigned int nsig;\t/* signals handled */\n\n");
+	}
 	fprintf(out, "#define VL %u\t/* the images' vector length */\n#define Z0 %u\t/* Z0 in an image */\n"
 		"#define CTRL_FPSR %u\n#define CTRL_FPCR %u\n", sig_vl(rec),
 		FPABI_A64_Z_OFF(16, 0), FPABI_A64_CTRL_FPSR, FPABI_A64_CTRL_FPCR);
@@ -398,18 +432,38 @@ void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 			"#define ZT_OFF %llu\t/* ZT0 in an image */\n",
 			(unsigned long long)h->arch_aux[0], (unsigned long long)h->arch_aux[1]);
 	fprintf(out, "\n%s", rd32_c);
+	snprintf(at, sizeof(at), "%#llx", (unsigned long long)h->sig[0].frame_off);
 	if (frame) {
 		fprintf(out, copy_fpsimd_c, recs ? ", TPIDR2, FPMR, ZA, ZT0 from theirs" : "",
-			part ? ";\n * sve_context's payload (Z, P, FFR) at s->frame + PART" : "");
+			one ? " at " : " at s->frame", one ? at : "",
+			part ? ";\n * sve_context's payload (Z, P, FFR) at " : "",
+			part && !one ? "s->frame + PART" : part ? at : "", part && one ? " + PART" : "",
+			one ? "" : "const struct slot *s, ", one ? at : "s->frame");
 		fprintf(out, "%s%s}\n\n", part ? copy_sve_c : "", recs ? copy_recs_c : "");
 	}
-	if (edit)
-		emit_edits(rec, out);
-	fprintf(out, "/* the handler's C: %s, then step over the udf (a SIGSYS's svc is done) */\n"
-		"void sig_body(ucontext_t *uc)\n{\n\tconst struct slot *s = &slots[nsig++];\n\n"
-		"%s%s\tif (s->signo == SIGILL)\n"
-		"\t\tuc->uc_mcontext.pc += 4;\n}\n\n",
+	if (edit) {
+		e = emit_edits(rec, one, out);
+		if (e) {
+			stmts = strstr(e, "@@\n");
+			*stmts = 0;
+			stmts += 3;
+		}
+	}
+	fprintf(out, "/* the handler's C: %s, then %s%s */\n"
+		"void sig_body(ucontext_t *uc)\n{\n%s%s%s%s",
 		frame && edit ? "the frame's copy, the edit" : frame ? "the frame's copy" : "the edit",
-		frame ? "\tcopy_frame(s, uc);\n" : "",
-		edit ? "\tif (s->edit)\n\t\tedit_frame(s, uc);\n" : "");
+		!one ? "step over the udf (a SIGSYS's svc is done)" : h->sig[0].want_signo == SIGILL ?
+		"step over the udf" : "return (the SIGSYS's svc is done)",
+		e ? ";\n * fpabi's handler makes the same edit: src/tracee/arm64/sigedit.c" : "",
+		one ? "" : "\tconst struct slot *s = &slots[nsig++];\n", e ? e : "",
+		!one || e ? "\n" : "",
+		frame ? (one ? "\tcopy_frame(uc);\n" : "\tcopy_frame(s, uc);\n") : "");
+	if (edit)
+		fputs(one ? stmts : "\tif (s->edit)\n\t\tedit_frame(s, uc);\n", out);
+	if (one)
+		fprintf(out, "%s}\n\n", h->sig[0].want_signo == SIGILL ?
+			"\tuc->uc_mcontext.pc += 4;\t/* past the udf */\n" : "");
+	else
+		fprintf(out, "\tif (s->signo == SIGILL)\n\t\tuc->uc_mcontext.pc += 4;\n}\n\n");
+	free(e);
 }

@@ -130,9 +130,10 @@ static const char code[] =
  * The HWCAPs the case and its variant need, each with its skip message;
  * and one its expectations need absent: a streaming FFR word checked on
  * a CPU without FA64 is zero ("read and written as zero", sve.rst 1), so
- * the file skips where FA64 is (want 0).
+ * the file skips where FA64 is (want 0).  A table (the table form) or
+ * (line) check_features()'s opening and an if each.
  */
-static void emit_needed(const struct fpabi_rec *rec, FILE *out)
+static void emit_needed(const struct fpabi_rec *rec, bool line, FILE *out)
 {
 	static const struct {
 		uint64_t need;
@@ -164,6 +165,21 @@ static void emit_needed(const struct fpabi_rec *rec, FILE *out)
 		    (no_fa64 && caps[i].need == NEED_FA64))
 			fprintf(out, "#ifndef %s\n#define %s %s\n#endif\n",
 				caps[i].bit, caps[i].bit, caps[i].value);
+	if (line) {	/* (straight: an if each) */
+		fprintf(out, "static void check_features(void)\n{\n");
+		for (i = 0; i < ARRAY_SIZE(caps); i++)
+			if (need & caps[i].need)
+				fprintf(out, "\tif (!(getauxval(%s) & %s))\n\t\tSKIP(\"%s (%s)\");\n",
+					caps[i].at, caps[i].bit, caps[i].missing, caps[i].bit);
+		if (!(need & (NEED_SVE | NEED_SME | NEED_SME2 | NEED_FA64 | NEED_FPMR)))
+			fprintf(out, "\tif (!(getauxval(AT_HWCAP) & HWCAP_FP))\n"
+				"\t\tSKIP(\"no FP (HWCAP_FP)\");\n");
+		if (no_fa64)
+			fprintf(out, "\tif (getauxval(AT_HWCAP2) & HWCAP2_SME_FA64)\n"
+				"\t\tSKIP(\"FA64 (HWCAP2_SME_FA64): the expected streaming FFR "
+				"is zero only without it\");\n");
+		return;
+	}
 	fprintf(out, "static const struct { unsigned long at, bit, want; "
 		"const char *missing; } needed[] = {\n");
 	for (i = 0; i < ARRAY_SIZE(caps); i++)
@@ -238,7 +254,7 @@ void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 		"#define CTL_NONE 0\t/* no control: keep the expected value */\n"
 		"#define CTL_FPSR 1\n#define CTL_FPCR 2\n#define CTL_V 3\n"
 		"static const uint8_t ctl_reg[1];\t/* fixup(): a control value */\n\n");
-	emit_needed(rec, out);
+	emit_needed(rec, false, out);
 	fprintf(out, "/* fpabi's event walker for arm64 "
 		"(src/tracee/arm64/events.S) */\n__asm__(\".pushsection .text\\n\"\n");
 	put_c_string(out, walker);
@@ -685,6 +701,26 @@ static void line_store(const struct fpabi_ev *e, FILE *out)
 	/* (INFO: the control block's SVCR, VL, SVL, never checked here) */
 }
 
+/* a STORE whose dump nothing checks, as the accesses that can trap: an
+ * SVE instruction (rdvl) for Z, P or FFR, an SME one (mrs svcr) for ZA or
+ * ZT0; the first use of each traps and turns it on (sve.rst, sme.rst), the
+ * stores themselves change nothing.  Written whole: one with an SMSTART,
+ * (VZ) one whose registers depend on PSTATE.SM, or the tracee's first
+ * event (its block's prologue, the .arch_extension lines, is not out yet) */
+bool repro_arch_line_touch(const struct fpabi_ev *e, FILE *out)
+{
+	uint64_t m = line_mask(e);
+
+	if (!line_open || (e->mask & FPABI_A64_VZ) ||
+	    (m & (FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA)))
+		return false;
+	if (m & (FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR))
+		fprintf(out, "\t\"rdvl x11, #1\\n\\t\"\t/* an SVE access (a store, not checked) */\n");
+	if (m & (FPABI_A64_ZA | FPABI_A64_ZT))
+		fprintf(out, "\t\"mrs x15, svcr\\n\\t\"\t/* an SME access (a store, not checked) */\n");
+	return true;
+}
+
 /* an SMSTART/SMSTOP event as the LOAD mask bits of its instructions */
 static const uint64_t line_smev[] = {
 	FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA, FPABI_A64_SMSTART_SM,
@@ -814,11 +850,7 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 	if (h->arch_setup[A64_SETUP_SME_VL] || (rec->r->m->have & NEED_SME))
 		fprintf(out, "#ifndef PR_SME_SET_VL\n#define PR_SME_SET_VL 63\n"
 			"#define PR_SME_VL_LEN_MASK 0xffff\n#endif\n");
-	emit_needed(rec, out);
-	fprintf(out, "static void check_features(void)\n{\n\tunsigned int i;\n\n"
-		"\tfor (i = 0; i < sizeof(needed) / sizeof(needed[0]); i++)\n"
-		"\t\tif ((getauxval(needed[i].at) & needed[i].bit) != needed[i].want)\n"
-		"\t\t\tSKIP(needed[i].missing);\n");
+	emit_needed(rec, true, out);
 	for (i = 0; i < ARRAY_SIZE(vl); i++)
 		if (h->arch_setup[vl[i].setup])
 			fprintf(out, "\tif ((prctl(%s, %u) & %s) != %u)\n"
@@ -835,18 +867,35 @@ static void line_handler(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k, pass;
+	const char *ext = line_sve || line_sme ? (line_sme ? "\t\".arch_extension sve\\n\\t"
+		".arch_extension sme\\n\\t\"\n" : "\t\".arch_extension sve\\n\\t\"\n") : "";
 
+	/* (one SIGILL, no frame word, no edit: no C, the asm steps the PC) */
+	if (h->nsig == 1 && !(uses & REPRO_LINE_FRAME) && !h->sig[0].edit &&
+	    h->sig[0].want_signo != SIGSYS) {
+		fprintf(out, "/* the SIGILL handler: its events, then the PC past the udf "
+			"(uc_mcontext.pc) */\n"
+			"_Static_assert(__builtin_offsetof(ucontext_t, uc_mcontext.pc) == 440, \"pc\");\n"
+			"void sig_entry(int sig, siginfo_t *si, void *uc);\n"
+			"__asm__(\".pushsection .text\\n.globl sig_entry\\n.balign 4\\nsig_entry:\\n\\t\"\n%s"
+			"\t\"stp x19, x20, [sp, #-16]!\\n\\tmov x20, x2\\n\\t"
+			"adrp x19, shm\\n\\tldr x19, [x19, :lo12:shm]\\n\\t\"\n", ext);
+		list(ctx, h->sig[0].entry_ev);
+		fprintf(out, "\t\"ldr x9, [x20, #440]\\n\\tadd x9, x9, #4\\n\\tstr x9, [x20, #440]\\n\\t\""
+			"\t/* past the udf */\n");
+		list(ctx, h->sig[0].exit_ev);
+		fprintf(out, "\t\"ldp x19, x20, [sp], #16\\n\\tret\\n.popsection\\n\");\n\n");
+		return;
+	}
 	a64_line_sig_body(rec, uses, out);
 	fprintf(out, "/* the SIGILL/SIGSYS handler: the signal's entry events, "
-		"sig_body(), its exit\n * events (a nested signal's own: nsig "
-		"picks them) */\nvoid sig_entry(int sig, siginfo_t *si, void *uc);\n"
+		"sig_body(), its exit\n * events%s */\nvoid sig_entry(int sig, siginfo_t *si, void *uc);\n"
 		"__asm__(\".pushsection .text\\n.globl sig_entry\\n.balign 4\\nsig_entry:\\n\\t\"\n%s"
 		"\t\"stp x29, x30, [sp, #-48]!\\n\\tmov x29, sp\\n\\t\"\n"
 		"\t\"stp x19, x20, [sp, #16]\\n\\tstr x21, [sp, #32]\\n\\tmov x21, x2\\n\\t\"\n"
-		"\t\"adrp x19, shm\\n\\tldr x19, [x19, :lo12:shm]\\n\\t\"\n"
-		"\t\"adrp x20, nsig\\n\\tldr w20, [x20, :lo12:nsig]\\n\\t\"\n",
-		line_sve || line_sme ? (line_sme ? "\t\".arch_extension sve\\n\\t"
-		".arch_extension sme\\n\\t\"\n" : "\t\".arch_extension sve\\n\\t\"\n") : "");
+		"\t\"adrp x19, shm\\n\\tldr x19, [x19, :lo12:shm]\\n\\t\"\n%s",
+		h->nsig > 1 ? " (a nested signal's own: nsig picks them)" : "", ext,
+		h->nsig > 1 ? "\t\"adrp x20, nsig\\n\\tldr w20, [x20, :lo12:nsig]\\n\\t\"\n" : "");
 	for (pass = 0; pass < 2; pass++) {
 		if (pass)
 			fprintf(out, "\t\"1999:\\n\\tmov x0, x21\\n\\tbl sig_body\\n\\t\"\n");
