@@ -847,7 +847,8 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 	};
 	unsigned i;
 
-	if (h->arch_setup[A64_SETUP_SME_VL] || (rec->r->m->have & NEED_SME))
+	/* (PR_SME_SET_VL: the feature check's, or an SME case's prctl event) */
+	if (h->arch_setup[A64_SETUP_SME_VL] || (rec->r->c->needs & NEED_SME))
 		fprintf(out, "#ifndef PR_SME_SET_VL\n#define PR_SME_SET_VL 63\n"
 			"#define PR_SME_VL_LEN_MASK 0xffff\n#endif\n");
 	emit_needed(rec, true, out);
