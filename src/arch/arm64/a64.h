@@ -247,6 +247,9 @@ const char *a64_edit_name(unsigned edit);
 /* fpabi repro's straight-line sig_body() and frame edits (repro-sig.c) */
 struct fpabi_rec;
 void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out);
+/* the HWCAP checks a file needs: a table (the table form), or (line)
+ * check_features()'s opening and an if each (repro-line.c) */
+void a64_emit_needed(const struct fpabi_rec *rec, bool line, FILE *out);
 /* where sig_body() puts its copy of the sve_context payload: this far past
  * its copy of the other records, both image-shaped (fpabi's layout) */
 uint32_t a64_frame_part(const struct fpabi_rec *rec);
