@@ -32,8 +32,11 @@ mkdir -p "$tree/$dir" && cp "$kdir/kselftest.h" "$tree/"
 # (tools/testing/selftests/x86/Makefile and arm64/fp/Makefile: CFLAGS)
 cflags="-O2 -g -std=gnu99 -pthread -Wall"
 
-"$FPABI" list | awk -F'\t' '$5 == "runnable" {print $1}' |
-	awk -F. '!seen[$2]++' >"$tmp/ids"
+"$FPABI" list | awk -F'\t' '$5 == "runnable" {print $1}' >"$tmp/all"
+awk -F. '!seen[$2]++' "$tmp/all" >"$tmp/ids"
+# (and a thread's clone, whose arguments the file writes out: a family's
+# first instance is no thread)
+grep -m1 '\.proc\.thread-child/' "$tmp/all" >>"$tmp/ids"
 n=0
 while read -r id; do
 	for inj in "" step:any; do

@@ -231,6 +231,17 @@ static inline void repro_emit_sig_steps(const struct fpabi_shm_hdr *h, const cha
 		"\t\t%s;\n}\n\n", insn, sys, step);
 }
 
+/* a thread's clone(2) arguments after the flags, in the arch's order
+ * (x86_64: stack, parent_tid, child_tid, tls; arm64: stack, parent_tid,
+ * tls, child_tid): the straight-line form's thread_stack and thread_tid */
+#ifdef __x86_64__
+#define repro_arch_thread_args \
+	"(uintptr_t)(thread_stack + sizeof(thread_stack)), 0, (uintptr_t)&thread_tid, 0"
+#else
+#define repro_arch_thread_args \
+	"(uintptr_t)(thread_stack + sizeof(thread_stack)), 0, 0, (uintptr_t)&thread_tid"
+#endif
+
 /* a breakpoint stop needs the tracer to step the PC over the trap: arm64's
  * BRK leaves it at the BRK; x86's int3 after it (after_trap() nothing) */
 static inline bool repro_arch_after_trap(void)

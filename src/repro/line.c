@@ -77,7 +77,15 @@ static int scan_list(const struct gen *g, uint64_t off, unsigned int depth)
 static void sc_args_c(const struct gen *g, const struct fpabi_ev *e, char *args,
 		      size_t n)
 {
+	char *t;
+
 	sc_c(e, args, n);
+	/* (a thread's clone: the stack and the tid word written out, no
+	 * THREAD_ARGS macro: checkpatch wants a macro of several values in
+	 * parentheses, which would make it one argument) */
+	t = strstr(args, "THREAD_ARGS");
+	if (t && (size_t)(t - args) + strlen(repro_arch_thread_args) < n)
+		strcpy(t, repro_arch_thread_args);
 	if (e->nr == SC_EXIT)
 		snprintf(args, n, "0");
 	if (e->nr == SC_EXEC && g->probe)
@@ -640,7 +648,7 @@ static void emit_statics(struct gen *g, const struct uses *u)
 		u->exec ? "static char *probe_argv[] = { \"fpabi-exec-probe\", NULL }, "
 		"*probe_envp[] = { NULL };\n" : "",
 		u->thread ? "static _Alignas(64) uint8_t thread_stack[65536];\n"
-		"static volatile int thread_tid = -1;\t/* 0 once the thread exits */\n" : "");
+		"static int thread_tid = -1;\t/* 0 once the thread exits (CLONE_CHILD_CLEARTID) */\n" : "");
 }
 
 static void emit_args(struct gen *g)
@@ -684,8 +692,9 @@ static void emit_tracee(struct gen *g, const struct uses *u)
 	emit_asm_list(g, g->h->ev_off, false, 0);
 	repro_arch_line_close(g->rec, g->o);
 	fprintf(g->o, "%s%s\t_exit(0);\n}\n\n", u->thread ?
-		"\twhile (thread_tid)\t/* its dumps are complete once it exits */\n"
-		"\t\tsyscall(SYS_futex, &thread_tid, FUTEX_WAIT, thread_tid, NULL, NULL, 0);\n" : "",
+		"\t/* its dumps are complete once it exits */\n"
+		"\tfor (int t; (t = __atomic_load_n(&thread_tid, __ATOMIC_SEQ_CST));)\n"
+		"\t\tsyscall(SYS_futex, &thread_tid, FUTEX_WAIT, t, NULL, NULL, 0);\n" : "",
 		u->thread || u->fork ? "\twhile (wait(NULL) > 0)\n\t\t;\n" : "");
 }
 
