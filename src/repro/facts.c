@@ -340,8 +340,10 @@ void repro_find_uses(const struct gen *g, struct uses *u)
 	u->nanosleep = repro_any_has(g, SC_NANOSLEEP);
 	u->pipe = repro_any_has(g, SC_PIPE_READ);
 	u->exec = repro_any_has(g, SC_EXEC);
-	u->thread = repro_any_has(g, SC_THREAD);
-	u->fork = repro_any_has(g, SC_FORK);
+	u->thread = repro_any_has(g, SC_THREAD) || repro_any_has(g, SC_THREAD_SETTLS);
+	u->clone3 = repro_any_has(g, SC_CLONE3);
+	u->fork = repro_any_has(g, SC_FORK) || repro_any_has(g, SC_VFORK) ||
+		  u->clone3 || repro_any_has(g, SC_FORK_SETTLS);
 	u->fork_stop = repro_fork_stop(g);
 	u->seccomp = g->h->seccomp;
 	u->refused = repro_has_step(g, S_REFUSED);

@@ -66,6 +66,7 @@ struct gen {
 struct uses {
 	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
 	bool sysstop, seccomp, refused, altstack;
+	bool clone3;		/* clone3(): the file's clone3_args */
 	bool migrate;		/* a migrate step, at a stop or while it runs */
 	bool competitor;	/* the case's competitor (sched.c) */
 	bool preempt, migrate_running;	/* a spin the tracer ends (sched.c) */

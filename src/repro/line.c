@@ -642,7 +642,10 @@ static void emit_fill(struct gen *g)
 /* the syscalls' arguments, a row each, and what they point at */
 static void emit_statics(struct gen *g, const struct uses *u)
 {
-	fprintf(g->o, "%s%s%s%s",
+	fprintf(g->o, "%s%s%s%s%s",
+		u->clone3 ? "/* clone3()'s arguments: a plain child (struct clone_args, linux/sched.h) */\n"
+		"static struct {\n\tuint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack,\n"
+		"\t\t stack_size, tls;\n} clone3_args = { .exit_signal = SIGCHLD };\n" : "",
 		u->nanosleep ? "static const struct timespec one_ms = { 0, 1000000 };\n" : "",
 		u->pipe ? "static char pipe_byte;\nstatic int pipefd[2];\n" : "",
 		u->exec ? "static char *probe_argv[] = { \"fpabi-exec-probe\", NULL }, "

@@ -457,6 +457,9 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 				"add x9, x9, #%u\\n\\t\"\n\t\"ldp x0, x1, [x9]\\n\\t"
 				"ldp x2, x3, [x9, #16]\\n\\tldp x4, x5, [x9, #32]\\n\\t\"\n",
 				48 * row);
+		if (e->nr == SC_FORK_SETTLS || e->nr == SC_THREAD_SETTLS)
+			fprintf(out, "\t\"mrs x3, tpidr_el0\\n\\t\"\t/* CLONE_SETTLS: this "
+				"thread's own pointer */\n");
 		fprintf(out, "\t\"svc #0\\n\\t\"\n");
 		if (label)
 			fprintf(out, "\t\"cbnz x0, %uf\\n\\t\"\t/* the child: */\n",

@@ -576,6 +576,9 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 				48 * row, p, p, 48 * row + 8, p, p,
 				48 * row + 16, p, p, 48 * row + 24, p, p,
 				48 * row + 32, p, p, 48 * row + 40, p, p);
+		if (e->nr == SC_FORK_SETTLS || e->nr == SC_THREAD_SETTLS)
+			fprintf(out, "\t\"mov %sfs:0, %sr8\\n\\t\"\t/* CLONE_SETTLS: this "
+				"thread's own pointer */\n", p, p);
 		fprintf(out, "\t\"syscall\\n\\t\"\n");
 		if (label)
 			fprintf(out, "\t\"test %srax, %srax\\n\\tjnz %uf\\n\\t\"\t/* the child: */\n",
