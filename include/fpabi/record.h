@@ -286,9 +286,14 @@ static inline bool repro_arch_store_neutral(const struct fpabi_ev *e,
 		prev->aux == e->aux);
 #endif
 }
-/* an unchecked store that is not neutral as its first-use accesses alone,
- * as lines of the tracee's assembly: false when it has to be written whole */
-bool repro_arch_line_touch(const struct fpabi_ev *e, FILE *out);
+/* each event the file writes, before any is written (NULL: a new file);
+ * arm64 makes a macro of a load whose lines repeat */
+void repro_arch_line_scan(const struct fpabi_ev *e);
+/* an unchecked store that is not neutral as its first-use accesses alone
+ * (those the event before it, prev or NULL, has not made), as lines of
+ * the tracee's assembly: false when it has to be written whole */
+bool repro_arch_line_touch(const struct fpabi_ev *e, const struct fpabi_ev *prev,
+			   FILE *out);
 /* event e as lines of the tracee's assembly (top: at top level, one %;
  * sys: a syscall's SYS_ name, row: its sc_args[] row or -1, label: where
  * the parent goes on after a clone, the child's list following) */

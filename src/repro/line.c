@@ -125,7 +125,7 @@ static void emit_asm_list(struct gen *g, uint64_t off, bool top,
 
 		if (e[i].kind == FPABI_EV_STORE && !checked(g, e[i].ptr) &&
 		    (repro_arch_store_neutral(&e[i], i ? &e[i - 1] : NULL) ||
-		     repro_arch_line_touch(&e[i], g->o)))
+		     repro_arch_line_touch(&e[i], i ? &e[i - 1] : NULL, g->o)))
 			continue;	/* (a store whose dump nothing checks) */
 		label = 0;
 		if (e[i].kind == FPABI_EV_SYSCALL) {
@@ -140,6 +140,19 @@ static void emit_asm_list(struct gen *g, uint64_t off, bool top,
 			fprintf(g->o, "\t\"%u:\\n\\t\"\t/* the parent goes on */\n",
 				label);
 		}
+	}
+}
+
+/* each event of the list at off, and of its clones' lists, to the arch */
+static void scan_events(const struct gen *g, uint64_t off, unsigned int depth)
+{
+	const struct fpabi_ev *e = repro_ev_at(g, off);
+	unsigned int i;
+
+	for (i = 0; depth < 3 && e[i].kind != FPABI_EV_END; i++) {
+		repro_arch_line_scan(&e[i]);
+		if (e[i].kind == FPABI_EV_SYSCALL && e[i].ptr)
+			scan_events(g, e[i].ptr, depth + 1);
 	}
 }
 
@@ -819,6 +832,14 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		return -1;
 	}
 	g->line = true;
+	repro_arch_line_scan(NULL);
+	scan_events(g, g->h->ev_off, 0);
+	for (k = 0; k < g->h->nsig; k++) {
+		scan_events(g, g->h->sig[k].entry_ev, 0);
+		scan_events(g, g->h->sig[k].exit_ev, 0);
+	}
+	if (u->competitor)
+		scan_events(g, g->h->comp_ev, 0);
 	g->ksft = u->kselftest;
 	g->solo = solo(g, u);
 	g->probe = u->exec && repro_exec_probe_ok(g->rec);

@@ -5,6 +5,7 @@
  * the control and the signal handler's asm (its C: repro-sig.c).
  */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fpabi/event.h"
@@ -278,12 +279,24 @@ static uint64_t line_mask(const struct fpabi_ev *e)
 	return m;
 }
 
-/* a LOAD: the walker's groups in its order */
-static void line_load(const struct fpabi_ev *e, FILE *out)
+/* reg := x9 + (at - base), where it fits an add's 12 bits (the image's
+ * ZA and ZT0 in fpabi's layout), else shm + at */
+static void line_addr_rel(const char *reg, uint64_t at, uint64_t base, const char *what,
+			  FILE *out)
+{
+	if (at >= base && at - base < 4096)
+		fprintf(out, "\t\"add %s, x9, #%#llx\\n\\t\"\t/* %s: the image + %#llx */\n",
+			reg, (unsigned long long)(at - base), what,
+			(unsigned long long)(at - base));
+	else
+		line_addr(reg, at, what, out);
+}
+
+/* a LOAD's lines after its address (x9: the image; x10 its V or Z0) */
+static void line_load_body(const struct fpabi_ev *e, FILE *out)
 {
 	uint64_t m = line_mask(e);
 
-	line_addr_z("x9", e->ptr, "load the image", m & (FPABI_A64_V | LINE_SVE), out);
 	line_svcr(e, m, out);
 	if (m & FPABI_A64_FPSR_FPCR)
 		fprintf(out, "\t\"ldp x14, x15, [x9, #%u]\\n\\tmsr fpsr, x14\\n\\t"
@@ -312,7 +325,7 @@ static void line_load(const struct fpabi_ev *e, FILE *out)
 		line_regs("ldr", "p", 16, "x11", 0, "P0-P15", out);
 	if (m & FPABI_A64_ZA) {
 		line_cond_za(m, out);
-		line_addr("x13", e->arg[0], "ZA's rows", out);
+		line_addr_rel("x13", e->arg[0], e->ptr, "ZA's rows", out);
 		fprintf(out, "\t\"rdsvl x14, #1\\n\\tmov w12, #0\\n8:\\tldr za[w12, 0], [x13]\\n\\t"
 			"add x13, x13, x14\\n\\t\"\n\t\"add w12, w12, #1\\n\\tcmp w12, w14\\n\\t"
 			"b.ne 8b\\n%s\\t\"\t/* ZA, a row at a time */\n",
@@ -320,10 +333,118 @@ static void line_load(const struct fpabi_ev *e, FILE *out)
 	}
 	if (m & FPABI_A64_ZT) {
 		line_cond_za(m, out);
-		line_addr("x13", e->arg[1], "ZT0", out);
+		line_addr_rel("x13", e->arg[1], e->ptr, "ZT0", out);
 		fprintf(out, "\t\".inst 0xe11f81a0\\n%s\\t\"\t/* ldr zt0, [x13] (SME2) */\n",
 			m & FPABI_A64_COND ? "7:" : "");
 	}
+}
+
+/*
+ * Loads whose lines repeat (the tracee's and a handler's or a
+ * competitor's, of the same groups): one GAS macro each, load_N, defined
+ * before the handler and the tracee (line_macros()), called after the
+ * image's address.  repro_arch_line_scan() sees every event first.
+ */
+#define LINE_MACROS 4
+static struct {
+	char *body;	/* line_load_body()'s text */
+	unsigned uses;
+} line_macro[LINE_MACROS];
+static unsigned line_nmacro;
+
+static char *load_body(const struct fpabi_ev *e)
+{
+	char *b = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&b, &n);
+
+	if (!f)
+		die("open_memstream: out of memory");
+	line_load_body(e, f);
+	if (fclose(f))
+		die("open_memstream: out of memory");
+	return b;
+}
+
+/* macro k is shorter than its loads in line: its lines and 6 more
+ * (comment, statement, extensions, x10, .endm) and a call a load */
+static bool line_macro_pays(unsigned k)
+{
+	unsigned lines = 0, u = line_macro[k].uses;
+
+	for (const char *p = line_macro[k].body; *p; p++)
+		lines += *p == '\n';
+	return u > 1 && u * lines > lines + 6 + u;
+}
+
+/* the macro of e's lines, defined where it repeats: its number, else 0 */
+static unsigned line_macro_of(const struct fpabi_ev *e)
+{
+	char *b = load_body(e);
+	unsigned k;
+
+	for (k = 0; k < line_nmacro && strcmp(line_macro[k].body, b); k++)
+		;
+	free(b);
+	return k < line_nmacro && line_macro_pays(k) ? k + 1 : 0;
+}
+
+void repro_arch_line_scan(const struct fpabi_ev *e)
+{
+	unsigned k;
+	char *b;
+
+	if (!e) {	/* (a new file) */
+		for (k = 0; k < line_nmacro; k++)
+			free(line_macro[k].body);
+		line_nmacro = 0;
+		return;
+	}
+	if (e->kind != FPABI_EV_LOAD)
+		return;
+	b = load_body(e);
+	for (k = 0; k < line_nmacro && strcmp(line_macro[k].body, b); k++)
+		;
+	if (k < line_nmacro)
+		line_macro[k].uses++;
+	if (k < line_nmacro || line_nmacro == LINE_MACROS) {
+		free(b);	/* (seen, or no room: written in line) */
+		return;
+	}
+	line_macro[line_nmacro].body = b;
+	line_macro[line_nmacro++].uses = 1;
+}
+
+/* the macros, a top-level asm statement each (its lines as they are in
+ * a load, the .arch_extension lines first) */
+static void line_macros(FILE *out)
+{
+	unsigned k;
+
+	for (k = 0; k < line_nmacro; k++) {
+		if (!line_macro_pays(k))
+			continue;
+		fprintf(out, "/* load_%u: the lines of a load (%u of them below), after its image's\n"
+			" * address in x9 */\n__asm__(\".macro load_%u\\n\\t\"\n%s"
+			"\t\"add x10, x9, #%u\\n\\t\"\t/* x10: V0 or Z0 */\n%s\t\"\\n.endm\\n\");\n\n",
+			k + 1, line_macro[k].uses, k + 1, line_sve || line_sme ? (line_sme ?
+			"\t\".arch_extension sve\\n\\t.arch_extension sme\\n\\t\"\n" :
+			"\t\".arch_extension sve\\n\\t\"\n") : "", FPABI_A64_CTRL_SIZE,
+			line_macro[k].body);
+	}
+}
+
+/* a LOAD: the walker's groups in its order */
+static void line_load(const struct fpabi_ev *e, FILE *out)
+{
+	uint64_t m = line_mask(e);
+	unsigned k = line_macro_of(e);
+
+	line_addr_z("x9", e->ptr, "load the image", !k && (m & (FPABI_A64_V | LINE_SVE)), out);
+	if (k)
+		fprintf(out, "\t\"load_%u\\n\\t\"\t/* its lines: the macro above */\n", k);
+	else
+		line_load_body(e, out);
 }
 
 /* a STORE (COND: zeros where a group is off) */
@@ -390,16 +511,22 @@ static void line_store(const struct fpabi_ev *e, FILE *out)
  * stores themselves change nothing.  Written whole: one with an SMSTART,
  * (VZ) one whose registers depend on PSTATE.SM, or the tracee's first
  * event (its block's prologue, the .arch_extension lines, is not out yet) */
-bool repro_arch_line_touch(const struct fpabi_ev *e, FILE *out)
+bool repro_arch_line_touch(const struct fpabi_ev *e, const struct fpabi_ev *prev,
+			   FILE *out)
 {
-	uint64_t m = line_mask(e);
+	uint64_t m = line_mask(e), pm = 0;
 
 	if (!line_open || (e->mask & FPABI_A64_VZ) ||
 	    (m & (FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA)))
 		return false;
-	if (m & (FPABI_A64_Z | FPABI_A64_P | FPABI_A64_FFR))
+	/* (a load just before it made the same kind of access: no trap left;
+	 * TPIDR2 and FPMR are not SME's trap, SCTLR_EL1.EnTP2 is set) */
+	if (prev && prev->kind == FPABI_EV_LOAD && !(prev->mask & FPABI_A64_VZ))
+		pm = line_mask(prev);
+	if ((m & LINE_SVE) && !(pm & LINE_SVE))
 		fprintf(out, "\t\"rdvl x11, #1\\n\\t\"\t/* an SVE access (a store, not checked) */\n");
-	if (m & (FPABI_A64_ZA | FPABI_A64_ZT))
+	if ((m & (FPABI_A64_ZA | FPABI_A64_ZT)) &&
+	    !(pm & (FPABI_A64_ZA | FPABI_A64_ZT | FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA)))
 		fprintf(out, "\t\"mrs x15, svcr\\n\\t\"\t/* an SME access (a store, not checked) */\n");
 	return true;
 }
@@ -609,6 +736,7 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 
 	line_open = false;
 	fprintf(out, line_ctl_c, uses & REPRO_LINE_ALT ? line_read_alt_c : line_read_c);
+	line_macros(out);
 	line_features(rec, out);
 	if (uses & REPRO_LINE_TRAP)
 		fputs(line_trap_c, out);

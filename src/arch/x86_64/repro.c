@@ -587,10 +587,18 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 	}
 }
 
-/* (never asked: an XSAVE is always neutral, repro_arch_store_neutral()) */
-bool repro_arch_line_touch(const struct fpabi_ev *e, FILE *out)
+/* (an XRSTOR is one line: nothing to make a macro of) */
+void repro_arch_line_scan(const struct fpabi_ev *e)
 {
 	(void)e;
+}
+
+/* (never asked: an XSAVE is always neutral, repro_arch_store_neutral()) */
+bool repro_arch_line_touch(const struct fpabi_ev *e, const struct fpabi_ev *prev,
+			   FILE *out)
+{
+	(void)e;
+	(void)prev;
 	(void)out;
 	return false;
 }
