@@ -85,6 +85,14 @@ void repro_emit_check(struct gen *g, bool or_zero, bool one_of);
 bool repro_one_of(const struct gen *g);
 void repro_emit_alt(const struct gen *g, const struct rec_word *w);
 
+/* the straight-line form's regions (regions.c): found, their layout
+ * helpers before main(), their statements in main(); a checked word is in
+ * the dump at off */
+void repro_line_regions(struct gen *g);
+void repro_line_helpers(struct gen *g);
+void repro_line_fill(struct gen *g);
+bool repro_line_checked(const struct gen *g, uint64_t off);
+
 /* the exec probe's code and make_probe() (probe.c) */
 void repro_emit_exec_probe(struct gen *g);
 
