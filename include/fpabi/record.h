@@ -231,6 +231,17 @@ static inline void repro_emit_sig_steps(const struct fpabi_shm_hdr *h, const cha
 		"\t\t%s;\n}\n\n", insn, sys, step);
 }
 
+/* the straight-line form's control can show a field the CPU's save does
+ * not write (x86_64: XSAVE over the poison; UNSAVED() in the file) */
+static inline bool repro_arch_unsaved(void)
+{
+#ifdef __x86_64__
+	return true;
+#else
+	return false;
+#endif
+}
+
 /* a thread's clone(2) arguments after the flags, in the arch's order
  * (x86_64: stack, parent_tid, child_tid, tls; arm64: stack, parent_tid,
  * tls, child_tid): the straight-line form's thread_stack and thread_tid */

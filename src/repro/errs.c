@@ -28,8 +28,10 @@ static const char *const result_c[2] = {
 };
 
 /* one word: as the rule says, as the control shows the CPU alone changes it
- * (no kernel bug shown), or a BUG */
-void repro_emit_check(struct gen *g, bool or_zero, bool one_of)
+ * (no kernel bug shown), or a BUG; unsaved: the arch's control can show
+ * that the CPU's save does not write the field (it leaves the POISON), and
+ * then any value there is the CPU's */
+void repro_emit_check(struct gen *g, bool or_zero, bool one_of, bool unsaved)
 {
 	if (one_of)
 		fprintf(g->o, "/* a word the rule leaves open (ONE_OF): 1 zero, init or a candidate,\n"
@@ -43,7 +45,7 @@ void repro_emit_check(struct gen *g, bool or_zero, bool one_of)
 		"static void check(const struct word *w)\n{\n"
 		"\tuint64_t got = read_word(w, shm + w->area);\n%s"
 		"\tint pass = got == w->exp%s%s;\n"
-		"\tint by_cpu = !pass && %sw->ctl != w->exp && got == w->ctl%s;\n\n"
+		"\tint by_cpu = !pass && %sw->ctl != w->exp && %s%s;\n\n"
 		"\tif (by_cpu)\n"
 		"\t\tprintf(\"# control: the CPU turns %%#\" PRIx64 \" into %%#\" PRIx64 \"\\n\",%s);\n"
 		"\telse if (!pass)\n"
@@ -51,7 +53,9 @@ void repro_emit_check(struct gen *g, bool or_zero, bool one_of)
 		"\tcpu += by_cpu;\n\tbad += !pass && !by_cpu;\n%s}\n\n",
 		one_of ? "\tint o = w->how & ONE_OF ? one_of(w, got) : 0;\n" : "",
 		or_zero ? " || (w->how & OR_ZERO && !got)" : "", one_of ? " || o == 1" : "",
-		one_of ? "(o >= 2 || (" : "", one_of ? "))" : "",
+		one_of ? "(o >= 2 || (" : "", unsaved ? "(got == w->ctl ||\n\t\t\t\t\t\t   "
+		"w->ctl == (POISON >> w->off % 8 * 8 & ~0ull >> (64 - 8 * w->len)))" : "got == w->ctl",
+		one_of ? "))" : "",
 		one_of ? "\n\t\t       o >= 2 ? w->alt[o - 2] : w->exp, o >= 2 ? got : w->ctl" :
 		" w->exp, w->ctl",
 		result_c[g->ksft]);

@@ -81,7 +81,7 @@ void repro_find_errs(struct gen *g);
 /* their table and check_err() (errs.c) */
 void repro_emit_errs(struct gen *g);
 void repro_emit_check_err(struct gen *g);
-void repro_emit_check(struct gen *g, bool or_zero, bool one_of);
+void repro_emit_check(struct gen *g, bool or_zero, bool one_of, bool unsaved);
 bool repro_one_of(const struct gen *g);
 void repro_emit_alt(const struct gen *g, const struct rec_word *w);
 

@@ -211,8 +211,7 @@ static void emit_header(struct gen *g)
 		"through the CPU alone; a field the\n * CPU itself changes is a "
 		"skip.  Exit (kselftest's): 0 pass, 1 a word differs or\n * no "
 		"verdict, 4 a feature is missing; -DFPABI_REPRO_CORRUPT: 1.\n */\n" :
-		" * A control first: each value through the CPU alone.  Exit: 0 as the rule says, 1 BUG,\n"
-		" * 3 only fields the CPU itself changes differ, 4 a feature missing, 2 no verdict.\n */\n");
+		" * Exit: 0 as the rule says, 1 BUG, 3 the CPU's own change (a control), 4 no feature, 2 no verdict.\n */\n");
 }
 
 static const char base_c[] =
@@ -642,7 +641,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 	if (u->seccomp)
 		fputs(seccomp_c, g->o);
 	repro_emit_sched(g, u, line_list);
-	repro_emit_check(g, or_zero(g), repro_one_of(g));
+	repro_emit_check(g, or_zero(g), repro_one_of(g), repro_arch_unsaved());
 	repro_emit_check_err(g);
 	repro_line_helpers(g);
 	emit_tracee(g, u);

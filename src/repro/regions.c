@@ -66,6 +66,7 @@ static struct {
 	uint64_t base[MAX_BUFS];
 	struct run_cap cap[MAX_BUFS];
 	int helper[MAX_BUFS];	/* the helper's number, or -1 */
+	bool task[MAX_BUFS];	/* helper h's regions differ in their task too */
 	unsigned int n, nhelp;
 } regs;
 
@@ -99,8 +100,24 @@ static int one_phase(const struct run_cap *c)
 	return ph;
 }
 
+/* the canaries' task of region r, if all of them have one, else -1 (a
+ * competitor's image: the tracee's layout, task 1) */
+static int one_task(const struct run_cap *c)
+{
+	int t = -1;
+	unsigned int i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->it[i].fill && c->it[i].comp != 63) {
+			if (t >= 0 && c->it[i].task != (unsigned int)t)
+				return -1;
+			t = (int)c->it[i].task;
+		}
+	return t;
+}
+
 /* regions a and b have one layout: the same statements at the same
- * places, the canaries differing in the phase only */
+ * places, the canaries differing in the phase (and the task) only */
 static bool same_layout(const struct run_cap *a, const struct run_cap *b)
 {
 	unsigned int i;
@@ -112,7 +129,8 @@ static bool same_layout(const struct run_cap *a, const struct run_cap *b)
 
 		if (x->fill != y->fill || x->rel != y->rel || x->len != y->len)
 			return false;
-		if (x->fill && (x->task != y->task || x->comp != y->comp ||
+		if (x->fill && ((x->task != y->task && (one_task(a) < 0 || one_task(b) < 0)) ||
+				x->comp != y->comp ||
 				x->reg != y->reg || x->lane != y->lane ||
 				(x->comp == 63 && x->phase != y->phase)))
 			return false;
@@ -165,9 +183,13 @@ void repro_line_regions(struct gen *g)
 			same += regs.helper[k] < 0 && same_layout(&regs.cap[i], &regs.cap[k]);
 		if (same * m <= m + 6 + same)
 			continue;
+		regs.task[regs.nhelp] = false;
 		for (k = i; k < regs.n; k++)
-			if (regs.helper[k] < 0 && same_layout(&regs.cap[i], &regs.cap[k]))
+			if (regs.helper[k] < 0 && same_layout(&regs.cap[i], &regs.cap[k])) {
 				regs.helper[k] = (int)regs.nhelp;
+				regs.task[regs.nhelp] |= one_task(&regs.cap[k]) !=
+							 one_task(&regs.cap[i]);
+			}
 		regs.nhelp++;
 	}
 }
@@ -195,7 +217,10 @@ static void emit_items(struct gen *g, unsigned int r, uint64_t base, bool helper
 				 (unsigned long long)it->rel);
 		else
 			snprintf(at, sizeof(at), "%#llx", (unsigned long long)(base + it->rel));
-		if (it->fill && helper && it->comp != 63)
+		if (it->fill && helper && it->comp != 63 && regs.task[regs.helper[r]])
+			fprintf(g->o, "\tfill(%s, %u, task, phase, %u, %u, %u);\n", at,
+				it->len, it->comp, it->reg, it->lane);
+		else if (it->fill && helper && it->comp != 63)
 			fprintf(g->o, "\tfill(%s, %u, %u, phase, %u, %u, %u);\n", at,
 				it->len, it->task, it->comp, it->reg, it->lane);
 		else if (it->fill)
@@ -228,9 +253,10 @@ void repro_line_helpers(struct gen *g)
 		for (nw = 0, i = 0; i < regs.cap[r].n; i++)
 			nw += !regs.cap[r].it[i].fill && varies(r, i);
 		fprintf(g->o, "/* a region of layout %u: each register fpabi's canary of the "
-			"phase given%s */\nstatic void layout%u(uint64_t off, uint64_t phase%s)\n{\n",
-			h + 1, nw ? ",\n * w[] the words that are no canaries and differ "
-			"between its regions" : "", h + 1, nw ? ", const uint64_t *w" : "");
+			"%sphase given%s */\nstatic void layout%u(uint64_t off, %suint64_t phase%s)\n{\n",
+			h + 1, regs.task[h] ? "task and " : "", nw ? ",\n * w[] the words that are no "
+			"canaries and differ between its regions" : "", h + 1,
+			regs.task[h] ? "uint64_t task, " : "", nw ? ", const uint64_t *w" : "");
 		emit_items(g, r, 0, true);
 		fprintf(g->o, "}\n\n");
 	}
@@ -251,8 +277,11 @@ void repro_line_fill(struct gen *g)
 			emit_items(g, r, regs.base[r], false);
 			continue;
 		}
-		o = (size_t)snprintf(call, sizeof(call), "\tlayout%d(%#llx, %d", regs.helper[r] + 1,
-				     (unsigned long long)regs.base[r], one_phase(c));
+		o = (size_t)snprintf(call, sizeof(call), "\tlayout%d(%#llx, ", regs.helper[r] + 1,
+				     (unsigned long long)regs.base[r]);
+		if (regs.task[regs.helper[r]])
+			o += (size_t)snprintf(call + o, sizeof(call) - o, "%d, ", one_task(c));
+		o += (size_t)snprintf(call + o, sizeof(call) - o, "%d", one_phase(c));
 		for (k = 0, i = 0; i < c->n && o < sizeof(call); i++)
 			if (!c->it[i].fill && varies(r, i))
 				o += (size_t)snprintf(call + o, sizeof(call) - o, "%s%#llxull",

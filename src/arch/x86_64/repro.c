@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fpabi/canary.h"
 #include "fpabi/event.h"
 #include "fpabi/record.h"
 #include "fpabi/shm.h"
@@ -611,23 +612,25 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
 }
 
 static const char line_xsave_c[] =
-"/* a word of an XSAVE area: a component whose XSTATE_BV bit is clear\n"
-" * is at init (MXCSR and its mask excepted) */\n"
+"/* a word of an XSAVE area; a clear XSTATE_BV bit: at init (MXCSR, its mask excepted) */\n"
 "static uint64_t read_word(const struct word *w, const uint8_t *area)\n{\n"
 "\tuint64_t bv, v = 0;\n\n\tmemcpy(&bv, area + 512, 8);\n"
 "\tif ((w->how & IN_XSAVE) && !(bv >> w->comp & 1) && w->off / 8 != 3)\n"
 "\t\treturn w->init;\n\tmemcpy(&v, area + w->off, w->len);\n\treturn v;\n}\n\n"
-"/* the control: the value alone through XRSTOR and XSAVE of its component\n"
-" * (the caller's own saved in b around them) */\n"
+"/* the control: the value alone through XRSTOR, then XSAVE over the POISON as a dump\n"
+" * (the caller's own saved in b around them): a field XSAVE does not write keeps it */\n"
 "static uint64_t roundtrip(const struct word *w)\n{\n"
-"\tstatic _Alignas(64) uint8_t a[16384], b[16384];\n"
+"\tstatic _Alignas(64) uint8_t a[16384], b[16384], c[16384];\n"
 "\tuint64_t bv = 1ull << w->comp;\n\n"
 "%s"
 "\tmemcpy(a + 24, &(uint32_t){ 0x1f80 }, 4);\t/* MXCSR */\n"
 "\tmemcpy(a + w->off, &w->exp, w->len);\n\tmemcpy(a + 512, &bv, 8);\t/* XSTATE_BV */\n"
-"\t__asm__ volatile(\"xsave64 %%1\\n\\txrstor64 %%0\\n\\txsave64 %%0\\n\\txrstor64 %%1\" : \"+m\"(a), \"+m\"(b)\n"
+"\tfor (unsigned int i = 0; i < sizeof(c); i += 8)\n"
+"\t\tmemcpy(c + i, &(uint64_t){ POISON }, 8);\n"
+"\t__asm__ volatile(\"xsave64 %%1\\n\\txrstor64 %%0\\n\\txsave64 %%2\\n\\txrstor64 %%1\"\n"
+"\t\t\t : \"+m\"(a), \"+m\"(b), \"+m\"(c)\n"
 "\t\t\t : \"a\"((uint32_t)bv), \"d\"((uint32_t)(bv >> 32)) : \"memory\");\n"
-"\treturn read_word(w, a);\n}\n\n";
+"\treturn read_word(w, c);\n}\n\n";
 
 /* CPUID and XCR0: exit 4 naming the components the images load */
 static void line_features(const struct fpabi_rec *rec, FILE *out)
@@ -863,9 +866,16 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 
+	uint64_t poison;
+
+	/* (a dump is poisoned before the tracee's XSAVE: a field the CPU's
+	 * XSAVE does not write keeps the poison, and so in the control) */
+	canary_poison(&poison, sizeof(poison), (uint16_t)rec->r->cseed);
 	fprintf(out, "#define IN_XSAVE 8\t/* a clear XSTATE_BV bit reads as init */\n"
-		"%s#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n",
-		uses & REPRO_LINE_CTL_NONE ? "#define CTL_NONE 0\t/* no control: the expected value */\n" : "");
+		"%s#define CTL_XSAVE 1\t/* XRSTOR and XSAVE */\n"
+		"#define POISON %#llxull\t/* fill()'s comp 63: kept where XSAVE writes nothing */\n",
+		uses & REPRO_LINE_CTL_NONE ? "#define CTL_NONE 0\t/* no control: the expected value */\n" : "",
+		(unsigned long long)poison);
 	fputc('\n', out);
 	line_features(rec, out);
 	fprintf(out, line_xsave_c, uses & REPRO_LINE_CTL_NONE ?
