@@ -24,6 +24,12 @@
 #define SCF_THREAD	(1u << 4)	/* a thread: the child shares the
 					   memory, its exit signal is 0 (its
 					   event stop: PTRACE_EVENT_CLONE) */
+#define SCF_SETTLS	(1u << 5)	/* CLONE_SETTLS: the child's TLS
+					   pointer is this thread's (the
+					   reproducer's asm reads it) */
+#define SCF_C_LINE	(1u << 6)	/* its C form is the reproducer's
+					   straight-line form's only (an asm
+					   read, or c_decl) */
 
 struct fpabi_sc_info {
 	const char *name;	/* as case IDs use it; NULL: none ("?") */
@@ -36,6 +42,7 @@ struct fpabi_sc_info {
 	 * arguments */
 	const char *c_nr;
 	const char *c_args;
+	const char *c_decl;	/* a static its arguments name, or NULL */
 };
 
 /* The row of kind sc: an empty one for the arch's kinds (SC_ARCH...). */

@@ -40,18 +40,24 @@ static const struct fpabi_sc_info sc_table[SC_NR] = {
 	[SC_THREAD] = { .name = "thread", .flags = SCF_FORKS | SCF_THREAD,
 			.c_nr = "SYS_clone", .c_args = THREAD_ARGS },
 	[SC_EXIT] = { .c_nr = "SYS_exit", .c_args = "" },
-	/* (these four: the straight-line form's only, src/repro/write.c;
-	 * vfork's child runs on the parent's stack, which the tracee's asm
-	 * does not use; clone3's struct is the file's clone3_args; the
-	 * CLONE_SETTLS thread pointer is read in the asm, the row has 0) */
+	/* (vfork's child runs on the parent's stack, which the tracee's asm
+	 * does not use; the CLONE_SETTLS thread pointer is read in the asm,
+	 * the row has 0) */
 	[SC_VFORK] = { .name = "vfork", .flags = SCF_FORKS, .c_nr = "SYS_clone",
 		       .c_args = "CLONE_VM | CLONE_VFORK | SIGCHLD" },
-	[SC_CLONE3] = { .name = "clone3", .flags = SCF_FORKS, .c_nr = "SYS_clone3",
-			.c_args = "(uintptr_t)&clone3_args, sizeof(clone3_args)" },
-	[SC_FORK_SETTLS] = { .name = "fork-settls", .flags = SCF_FORKS,
+	[SC_CLONE3] = { .name = "clone3", .flags = SCF_FORKS | SCF_C_LINE,
+			.c_nr = "SYS_clone3",
+			.c_args = "(uintptr_t)&clone3_args, sizeof(clone3_args)",
+			.c_decl = "/* clone3()'s arguments: a plain child (struct clone_args, "
+				  "linux/sched.h) */\nstatic struct {\n\tuint64_t flags, pidfd, "
+				  "child_tid, parent_tid, exit_signal, stack,\n\t\t stack_size, tls;\n"
+				  "} clone3_args = { .exit_signal = SIGCHLD };\n" },
+	[SC_FORK_SETTLS] = { .name = "fork-settls",
+			     .flags = SCF_FORKS | SCF_SETTLS | SCF_C_LINE,
 			     .c_nr = "SYS_clone", .c_args = "SIGCHLD | CLONE_SETTLS" },
 	[SC_THREAD_SETTLS] = { .name = "thread-settls",
-			       .flags = SCF_FORKS | SCF_THREAD, .c_nr = "SYS_clone",
+			       .flags = SCF_FORKS | SCF_THREAD | SCF_SETTLS | SCF_C_LINE,
+			       .c_nr = "SYS_clone",
 			       .c_args = "CLONE_VM | CLONE_FS | CLONE_FILES | "
 					 "CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | "
 					 "CLONE_CHILD_CLEARTID | CLONE_SETTLS, THREAD_ARGS" },

@@ -305,6 +305,19 @@ unsigned repro_corrupt_word(const struct gen *g)
 }
 
 /* syscall sc in the main list or a signal's */
+/* a syscall kind with flags and none of without, in a list the file
+ * keeps (sc_table[]'s columns, not a list of kinds) */
+bool repro_any_flag(const struct gen *g, unsigned flags, unsigned without)
+{
+	unsigned sc;
+
+	for (sc = 0; sc < SC_NR; sc++)
+		if (sc_has(sc, flags) && !(sc_info(sc)->flags & without) &&
+		    repro_any_has(g, sc))
+			return true;
+	return false;
+}
+
 bool repro_any_has(const struct gen *g, unsigned sc)
 {
 	unsigned k;
@@ -340,10 +353,8 @@ void repro_find_uses(const struct gen *g, struct uses *u)
 	u->nanosleep = repro_any_has(g, SC_NANOSLEEP);
 	u->pipe = repro_any_has(g, SC_PIPE_READ);
 	u->exec = repro_any_has(g, SC_EXEC);
-	u->thread = repro_any_has(g, SC_THREAD) || repro_any_has(g, SC_THREAD_SETTLS);
-	u->clone3 = repro_any_has(g, SC_CLONE3);
-	u->fork = repro_any_has(g, SC_FORK) || repro_any_has(g, SC_VFORK) ||
-		  u->clone3 || repro_any_has(g, SC_FORK_SETTLS);
+	u->thread = repro_any_flag(g, SCF_THREAD, 0);
+	u->fork = repro_any_flag(g, SCF_FORKS, SCF_THREAD);
 	u->fork_stop = repro_fork_stop(g);
 	u->seccomp = g->h->seccomp;
 	u->refused = repro_has_step(g, S_REFUSED);

@@ -66,7 +66,6 @@ struct gen {
 struct uses {
 	bool nanosleep, pipe, exec, thread, fork, fork_stop, get, set, ev_bufs;
 	bool sysstop, seccomp, refused, altstack;
-	bool clone3;		/* clone3(): the file's clone3_args */
 	bool migrate;		/* a migrate step, at a stop or while it runs */
 	bool competitor;	/* the case's competitor (sched.c) */
 	bool preempt, migrate_running;	/* a spin the tracer ends (sched.c) */
@@ -105,6 +104,7 @@ const char *repro_seen_origin(const struct gen *g, const struct rec_word *w);
 const char *repro_quirk(const struct gen *g, const struct fpabi_field *f);
 unsigned repro_corrupt_word(const struct gen *g);
 bool repro_any_has(const struct gen *g, unsigned sc);
+bool repro_any_flag(const struct gen *g, unsigned flags, unsigned without);
 bool repro_list_has(const struct gen *g, uint64_t off, unsigned sc);
 bool repro_has_step(const struct gen *g, enum fpabi_op op);
 void repro_find_uses(const struct gen *g, struct uses *u);

@@ -393,10 +393,12 @@ static void emit_words(struct gen *g)
 /* the syscalls' arguments, a row each, and what they point at */
 static void emit_statics(struct gen *g, const struct uses *u)
 {
-	fprintf(g->o, "%s%s%s%s%s",
-		u->clone3 ? "/* clone3()'s arguments: a plain child (struct clone_args, linux/sched.h) */\n"
-		"static struct {\n\tuint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack,\n"
-		"\t\t stack_size, tls;\n} clone3_args = { .exit_signal = SIGCHLD };\n" : "",
+	unsigned int sc;
+
+	for (sc = 0; sc < SC_NR; sc++)	/* (clone3's arguments) */
+		if (sc_info(sc)->c_decl && repro_any_has(g, sc))
+			fputs(sc_info(sc)->c_decl, g->o);
+	fprintf(g->o, "%s%s%s%s",
 		u->nanosleep ? "static const struct timespec one_ms = { 0, 1000000 };\n" : "",
 		u->pipe ? "static char pipe_byte;\nstatic int pipefd[2];\n" : "",
 		u->exec ? "static char *probe_argv[] = { \"fpabi-exec-probe\", NULL }, "

@@ -695,8 +695,7 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 		return 0;
 	/* (clone3's struct and CLONE_SETTLS's thread pointer: the
 	 * straight-line form writes them, the table's runtime not) */
-	if (repro_any_has(g, SC_CLONE3) || repro_any_has(g, SC_FORK_SETTLS) ||
-	    repro_any_has(g, SC_THREAD_SETTLS))
+	if (repro_any_flag(g, SCF_C_LINE, 0))
 		return refuse(why, n, "%s", "a clone3() or CLONE_SETTLS child, which only "
 			      "the straight-line form writes, in a case the table form writes");
 	if (g->err_only)

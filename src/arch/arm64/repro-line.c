@@ -11,6 +11,7 @@
 #include "fpabi/event.h"
 #include "fpabi/record.h"
 #include "fpabi/shm.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 #include "a64.h"
 #include "uapi-compat/arm64.h"
@@ -584,7 +585,7 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 				"add x9, x9, #%u\\n\\t\"\n\t\"ldp x0, x1, [x9]\\n\\t"
 				"ldp x2, x3, [x9, #16]\\n\\tldp x4, x5, [x9, #32]\\n\\t\"\n",
 				48 * row);
-		if (e->nr == SC_FORK_SETTLS || e->nr == SC_THREAD_SETTLS)
+		if (sc_has((unsigned)e->nr, SCF_SETTLS))
 			fprintf(out, "\t\"mrs x3, tpidr_el0\\n\\t\"\t/* CLONE_SETTLS: this "
 				"thread's own pointer */\n");
 		fprintf(out, "\t\"svc #0\\n\\t\"\n");

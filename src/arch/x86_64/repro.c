@@ -14,6 +14,7 @@
 #include "fpabi/event.h"
 #include "fpabi/record.h"
 #include "fpabi/shm.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 #include "x86.h"
 
@@ -577,7 +578,7 @@ void repro_arch_line_ev(const struct fpabi_rec *rec, const struct fpabi_ev *e,
 				48 * row, p, p, 48 * row + 8, p, p,
 				48 * row + 16, p, p, 48 * row + 24, p, p,
 				48 * row + 32, p, p, 48 * row + 40, p, p);
-		if (e->nr == SC_FORK_SETTLS || e->nr == SC_THREAD_SETTLS)
+		if (sc_has((unsigned)e->nr, SCF_SETTLS))
 			fprintf(out, "\t\"mov %sfs:0, %sr8\\n\\t\"\t/* CLONE_SETTLS: this "
 				"thread's own pointer */\n", p, p);
 		fprintf(out, "\t\"syscall\\n\\t\"\n");
