@@ -85,35 +85,31 @@ static void add_region(struct gen *g, uint64_t base, const uint8_t *b, size_t le
 	regs.base[regs.n++] = base;
 }
 
-/* the canaries' phase of region r, if all of them have one, else -1 */
-static int one_phase(const struct run_cap *c)
+/* the canaries' phase (task: their task) of a region, if all of them have
+ * one, else -1 (a competitor's image: the tracee's layout, task 1) */
+static int one_of_canaries(const struct run_cap *c, bool task)
 {
-	int ph = -1;
-	unsigned int i;
+	int v = -1;
+	unsigned int i, x;
 
 	for (i = 0; i < c->n; i++)
 		if (c->it[i].fill && c->it[i].comp != 63) {
-			if (ph >= 0 && c->it[i].phase != (unsigned int)ph)
+			x = task ? c->it[i].task : c->it[i].phase;
+			if (v >= 0 && x != (unsigned int)v)
 				return -1;
-			ph = (int)c->it[i].phase;
+			v = (int)x;
 		}
-	return ph;
+	return v;
 }
 
-/* the canaries' task of region r, if all of them have one, else -1 (a
- * competitor's image: the tracee's layout, task 1) */
+static int one_phase(const struct run_cap *c)
+{
+	return one_of_canaries(c, false);
+}
+
 static int one_task(const struct run_cap *c)
 {
-	int t = -1;
-	unsigned int i;
-
-	for (i = 0; i < c->n; i++)
-		if (c->it[i].fill && c->it[i].comp != 63) {
-			if (t >= 0 && c->it[i].task != (unsigned int)t)
-				return -1;
-			t = (int)c->it[i].task;
-		}
-	return t;
+	return one_of_canaries(c, true);
 }
 
 /* regions a and b have one layout: the same statements at the same
