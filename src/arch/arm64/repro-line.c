@@ -441,7 +441,11 @@ static void line_load(const struct fpabi_ev *e, FILE *out)
 	uint64_t m = line_mask(e);
 	unsigned k = line_macro_of(e);
 
-	line_addr_z("x9", e->ptr, "load the image", !k && (m & (FPABI_A64_V | LINE_SVE)), out);
+	/* (a LOAD of SMSTART or SMSTOP alone reads nothing of its image) */
+	if (m & ~(uint64_t)(FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA | FPABI_A64_SMSTOP_SM |
+			    FPABI_A64_SMSTOP_ZA | FPABI_A64_VZ | FPABI_A64_COND))
+		line_addr_z("x9", e->ptr, "load the image", !k && (m & (FPABI_A64_V | LINE_SVE)),
+			    out);
 	if (k)
 		fprintf(out, "\t\"load_%u\\n\\t\"\t/* its lines: the macro above */\n", k);
 	else
