@@ -866,7 +866,6 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *
 			  void (*list)(void *ctx, uint64_t off), void *ctx)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
-
 	uint64_t poison;
 
 	/* (a dump is poisoned before the tracee's XSAVE: a field the CPU's
