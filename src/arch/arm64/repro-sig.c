@@ -332,7 +332,7 @@ uint32_t a64_frame_part(const struct fpabi_rec *rec)
  * header-only sve_context as zeros (no register live) */
 static const char copy_fpsimd_c[] =
 "/* the frame's registers, image-shaped as fpabi reads them (src/arch/arm64/sigframe.c):\n"
-" * V, FPSR, FPCR from fpsimd_context%s%s%s%s%s%s */\n"
+" * V, FPSR, FPCR from fpsimd_context%s at %s%s%s%s */\n"
 "static void copy_frame(%sucontext_t *uc)\n{\n"
 "\tuint8_t *img = shm + %s, *r = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n\n"
 "\tfor (unsigned int n = 0; r && rd32(r + 4) >= 528 && n < 32; n++)\n"
@@ -432,13 +432,15 @@ void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 			"#define ZT_OFF %llu\t/* ZT0 in an image */\n",
 			(unsigned long long)h->arch_aux[0], (unsigned long long)h->arch_aux[1]);
 	fprintf(out, "\n%s", rd32_c);
-	snprintf(at, sizeof(at), "%#llx", (unsigned long long)h->sig[0].frame_off);
+	/* (where the copy goes: the one signal's offset, or its slot's) */
+	if (one)
+		snprintf(at, sizeof(at), "%#llx", (unsigned long long)h->sig[0].frame_off);
+	else
+		snprintf(at, sizeof(at), "%s", "s->frame");
 	if (frame) {
-		fprintf(out, copy_fpsimd_c, recs ? ", TPIDR2, FPMR, ZA, ZT0 from theirs" : "",
-			one ? " at " : " at s->frame", one ? at : "",
-			part ? ";\n * sve_context's payload (Z, P, FFR) at " : "",
-			part && !one ? "s->frame + PART" : part ? at : "", part && one ? " + PART" : "",
-			one ? "" : "const struct slot *s, ", one ? at : "s->frame");
+		fprintf(out, copy_fpsimd_c, recs ? ", TPIDR2, FPMR, ZA, ZT0 from theirs" : "", at,
+			part ? ";\n * sve_context's payload (Z, P, FFR) at " : "", part ? at : "",
+			part ? " + PART" : "", one ? "" : "const struct slot *s, ", at);
 		fprintf(out, "%s%s}\n\n", part ? copy_sve_c : "", recs ? copy_recs_c : "");
 	}
 	if (edit) {
