@@ -323,6 +323,8 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out);
 				   an SVE payload's FPSIMD format) */
 #define REPRO_LINE_FRAME_PART 32	/* a frame word of image part 1 */
 #define REPRO_LINE_FRAME_RECS 64	/* a frame word REPRO_FRAME_RECS maps */
+#define REPRO_LINE_FRAME_EXIT 128	/* one signal, its frame copied: the
+					   handler is the copy and exit(0) */
 void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			  void (*list)(void *ctx, uint64_t off), void *ctx);
 /* the file builds its own exec probe (src/repro/probe.c): the recorded

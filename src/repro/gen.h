@@ -55,6 +55,8 @@ struct gen {
 				   (-1: none; write.c, drop_random_edit()) */
 	bool end_at_delivery;	/* the file ends at its last step's signal-
 				   delivery stop: that handler never runs */
+	bool exit_in_handler;	/* the file ends in its last signal's handler,
+				   after the frame copy (write.c) */
 	struct run_cap *cap;	/* line.c: repro_emit_runs() keeps here */
 	int err_of[128];	/* each regset call's entry in the file's errno
 				   checks (-1: none; repro_find_errs()) */

@@ -200,6 +200,9 @@ static void emit_header(struct gen *g)
 	if (g->end_at_delivery)
 		fprintf(g->o, " * It ends at that signal's delivery stop (the tracee killed there):\n"
 			" * the handler, which would run after it, is left out.\n");
+	if (g->exit_in_handler)
+		fprintf(g->o, " * It ends in that signal's handler, after the frame copy: the handler's\n"
+			" * events, its edit and the sigreturn come after the last observation.\n");
 	if (g->edit_dropped >= 0)
 		fprintf(g->o, " * Its handler makes no random frame edit: that comes after the frame\n"
 			" * copy, the file's last observation.\n");
@@ -627,6 +630,7 @@ int repro_write_line(struct gen *g, const struct uses *u)
 			no_ctl |= REPRO_LINE_ALT;
 	}
 	repro_arch_line_code(g->rec, (u->thread ? REPRO_LINE_THREAD : 0) | no_ctl |
+			     (g->exit_in_handler ? REPRO_LINE_FRAME_EXIT : 0) |
 			     (repro_has_step(g, S_TRAP) ? REPRO_LINE_TRAP : 0), g->o, list_cb, &c);
 	if (g->probe)
 		repro_emit_exec_probe(g);

@@ -626,6 +626,51 @@ static bool ends_at_delivery(const struct gen *g)
 }
 
 /*
+ * The file's last observation is made when its last signal's handler
+ * starts: every word checked from that signal's step on is of its frame,
+ * which the kernel wrote at delivery and the handler copies before its
+ * edit.  The handler is then the copy and exit(0): its event lists, the
+ * edit, the sigreturn and the steps after it change nothing the file
+ * checks.  Returns the last step before the handler runs (the signal's,
+ * or the tracer's last at its delivery stop), or -1.  (One signal, no
+ * nesting, no child that could take it; the straight-line form.)
+ */
+static int handler_end(const struct gen *g)
+{
+	const struct fpabi_step *s = g->r->c->steps;
+	int i, k = -1, nsig = 0;
+	unsigned j;
+
+	if (!g->line || repro_any_flag(g, SCF_FORKS, 0))
+		return -1;
+	for (i = 0; s[i].op != S_END && i <= g->last; i++) {
+		if (step_nested(&s[i]))
+			return -1;
+		if (op_has(s[i].op, OPF_SIGNAL)) {
+			k = i;
+			nsig++;
+		}
+	}
+	if (nsig != 1 || (op_info(s[k].op)->repro != RPEV_SIGILL &&
+			  op_info(s[k].op)->repro != RPEV_SIGSYS))
+		return -1;
+	j = (unsigned)first_wrong_errno(g->rec);
+	if (g->failing && (int)j >= 0 && g->rec->io[j].step >= k)
+		return -1;
+	for (j = 0; j < g->npick; j++) {
+		const struct rec_word *w = &g->rec->w[g->pick[j]];
+
+		if (w->step >= k && (w->src != SRC_FRAME || w->sig != 0))
+			return -1;
+	}
+	/* (the tracer's steps at the delivery stop come before the kernel
+	 * writes the frame: a regset write there is in it) */
+	while (k < g->last && op_tracer(s[k + 1].op))
+		k++;
+	return k;
+}
+
+/*
  * The file ends at its last checked observation: a step after it changes
  * nothing the file checks (the steps run in order), so its copy of the
  * shared memory has the main event list end there (build.c tags each event
@@ -648,6 +693,11 @@ static void truncate_scenario(struct gen *g, struct fpabi_rec *cp)
 	k = first_wrong_errno(g->rec);
 	if (g->failing && k >= 0)
 		g->last = MAX(g->last, g->rec->io[k].step);
+	k = handler_end(g);
+	if (k >= 0) {
+		g->last = k;
+		g->exit_in_handler = true;
+	}
 	*cp = *g->rec;
 	cp->shm = xmalloc(cp->shm_size);
 	memcpy(cp->shm, g->rec->shm, cp->shm_size);
@@ -662,7 +712,17 @@ static void truncate_scenario(struct gen *g, struct fpabi_rec *cp)
 		nested |= step_nested(s);
 		nsig += op_has(s->op, OPF_SIGNAL) && (int)i <= g->last;
 	}
-	if (!nested) {
+	if (g->exit_in_handler) {
+		/* (no edit, empty entry and exit lists: the main list's end;
+		 * the entry list's events, before the copy, cannot change the
+		 * frame the kernel wrote) */
+		for (i = 0; e[i].kind != FPABI_EV_END; i++)
+			;
+		h->sig[0].edit = 0;
+		h->sig[0].edit_img = h->sig[0].edit_img2 = 0;
+		h->sig[0].entry_ev = h->sig[0].exit_ev = h->ev_off + i * sizeof(*e);
+		h->nsig = 1;
+	} else if (!nested) {
 		drop_random_edit(g, h);
 		if (ends_at_delivery(g)) {
 			g->end_at_delivery = true;

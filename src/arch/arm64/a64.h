@@ -244,9 +244,10 @@ void a64_check_sve_payload(struct fpabi_run *r, const char *obs,
 /* the observers: regset reads at a stop (regset.c), a frame (sigframe.c) */
 void a64_check_stop(struct fpabi_run *r);
 const char *a64_edit_name(unsigned edit);
-/* fpabi repro's straight-line sig_body() and frame edits (repro-sig.c) */
+/* fpabi repro's straight-line sig_body() and frame edits (repro-sig.c); true:
+ * the handler written whole, in C (the file ends after its frame copy) */
 struct fpabi_rec;
-void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out);
+bool a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out);
 /* the HWCAP checks a file needs: a table (the table form), or (line)
  * check_features()'s opening and an if each (repro-line.c) */
 void a64_emit_needed(const struct fpabi_rec *rec, bool line, FILE *out);

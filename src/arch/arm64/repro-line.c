@@ -34,7 +34,9 @@ void a64_emit_needed(const struct fpabi_rec *rec, bool line, FILE *out)
 		uint64_t need;
 		const char *at, *bit, *value, *missing;
 	} caps[] = {
-		{ NEED_SVE, "AT_HWCAP", "HWCAP_SVE", "(1 << 22)", "no SVE" },
+		/* (value NULL: in <asm/hwcap.h> since Linux 4.15, SVE's
+		 * first release: no fallback) */
+		{ NEED_SVE, "AT_HWCAP", "HWCAP_SVE", NULL, "no SVE" },
 		{ NEED_SME, "AT_HWCAP2", "HWCAP2_SME", "(1 << 23)", "no SME" },
 		{ NEED_SME2, "AT_HWCAP2", "HWCAP2_SME2", "(1UL << 37)",
 		  "no SME2" },
@@ -56,8 +58,8 @@ void a64_emit_needed(const struct fpabi_rec *rec, bool line, FILE *out)
 		no_fa64 = rec->w[i].f.comp == C_FFR && (need & NEED_SME) &&
 			  !(need & NEED_FA64) && !(r->m->have & NEED_FA64);
 	for (i = 0; i < ARRAY_SIZE(caps); i++)
-		if ((need & caps[i].need) ||
-		    (no_fa64 && caps[i].need == NEED_FA64))
+		if (((need & caps[i].need) ||
+		     (no_fa64 && caps[i].need == NEED_FA64)) && caps[i].value)
 			fprintf(out, "#ifndef %s\n#define %s %s\n#endif\n",
 				caps[i].bit, caps[i].bit, caps[i].value);
 	if (line) {	/* (straight: an if each) */
@@ -615,8 +617,7 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out)
 }
 
 static const char line_ctl_c[] =	/* the control's kinds, read_word(), the control */
-"#define CTL_NONE 0\t/* no control: the expected value */\n"
-"#define CTL_FPSR 1\n#define CTL_FPCR 2\n#define CTL_V 3\t/* a V or Z lane through d0 */\n\n%s"
+"%s#define CTL_FPSR 1\n#define CTL_FPCR 2\n#define CTL_V 3\t/* a V or Z lane through d0 */\n\n%s"
 "/* the control: the value alone through the CPU, the caller's put back: FPSR, FPCR by MSR,\n"
 " * MRS (bits a CPU lacks read as zero), a V or Z lane through d0; P, FFR: as expected */\n"
 "static uint64_t roundtrip(const struct word *w)\n{\n"
@@ -708,7 +709,8 @@ static void line_handler(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			"_Static_assert(__builtin_offsetof(ucontext_t, uc_mcontext.pc) == 440, \"pc\");\n\n");
 		return;
 	}
-	a64_line_sig_body(rec, uses, out);
+	if (a64_line_sig_body(rec, uses, out))
+		return;	/* (written whole, in C) */
 	fprintf(out, "/* the SIGILL/SIGSYS handler: the signal's entry events, "
 		"sig_body(), its exit\n * events%s */\nvoid sig_entry(int sig, siginfo_t *si, void *uc);\n"
 		"__asm__(\".pushsection .text\\n.globl sig_entry\\n.balign 4\\nsig_entry:\\n\\t\"\n%s"
@@ -740,7 +742,9 @@ void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 	const struct fpabi_shm_hdr *h = hdr(rec);
 
 	line_open = false;
-	fprintf(out, line_ctl_c, uses & REPRO_LINE_ALT ? line_read_alt_c : line_read_c);
+	fprintf(out, line_ctl_c, uses & REPRO_LINE_CTL_NONE ?
+		"#define CTL_NONE 0\t/* no control: the expected value */\n" : "",
+		uses & REPRO_LINE_ALT ? line_read_alt_c : line_read_c);
 	line_macros(out);
 	line_features(rec, out);
 	if (uses & REPRO_LINE_TRAP)

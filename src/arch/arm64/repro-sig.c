@@ -387,7 +387,7 @@ bool a64_frame_copy_ok(const struct fpabi_rec *rec)
 	return sig_vl(rec) == img_vl(rec->r);
 }
 
-void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
+bool a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k;
@@ -399,7 +399,7 @@ void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 		edit |= h->sig[k].edit != 0;
 	if (!edit && !frame) {
 		repro_emit_sig_steps(h, "udf", "svc", "uc->uc_mcontext.pc += 4", out);
-		return;
+		return false;
 	}
 	/* (one signal: its offsets as numbers in copy_frame() and sig_body(),
 	 * its edit in line, no slot table) */
@@ -443,6 +443,15 @@ void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 			part ? " + PART" : "", one ? "" : "const struct slot *s, ", at);
 		fprintf(out, "%s%s}\n\n", part ? copy_sve_c : "", recs ? copy_recs_c : "");
 	}
+	/* (the file ends after the copy: the handler is C alone) */
+	if (frame && one && (uses & REPRO_LINE_FRAME_EXIT)) {
+		fprintf(out, "/* the %s handler: the frame's copy, then exit 0 (the file's last\n"
+			" * observation: nothing after it is checked) */\n"
+			"static void sig_entry(int sig, siginfo_t *si, void *uc)\n{\n"
+			"\tcopy_frame(uc);\n\t_exit(0);\n}\n\n",
+			h->sig[0].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
+		return true;
+	}
 	if (edit) {
 		e = emit_edits(rec, one, out);
 		if (e) {
@@ -468,4 +477,5 @@ void a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 	else
 		fprintf(out, "\tif (s->signo == SIGILL)\n\t\tuc->uc_mcontext.pc += 4;\n}\n\n");
 	free(e);
+	return false;
 }

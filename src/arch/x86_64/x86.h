@@ -256,4 +256,17 @@ extern const char *const x86_mx_hist_sets[X86_MX_HISTS];
 const char *x86_variant_name(unsigned k);
 extern const struct fpabi_family *const x86_families[];
 
+/* fpabi repro's signal side (repro-sig.c): an edit it writes; the case's
+ * frame edits (inl: one signal's, in sig_body()); the straight-line
+ * form's slots and sig_body(), then the handler around the signals' event
+ * lists */
+struct fpabi_rec;
+struct fpabi_shm_hdr;
+struct fpabi_sig_slot;
+bool x86_edit_known(const struct fpabi_sig_slot *s);
+void x86_emit_edit_frame(const struct fpabi_shm_hdr *h, bool inl, FILE *out);
+void x86_line_signals(const struct fpabi_rec *rec, unsigned int uses, FILE *out);
+void x86_line_handler(const struct fpabi_rec *rec, unsigned int uses, FILE *out,
+		      void (*list)(void *ctx, uint64_t off), void *ctx);
+
 #endif
