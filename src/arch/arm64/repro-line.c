@@ -254,10 +254,18 @@ static void line_svcr(const struct fpabi_ev *e, uint64_t m, FILE *out)
 			fprintf(out, "\t\"%s\\n\\t\"\n", sv[i].insn);
 }
 
+/* a COND event's ZA and ZT0 need PSTATE.ZA checked: not where the event
+ * itself starts with SMSTART ZA (line_svcr()) */
+static bool line_za_cond(uint64_t m)
+{
+	return (m & FPABI_A64_COND) &&
+	       (!(m & FPABI_A64_SMSTART_ZA) || (m & FPABI_A64_SMSTOP_ZA));
+}
+
 /* "mrs x15, svcr; tbz/tbnz" to label 7 when a COND group is off */
 static void line_cond_za(uint64_t m, FILE *out)
 {
-	if (m & FPABI_A64_COND)
+	if (line_za_cond(m))
 		fprintf(out, "\t\"mrs x15, svcr\\n\\ttbz x15, #1, 7f\\n\\t\"\t"
 			"/* only while PSTATE.ZA */\n");
 }
@@ -332,13 +340,13 @@ static void line_load_body(const struct fpabi_ev *e, FILE *out)
 		fprintf(out, "\t\"rdsvl x14, #1\\n\\tmov w12, #0\\n8:\\tldr za[w12, 0], [x13]\\n\\t"
 			"add x13, x13, x14\\n\\t\"\n\t\"add w12, w12, #1\\n\\tcmp w12, w14\\n\\t"
 			"b.ne 8b\\n%s\\t\"\t/* ZA, a row at a time */\n",
-			m & FPABI_A64_COND ? "7:" : "");
+			line_za_cond(m) ? "7:" : "");
 	}
 	if (m & FPABI_A64_ZT) {
 		line_cond_za(m, out);
 		line_addr_rel("x13", e->arg[1], e->ptr, "ZT0", out);
 		fprintf(out, "\t\".inst 0xe11f81a0\\n%s\\t\"\t/* ldr zt0, [x13] (SME2) */\n",
-			m & FPABI_A64_COND ? "7:" : "");
+			line_za_cond(m) ? "7:" : "");
 	}
 }
 
@@ -458,7 +466,7 @@ static void line_load(const struct fpabi_ev *e, FILE *out)
 static void line_store(const struct fpabi_ev *e, FILE *out)
 {
 	uint64_t m = line_mask(e);
-	bool c = m & FPABI_A64_COND;
+	bool c = line_za_cond(m);	/* (ZA and ZT0's; FFR's: line_cond_ffr()) */
 
 	line_addr_z("x9", e->ptr, "store to a dump", m & (FPABI_A64_V | LINE_SVE), out);
 	line_svcr(e, m & (FPABI_A64_SMSTART_SM | FPABI_A64_SMSTART_ZA), out);
