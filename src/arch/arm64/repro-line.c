@@ -629,13 +629,13 @@ static const char line_ctl_c[] =	/* the control's kinds, read_word(), the contro
 "/* the control: the value alone through the CPU, the caller's put back: FPSR, FPCR by MSR,\n"
 " * MRS (bits a CPU lacks read as zero), a V or Z lane through d0; P, FFR: as expected */\n"
 "static uint64_t roundtrip(const struct word *w)\n{\n"
-"\tuint64_t v = w->exp, old;\n\n\tswitch (w->how & 7) {\n\tcase CTL_FPSR:\n"
+"\tuint64_t v = w->exp, old;\n\n\tif ((w->how & 7) == CTL_FPSR)\n"
 "\t\t__asm__ volatile(\"mrs %%0, fpsr\\n\\tmsr fpsr, %%1\\n\\tmrs %%1, fpsr\\n\\tmsr fpsr, %%0\"\n"
-"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\t\tbreak;\n\tcase CTL_FPCR:\n"
+"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\telse if ((w->how & 7) == CTL_FPCR)\n"
 "\t\t__asm__ volatile(\"mrs %%0, fpcr\\n\\tmsr fpcr, %%1\\n\\tmrs %%1, fpcr\\n\\tmsr fpcr, %%0\"\n"
-"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\t\tbreak;\n\tcase CTL_V:\n"
+"\t\t\t\t : \"=&r\"(old), \"+r\"(v));\n\telse if ((w->how & 7) == CTL_V)\n"
 "\t\t__asm__ volatile(\"fmov d0, %%0\\n\\tfmov %%0, d0\" : \"+r\"(v) : : \"v0\");\n"
-"\t\tbreak;\n\tdefault:\n\t\treturn w->exp;\n\t}\n"
+"\telse\n\t\treturn w->exp;\n"
 "\tif (w->len < 8)\n\t\tv &= (1ull << 8 * w->len) - 1;\n\treturn v;\n}\n\n";
 
 static const char line_read_alt_c[] =	/* (an SVE payload's word) */
