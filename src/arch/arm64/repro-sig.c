@@ -330,10 +330,17 @@ uint32_t a64_frame_part(const struct fpabi_rec *rec)
 /* the frame's registers, image-shaped as fpabi reads them (sigframe.c:
  * check_regs(), check_sme_records()): the payload's at PART, and a
  * header-only sve_context as zeros (no register live) */
-static const char copy_fpsimd_c[] =
+static const char copy_head_c[] =
 "/* the frame's registers, image-shaped as fpabi reads them (src/arch/arm64/sigframe.c):\n"
 " * V, FPSR, FPCR from fpsimd_context%s at %s%s%s%s */\n"
-"static void copy_frame(%sucontext_t *uc)\n{\n"
+"static void copy_frame(%sucontext_t *uc)\n{\n";
+/* (where the file ends after the copy: it is the handler, C alone) */
+static const char copy_head_exit_c[] =
+"/* the %s handler: the frame's registers, image-shaped as fpabi reads them\n"
+" * (src/arch/arm64/sigframe.c): V, FPSR, FPCR from fpsimd_context%s at %s%s%s%s;\n"
+" * then exit 0, the file's last observation made */\n"
+"static void sig_entry(int sig, siginfo_t *si, void *ctx)\n{\n\tucontext_t *uc = ctx;\n";
+static const char copy_fpsimd_c[] =
 "\tuint8_t *img = shm + %s, *r = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n\n"
 "\tfor (unsigned int n = 0; r && rd32(r + 4) >= 528 && n < 32; n++)\n"
 "\t\tmemcpy(img + Z0 + n * VL, r + 16 + 16 * n, 16);\n"
@@ -391,7 +398,7 @@ bool a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 {
 	const struct fpabi_shm_hdr *h = hdr(rec);
 	unsigned k;
-	bool edit = false, frame = uses & REPRO_LINE_FRAME, one = h->nsig == 1;
+	bool edit = false, frame = uses & REPRO_LINE_FRAME, one = h->nsig == 1, whole;
 	bool part = uses & REPRO_LINE_FRAME_PART, recs = uses & REPRO_LINE_FRAME_RECS;
 	char *e = NULL, *stmts = NULL, at[24];
 
@@ -437,21 +444,25 @@ bool a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 		snprintf(at, sizeof(at), "%#llx", (unsigned long long)h->sig[0].frame_off);
 	else
 		snprintf(at, sizeof(at), "%s", "s->frame");
-	if (frame) {
-		fprintf(out, copy_fpsimd_c, recs ? ", TPIDR2, FPMR, ZA, ZT0 from theirs" : "", at,
+	/* (the file ends after the copy: the handler is C alone, the copy
+	 * and exit(0)) */
+	whole = frame && one && (uses & REPRO_LINE_FRAME_EXIT);
+	if (whole)
+		fprintf(out, copy_head_exit_c, h->sig[0].want_signo == SIGSYS ? "SIGSYS" : "SIGILL",
+			recs ? ", TPIDR2, FPMR, ZA, ZT0 from theirs" : "", at,
 			part ? ";\n * sve_context's payload (Z, P, FFR) at " : "", part ? at : "",
-			part ? " + PART" : "", one ? "" : "const struct slot *s, ", at);
-		fprintf(out, "%s%s}\n\n", part ? copy_sve_c : "", recs ? copy_recs_c : "");
+			part ? " + PART" : "");
+	else if (frame)
+		fprintf(out, copy_head_c, recs ? ", TPIDR2, FPMR, ZA, ZT0 from theirs" : "", at,
+			part ? ";\n * sve_context's payload (Z, P, FFR) at " : "", part ? at : "",
+			part ? " + PART" : "", one ? "" : "const struct slot *s, ");
+	if (frame) {
+		fprintf(out, copy_fpsimd_c, at);
+		fprintf(out, "%s%s%s}\n\n", part ? copy_sve_c : "", recs ? copy_recs_c : "",
+			whole ? "\t_exit(0);\n" : "");
 	}
-	/* (the file ends after the copy: the handler is C alone) */
-	if (frame && one && (uses & REPRO_LINE_FRAME_EXIT)) {
-		fprintf(out, "/* the %s handler: the frame's copy, then exit 0 (the file's last\n"
-			" * observation: nothing after it is checked) */\n"
-			"static void sig_entry(int sig, siginfo_t *si, void *uc)\n{\n"
-			"\tcopy_frame(uc);\n\t_exit(0);\n}\n\n",
-			h->sig[0].want_signo == SIGSYS ? "SIGSYS" : "SIGILL");
+	if (whole)
 		return true;
-	}
 	if (edit) {
 		e = emit_edits(rec, one, out);
 		if (e) {
