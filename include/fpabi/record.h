@@ -91,6 +91,12 @@ struct fpabi_rec {
 				   sigreturn's SIGSEGV, -1: none */
 };
 
+/* the header of a recorded run's shared memory */
+static inline const struct fpabi_shm_hdr *rec_hdr(const struct fpabi_rec *rec)
+{
+	return (const struct fpabi_shm_hdr *)rec->shm;
+}
+
 /* Arm the hooks for run r (one run at a time); record_end() disarms them
  * and returns what was recorded (the caller frees it with record_free). */
 void record_begin(struct fpabi_rec *rec, struct fpabi_run *r);

@@ -805,7 +805,7 @@ int repro_write(const struct fpabi_rec *rec, FILE *out, unsigned flags,
 	if (g.r->c->probe || !rec->shm)
 		return refuse(why, n, "%s", "a probe case: no tracee, it asks "
 			      "the kernel directly (run fpabi itself)");
-	g.h = (const struct fpabi_shm_hdr *)rec->shm;
+	g.h = rec_hdr(rec);
 	g.img_size = rec->img_size;
 	if (rec->nio > ARRAY_SIZE(g.io_off))
 		return refuse(why, n, "%s", "too many regset calls");

@@ -16,11 +16,6 @@
 #include "a64.h"
 #include "uapi-compat/arm64.h"
 
-static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
-{
-	return (const struct fpabi_shm_hdr *)rec->shm;
-}
-
 /*
  * The HWCAPs the case and its variant need, each with its skip message;
  * and one its expectations need absent: a streaming FFR word checked on
@@ -50,9 +45,9 @@ void a64_emit_needed(const struct fpabi_rec *rec, bool line, FILE *out)
 	bool no_fa64 = false;
 	unsigned i;
 
-	if (AV(&r->v0)->vl || hdr(rec)->arch_setup[A64_SETUP_SVE_VL])
+	if (AV(&r->v0)->vl || rec_hdr(rec)->arch_setup[A64_SETUP_SVE_VL])
 		need |= NEED_SVE;
-	if (AV(&r->v0)->svl || hdr(rec)->arch_setup[A64_SETUP_SME_VL])
+	if (AV(&r->v0)->svl || rec_hdr(rec)->arch_setup[A64_SETUP_SME_VL])
 		need |= NEED_SME;
 	for (i = 0; i < rec->nw && !no_fa64; i++)
 		no_fa64 = rec->w[i].f.comp == C_FFR && (need & NEED_SME) &&
@@ -174,7 +169,7 @@ static bool line_list_ok(const struct fpabi_rec *rec, uint64_t off, unsigned dep
 
 bool repro_arch_line_ok(const struct fpabi_rec *rec)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	unsigned k;
 
 	line_sve = line_sme = line_vz = false;
@@ -664,7 +659,7 @@ static const char line_trap_c[] =
 /* the HWCAPs, then the vector lengths (prctl; a fork inherits them) */
 static void line_features(const struct fpabi_rec *rec, FILE *out)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	static const struct {
 		unsigned setup;
 		const char *set, *mask, *what;
@@ -693,7 +688,7 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 static void line_handler(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			 void (*list)(void *ctx, uint64_t off), void *ctx)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	unsigned k, pass;
 	const char *ext = line_sve || line_sme ? (line_sme ? "\t\".arch_extension sve\\n\\t"
 		".arch_extension sme\\n\\t\"\n" : "\t\".arch_extension sve\\n\\t\"\n") : "";
@@ -747,7 +742,7 @@ static void line_handler(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			  void (*list)(void *ctx, uint64_t off), void *ctx)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 
 	line_open = false;
 	fprintf(out, line_ctl_c, uses & REPRO_LINE_CTL_NONE ?

@@ -28,11 +28,6 @@
 #include "fpabi/util.h"
 #include "a64.h"
 
-static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
-{
-	return (const struct fpabi_shm_hdr *)rec->shm;
-}
-
 /* the C of an edit after the registers (fp, sve: the records) */
 static const struct repro_edit forged[] = {
 	{ E_F_UNKNOWN_MAGIC, "fpsimd_context's magic unknown",
@@ -93,7 +88,7 @@ static unsigned edit_vl(const struct fpabi_rec *rec, uint64_t img)
 
 int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	unsigned k, vl = 0;
 
 	for (k = 0; k < h->nsig; k++) {
@@ -248,7 +243,7 @@ static const struct {
  * tab in, the slot's images as numbers, for sig_body() (free it) */
 static char *emit_edits(const struct fpabi_rec *rec, bool inl, FILE *out)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	bool done[256] = { false };
 	char *buf = NULL, *ret = NULL;
 	size_t len = 0;
@@ -380,7 +375,7 @@ static bool edits_za(const struct fpabi_shm_hdr *h)
  * handler reads them), else the run's image VL */
 static unsigned sig_vl(const struct fpabi_rec *rec)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	unsigned k;
 
 	for (k = 0; k < h->nsig; k++)
@@ -396,7 +391,7 @@ bool a64_frame_copy_ok(const struct fpabi_rec *rec)
 
 bool a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	unsigned k;
 	bool edit = false, frame = uses & REPRO_LINE_FRAME, one = h->nsig == 1, whole;
 	bool part = uses & REPRO_LINE_FRAME_PART, recs = uses & REPRO_LINE_FRAME_RECS;

@@ -20,11 +20,6 @@ static const char walker[] =
 #include "src/arch/arm64/repro-walker.inc"
 	;
 
-static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
-{
-	return (const struct fpabi_shm_hdr *)rec->shm;
-}
-
 /* (repro_arch_refuse(): src/arch/arm64/repro-sig.c, with the edits) */
 
 const char *repro_arch_syscall(const struct fpabi_ev *e, char *args,
@@ -171,7 +166,7 @@ static void put_c_string(FILE *out, const char *text)
 
 void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	unsigned k;
 
 	fprintf(out, "#define SVE_VL %u\t/* PR_SVE_SET_VL first, if set */\n"
@@ -324,8 +319,8 @@ int repro_arch_map(const struct fpabi_rec *rec, const struct rec_word *w,
 		    w->f.comp == C_FPMR)
 			*flags = REPRO_FRAME_RECS;
 		*off = w->img_off + (w->part ? a64_frame_part(rec) : 0);
-		return w->sig < hdr(rec)->nsig && repro_arch_line_ok(rec) && a64_frame_copy_ok(rec) &&
-		       2 * a64_frame_part(rec) <= hdr(rec)->sig[w->sig].frame_cap ? 0 : -1;
+		return w->sig < rec_hdr(rec)->nsig && repro_arch_line_ok(rec) && a64_frame_copy_ok(rec) &&
+		       2 * a64_frame_part(rec) <= rec_hdr(rec)->sig[w->sig].frame_cap ? 0 : -1;
 	}
 	return -1;
 }

@@ -16,11 +16,6 @@
 #include "fpabi/util.h"
 #include "x86.h"
 
-static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
-{
-	return (const struct fpabi_shm_hdr *)rec->shm;
-}
-
 /* the C of one frame edit (src/tracee/x86_64/sig.c makes the same) */
 static const struct repro_edit edits[] = {
 	{ E_CLEAR_AVX, "XSTATE_BV without AVX and AVX-512",
@@ -266,7 +261,7 @@ static bool list_empty(FILE *out, void (*list)(void *ctx, uint64_t off),
  * events and the step over the ud2, no C */
 static bool line_sig_simple(const struct fpabi_rec *rec, unsigned int uses)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 
 	return h->nsig == 1 && !(uses & REPRO_LINE_FRAME) && !h->sig[0].edit &&
 	       h->sig[0].want_signo != SIGSYS;
@@ -276,7 +271,7 @@ static bool line_sig_simple(const struct fpabi_rec *rec, unsigned int uses)
 void x86_line_handler(const struct fpabi_rec *rec, unsigned int uses, FILE *out,
 		      void (*list)(void *ctx, uint64_t off), void *ctx)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	unsigned int k, pass;
 
 	if (uses & REPRO_LINE_FRAME_EXIT)
@@ -400,7 +395,7 @@ static void one_signal(const struct fpabi_shm_hdr *h, unsigned int uses, FILE *f
 void x86_line_signals(const struct fpabi_rec *rec, unsigned int uses, FILE *out)
 {
 	bool frame = uses & REPRO_LINE_FRAME;
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	char *buf = NULL;
 	size_t len = 0;
 	unsigned int k;

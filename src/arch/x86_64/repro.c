@@ -18,14 +18,9 @@
 #include "fpabi/util.h"
 #include "x86.h"
 
-static const struct fpabi_shm_hdr *hdr(const struct fpabi_rec *rec)
-{
-	return (const struct fpabi_shm_hdr *)rec->shm;
-}
-
 int repro_arch_refuse(const struct fpabi_rec *rec, char *why, size_t n)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	unsigned k;
 
 	for (k = 0; k < h->nsig; k++)
@@ -203,7 +198,7 @@ static void emit_needed(const struct fpabi_rec *rec, FILE *out)
 
 void repro_arch_code(const struct fpabi_rec *rec, FILE *out)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	unsigned k;
 
 	fprintf(out, "/* the XSAVE area's standard format (SDM vol. 1, 13.4) */\n"
@@ -424,7 +419,7 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 		if (bv >> i & 1)
 			fprintf(out, " %s", xfeature_name(i));
 	fprintf(out, "\");\n");
-	if (hdr(rec)->arch_setup[X86_SETUP_AMX])
+	if (rec_hdr(rec)->arch_setup[X86_SETUP_AMX])
 		fprintf(out, "\t/* TILEDATA's permission, inherited on fork "
 			"(Documentation/arch/x86/xstate.rst) */\n"
 			"\tif (syscall(SYS_arch_prctl, 0x1023, 18) < 0)\t/* ARCH_REQ_XCOMP_PERM */\n"
@@ -435,7 +430,7 @@ static void line_features(const struct fpabi_rec *rec, FILE *out)
 void repro_arch_line_code(const struct fpabi_rec *rec, unsigned int uses, FILE *out,
 			  void (*list)(void *ctx, uint64_t off), void *ctx)
 {
-	const struct fpabi_shm_hdr *h = hdr(rec);
+	const struct fpabi_shm_hdr *h = rec_hdr(rec);
 	uint64_t poison;
 
 	/* (a dump is poisoned before the tracee's XSAVE: a field the CPU's
