@@ -633,9 +633,11 @@ static bool ends_at_delivery(const struct gen *g)
  * edit, the sigreturn and the steps after it change nothing the file
  * checks.  Returns the last step before the handler runs (the signal's,
  * or the tracer's last at its delivery stop), or -1.  (One signal, no
- * nesting, no child that could take it; the straight-line form.)
+ * nesting, no child that could take it, no wrong errno (err, the first
+ * regset call's: first_wrong_errno()) from the signal on; the
+ * straight-line form.)
  */
-static int handler_end(const struct gen *g)
+static int handler_end(const struct gen *g, int err)
 {
 	const struct fpabi_step *s = g->r->c->steps;
 	int i, k = -1, nsig = 0;
@@ -654,8 +656,7 @@ static int handler_end(const struct gen *g)
 	if (nsig != 1 || (op_info(s[k].op)->repro != RPEV_SIGILL &&
 			  op_info(s[k].op)->repro != RPEV_SIGSYS))
 		return -1;
-	j = (unsigned)first_wrong_errno(g->rec);
-	if (g->failing && (int)j >= 0 && g->rec->io[j].step >= k)
+	if (g->failing && err >= 0 && g->rec->io[err].step >= k)
 		return -1;
 	for (j = 0; j < g->npick; j++) {
 		const struct rec_word *w = &g->rec->w[g->pick[j]];
@@ -693,7 +694,7 @@ static void truncate_scenario(struct gen *g, struct fpabi_rec *cp)
 	k = first_wrong_errno(g->rec);
 	if (g->failing && k >= 0)
 		g->last = MAX(g->last, g->rec->io[k].step);
-	k = handler_end(g);
+	k = handler_end(g, k);
 	if (k >= 0) {
 		g->last = k;
 		g->exit_in_handler = true;
