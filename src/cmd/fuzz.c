@@ -164,7 +164,7 @@ int cmd_fuzz(const struct fpabi_machine *m, struct fpabi_opts *o)
 		fputc('\n', stderr);
 	if (o->kmsg)
 		kmsg_tap_result(&t, kfd);
-	tap_comment(&t, "fuzz: %llu runs in %.0f s, %llu values checked, "
+	tap_comment(&t, "fuzz: %llu runs in %.1f s, %llu values checked, "
 		    "%llu failed; seeds %llu..%llu", runs, now() - start,
 		    checks, failed, (unsigned long long)base,
 		    (unsigned long long)((base + k - 1) & FPABI_SEED_MAX));
