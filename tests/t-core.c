@@ -18,6 +18,8 @@
 #include "fpabi/derive.h"
 #include "fpabi/ops.h"
 #include "fpabi/plan.h"
+#include "fpabi/platform.h"
+#include "fpabi/report.h"
 #include "fpabi/shm.h"
 #include "fpabi/steps.h"
 #include "fpabi/syscalls.h"
@@ -293,6 +295,41 @@ static void findings(void)
 	free(r);
 }
 
+/*
+ * A known issue's entry: a kernel issue matches on the kernel versions
+ * that have it, a platform's (QEMU TCG's) only where its quirk's probe
+ * found it; elsewhere the same findings fail.  No platform has the other
+ * arch's quirk.
+ */
+static void known_platform(const struct fpabi_machine *m)
+{
+	static struct fpabi_run r;
+	unsigned other = !strcmp(fpabi_arch.name, "arm64") ?
+			 QUIRK_NO_XINUSE : QUIRK_SME_VL_CHAIN;
+	struct fpabi_known_issue k = { "a.b.c/v", "tracee dump", "z",
+				       "why", false, 0 };
+
+	r.m = m;
+	r.nfind = 1;
+	snprintf(r.find[0].observer, sizeof(r.find[0].observer),
+		 "tracee dump 1");
+	snprintf(r.find[0].what, sizeof(r.find[0].what), "z5");
+	T_OK(known_match(&r, &k), "a kernel issue's entry matches its findings");
+	k.min_kver = m->kver;
+	k.below_kver = m->kver + 1;
+	T_OK(known_match(&r, &k), "and on a kernel in its versions");
+	k.min_kver = m->kver + 1;
+	k.below_kver = 0;
+	T_OK(!known_match(&r, &k), "not on a kernel older than its first");
+	k.min_kver = 0;
+	k.below_kver = m->kver;
+	T_OK(!known_match(&r, &k), "not on a kernel with its fix: a regression");
+	k.below_kver = 0;
+	k.quirk = other;
+	T_OK(!known_match(&r, &k) && !(fpabi_platform_present() & other),
+	     "a platform issue's entry does not where its quirk is absent");
+}
+
 /* The tracee's switch counters are its own to write: their difference
  * is never a signed overflow (in the sanitizer build, UBSan aborts). */
 static void proof_counters(void)
@@ -309,7 +346,7 @@ int main(void)
 {
 	struct fpabi_machine m;
 
-	T_PLAN(34);
+	T_PLAN(39);
 	proof_counters();
 	step_table();
 	syscall_table();
@@ -318,5 +355,6 @@ int main(void)
 	plan_ids(&m);
 	twins();
 	findings();
+	known_platform(&m);
 	return T_DONE();
 }

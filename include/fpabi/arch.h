@@ -108,6 +108,15 @@ struct fpabi_known_issue {
 	 * (FPABI_MAX_FINDINGS): the kept findings decide; otherwise a run with
 	 * more findings than it kept is never taken for a known issue */
 	bool spans;
+	/* a platform's issue, not the kernel's: the entry applies only where
+	 * the probe found this quirk (QUIRK_*, fpabi/platform.h) present, so
+	 * on hardware or a fixed emulator the same findings fail; 0: a
+	 * kernel issue, on every platform */
+	unsigned quirk;
+	/* the kernels that have it (KVER(), fpabi/case.h): from min_kver,
+	 * below below_kver (its fix); 0: no bound.  On a kernel outside,
+	 * the same findings fail: a fixed bug come back is a regression */
+	unsigned min_kver, below_kver;
 };
 
 struct fpabi_need_name {

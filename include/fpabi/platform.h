@@ -79,6 +79,8 @@ void fpabi_platform_identify(struct fpabi_platform *p);
 
 /* Identifies the platform and runs every quirk probe: m->platform. */
 void fpabi_platform_probe(struct fpabi_machine *m);
+/* the QUIRK_* bits the probes found present (0 before the probe) */
+unsigned fpabi_platform_present(void);
 /* The platform and its quirks: `fpabi info` (pfx "") and the TAP header
  * (pfx "# ") */
 void fpabi_platform_print(const struct fpabi_machine *m, FILE *f,

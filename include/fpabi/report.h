@@ -13,7 +13,8 @@ void reproducer(const struct fpabi_run *r, char *out, size_t n);
 void steps_text(const struct fpabi_run *r, char *out, size_t n);
 /* a finding as one line: observer, register and bytes, origin, class */
 void finding_line(const struct fpabi_finding *f, char *out, size_t n);
-/* every finding r kept matches known issue k (its observer and register) */
+/* every finding r kept matches known issue k (its observer and register),
+ * on a platform and a kernel version that have it */
 bool known_match(const struct fpabi_run *r, const struct fpabi_known_issue *k);
 /* the options a reproducer repeats: a forced --profile, --inject-fault */
 void reproducer_options(const struct fpabi_machine *m,

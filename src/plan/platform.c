@@ -100,6 +100,11 @@ void fpabi_platform_probe(struct fpabi_machine *m)
 	m->platform = &plat;
 }
 
+unsigned fpabi_platform_present(void)
+{
+	return plat.present;
+}
+
 bool fpabi_platform_steps(const struct fpabi_machine *m, unsigned bit)
 {
 	return m->platform && (m->platform->stepped & bit);

@@ -121,7 +121,15 @@ void finding_line(const struct fpabi_finding *f, char *out, size_t n)
 bool known_match(const struct fpabi_run *r, const struct fpabi_known_issue *k)
 {
 	unsigned i, n = MIN(r->nfind, (unsigned)FPABI_MAX_FINDINGS);
+	unsigned kver = r->m ? r->m->kver : 0;
 
+	/* a platform's issue where this platform does not have it, or a
+	 * kernel's outside the versions that have it: the findings are the
+	 * kernel's to answer for */
+	if ((k->quirk && !(fpabi_platform_present() & k->quirk)) ||
+	    (k->min_kver && kver < k->min_kver) ||
+	    (k->below_kver && kver >= k->below_kver))
+		return false;
 	for (i = 0; i < n; i++)
 		if (strncmp(r->find[i].observer, k->observer,
 			    strlen(k->observer)) ||
