@@ -17,6 +17,8 @@ if ! ls /usr/src/linux-source-*.tar.xz >/dev/null 2>&1; then
 	echo "1..0 # SKIP no /usr/src/linux-source-*.tar.xz (package linux-source)"
 	exit 0
 fi
+# (absolute: it runs from $tmp)
+cpatch=$(cd "${srcdir:-.}" && pwd)/tests/checkpatch-patch.sh
 kdir=$(sh "${srcdir:-.}/tests/kselftest-h.sh" 2>"$tmp/kh")
 ok $? "kselftest.h of $(basename "${kdir:-?}" | sed 's/^kselftest-h-//')"
 [ -n "$kdir" ] || { diag <"$tmp/kh"; done_testing; exit; }
@@ -56,15 +58,16 @@ while read -r id; do
 			grep -q '#include "\.\./\(\.\./\)\?kselftest\.h"' "$f" &&
 			grep -q 'ksft_test_result_fail' "$f" && ! grep -q 'printf("ok' "$f"
 		ok $? "$what: a GPL-2.0 kselftest program on the ksft_* API"
-		# the kernel's style: checkpatch --strict finds no WARNING or
-		# ERROR (its CHECKs, kernel types and long strings, are for
-		# kernel code; selftests use uint64_t and printf)
+		# the kernel's style: checkpatch --strict on it as a new file
+		# in a patch finds no WARNING or ERROR, a line over 100
+		# columns among them (its CHECKs, kernel types and
+		# alignment, are for kernel code; selftests use uint64_t)
 		# (from $tmp: it leaves a .checkpatch-camelcase.* cache in its
 		# working directory)
-		(cd "$tmp" && perl "$kdir/checkpatch/checkpatch.pl" --no-tree --strict -q \
-			-f "$f") >"$tmp/cp$n" 2>&1
+		(cd "$tmp" && sh "$cpatch" "$kdir/checkpatch/checkpatch.pl" \
+			"$f" "tools/testing/selftests/$dir/$(basename "$f")") >"$tmp/cp$n" 2>&1
 		! grep -q -E '^(WARNING|ERROR)' "$tmp/cp$n"
-		ok $? "$what: checkpatch.pl --strict: no warning or error"
+		ok $? "$what: checkpatch.pl --strict, as a new file in a patch: no warning or error"
 		grep -A3 -E '^(WARNING|ERROR)' "$tmp/cp$n" | head -12 | diag
 		(cd "$tree/$dir" && $CC $cflags "$(basename "$f")" -o "$tmp/k$n") 2>"$tmp/cc$n"
 		ok $? "$what: it builds in tools/testing/selftests/$dir ($CC $cflags)"

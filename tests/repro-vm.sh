@@ -61,6 +61,8 @@ split_sample() { # FILE PREFIX
 split_sample "$tmp/sample" r
 # the kselftest form: its own boot, built in a selftest tree
 kdir=$(sh "$srcdir/tests/kselftest-h.sh" 2>"$tmp/kh")
+# (absolute: it runs from $tmp)
+cpatch=$(cd "$srcdir" && pwd)/tests/checkpatch-patch.sh
 case $arch in arm64) kdir_arch=arm64/fp ;; *) kdir_arch=x86 ;; esac
 ktree=$tmp/ks/tools/testing/selftests
 if [ -n "$kdir" ]; then
@@ -90,12 +92,13 @@ for c in "$tmp"/r*.c "$tmp"/k*.c; do
 	k*)	# (one word: the runner's result lines are split at spaces)
 		id="$id#kselftest" what="its kselftest program builds in tools/testing/selftests/$kdir_arch"
 		cp "$c" "$ktree/$kdir_arch/$k.c"
-		# (the kernel's style: no checkpatch --strict WARNING or ERROR)
+		# (the kernel's style: no checkpatch --strict WARNING or ERROR
+		# on it as a new file in a patch: tests/checkpatch-patch.sh)
 		# (from $tmp: it leaves a .checkpatch-camelcase.* cache there)
-		(cd "$tmp" && perl "$kdir/checkpatch/checkpatch.pl" --no-tree --strict -q \
-			-f "$c") >"$b.cp" 2>&1
+		(cd "$tmp" && sh "$cpatch" "$kdir/checkpatch/checkpatch.pl" \
+			"$c" "tools/testing/selftests/$kdir_arch/$k.c") >"$b.cp" 2>&1
 		! grep -q -E '^(WARNING|ERROR)' "$b.cp"
-		ok $? "$id: its kselftest program: checkpatch.pl --strict: no warning or error"
+		ok $? "$id: its kselftest program: checkpatch.pl --strict, as a new file in a patch: no warning or error"
 		grep -A3 -E '^(WARNING|ERROR)' "$b.cp" | head -12 | sed 's/^/# /'
 		(cd "$ktree/$kdir_arch" && $CC -static $kcflags "$k.c" -o "$b" &&
 			$CC -static $kcflags -DFPABI_REPRO_CORRUPT "$k.c" -o "$b-c") 2>"$b.cc" ;;

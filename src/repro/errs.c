@@ -53,7 +53,7 @@ void repro_emit_check(struct gen *g, bool or_zero, bool one_of, bool unsaved)
 		"\tcpu += by_cpu;\n\tbad += !pass && !by_cpu;\n%s}\n\n",
 		one_of ? "\tint o = w->how & ONE_OF ? one_of(w, got) : 0;\n" : "",
 		or_zero ? " || (w->how & OR_ZERO && !got)" : "", one_of ? " || o == 1" : "",
-		one_of ? "(o >= 2 || (" : "", unsaved ? "(got == w->ctl ||\n\t\t\t\t\t\t   "
+		one_of ? "(o >= 2 || (" : "", unsaved ? "(got == w->ctl ||\n\t\t     "
 		"w->ctl == (POISON >> w->off % 8 * 8 & ~0ull >> (64 - 8 * w->len)))" : "got == w->ctl",
 		one_of ? "))" : "",
 		one_of ? "\n\t\t       o >= 2 ? w->alt[o - 2] : w->exp, o >= 2 ? got : w->ctl" :

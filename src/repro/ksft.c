@@ -3,9 +3,10 @@
  * fpabi repro --kselftest: the kernel's style where a generator's text
  * breaks it (scripts/checkpatch.pl): a block comment's lines within 100
  * columns, wrapped at a space, and its closing star-slash on a line of
- * its own.
+ * its own; code lines within 100 columns too, where a cut is allowed.
  */
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gen.h"
@@ -26,10 +27,10 @@ static size_t cols(const char *s, size_t n)
  * prefix pre, "<indent> * ", goes before each continuation) */
 static void wrap(const char *s, size_t n, const char *pre, FILE *out)
 {
-	size_t cut, i, lead = strlen(pre);
+	size_t cut, i, lead = strlen(pre), in = 0;	/* in: pre's columns */
 
-	while (cols(s, n) > MAX_COLS) {
-		for (cut = 0, i = lead; i < n && cols(s, i) < MAX_COLS; i++)
+	while (in + cols(s, n) > MAX_COLS) {
+		for (cut = 0, i = lead; i < n && in + cols(s, i) < MAX_COLS; i++)
 			if (s[i] == ' ')
 				cut = i;
 		if (cut <= lead)
@@ -38,12 +39,118 @@ static void wrap(const char *s, size_t n, const char *pre, FILE *out)
 		s += cut + 1;
 		n -= cut + 1;
 		lead = 0;
+		in = cols(pre, strlen(pre));
 	}
 	fprintf(out, "%.*s\n", (int)n, s);
 }
 
-/* code: sizeof(x) / sizeof(x[0]) as kselftest.h's ARRAY_SIZE(x) */
-static void code(const char *s, size_t n, FILE *out)
+/* the closing quote of the string literal s[i] opens (n: none) */
+static size_t str_end(const char *s, size_t n, size_t i)
+{
+	for (i++; i < n && s[i] != '"'; i++)
+		if (s[i] == '\\')
+			i++;
+	return i < n ? i : n;
+}
+
+/* where a code line's trailing comment opens, if it has one after code */
+static const char *trailing_comment(const char *s, size_t n)
+{
+	size_t i, ind = strspn(s, " \t");
+
+	for (i = ind; i + 1 < n; i++) {
+		if (s[i] == '"')
+			i = str_end(s, n, i);
+		else if (s[i] == '/' && s[i + 1] == '*')
+			return i > ind && memmem(s + i, n - i, "*/", 2) ==
+			       s + n - 2 ? s + i : NULL;
+	}
+	return NULL;
+}
+
+/*
+ * The last place within 100 columns checkpatch lets a line be cut: in a
+ * string literal after a \t or \n escape (*str set: the string closes
+ * and opens again on the next line, no user-visible text split), or
+ * after a ", " or a binary "|", "||", "&" or "&&" and its space outside
+ * one; else after a string literal the line starts
+ * with (a line of a string alone may be long).  0: none.
+ */
+static size_t cut_at(const char *s, size_t n, size_t ind, bool *str)
+{
+	size_t i, k, end, cut = 0;
+
+	for (i = ind; i < n; i++) {
+		if ((s[i] == ',' || (i > ind && s[i - 1] != '(' &&
+				     (s[i] == '|' || s[i] == '&') &&
+				     (s[i - 1] == ' ' || s[i - 1] == s[i]))) &&
+		    i + 1 < n && s[i + 1] == ' ' && cols(s, i + 1) <= MAX_COLS) {
+			cut = i + 1;
+			*str = false;
+		}
+		if (s[i] != '"')
+			continue;
+		end = str_end(s, n, i);
+		for (k = i + 1; k + 1 < end; k++)
+			if (s[k] == '\\' && ++k + 1 < end &&
+			    (s[k] == 't' || s[k] == 'n') &&
+			    cols(s, k + 1) + 1 <= MAX_COLS) {
+				cut = k + 1;
+				*str = true;
+			}
+		if (!cut && i == ind && end + 1 < n) {
+			*str = false;
+			return end + 1;
+		}
+		i = end;
+	}
+	return cut;
+}
+
+/* a code line over 100 columns: its trailing comment on a line of its
+ * own before it, then cut where cut_at() says, as often as it needs */
+static void long_line(const char *s, size_t n, FILE *out)
+{
+	size_t ind = strspn(s, " \t"), tabs = strspn(s, "\t"), cut;
+	const char *cm = cols(s, n) > MAX_COLS ? trailing_comment(s, n) : NULL;
+	const char *lead = s;	/* the first line's indentation */
+	char *rest = NULL;
+	bool str = false;
+
+	if (cm) {
+		fprintf(out, "%.*s%.*s\n", (int)ind, s, (int)(s + n - cm), cm);
+		for (n = (size_t)(cm - s); n > ind && (s[n - 1] == ' ' ||
+						      s[n - 1] == '\t'); n--)
+			;
+	}
+	while (cols(s, n) > MAX_COLS &&
+	       (cut = cut_at(s, n, strspn(s, " \t"), &str)) > strspn(s, " \t")) {
+		char *next = malloc(n + 16);
+		size_t m = 0, skip = cut;
+
+		if (!next)
+			break;
+		fprintf(out, "%.*s%s\n", (int)cut, s, str ? "\"" : "");
+		while (!str && skip < n && s[skip] == ' ')
+			skip++;
+		/* the first line's indentation; a continuation one tab in */
+		memcpy(next, lead, str ? ind : tabs);
+		m = str ? ind : tabs;
+		if (str)
+			next[m++] = '"';
+		else if (s[skip] != '}' && s[skip] != ')')
+			next[m++] = '\t';
+		memcpy(next + m, s + skip, n - skip);
+		n = m + n - skip;
+		free(rest);
+		s = rest = next;
+	}
+	fprintf(out, "%.*s\n", (int)n, s);
+	free(rest);
+}
+
+/* sizeof(x) / sizeof(x[0]) as kselftest.h's ARRAY_SIZE(x) */
+static void array_size(const char *s, size_t n, FILE *out)
 {
 	const char *a = memmem(s, n, "sizeof(", 7), *b;
 	char tail[96];
@@ -62,7 +169,25 @@ static void code(const char *s, size_t n, FILE *out)
 		}
 		a = memmem(b, n - (size_t)(b - s), "sizeof(", 7);
 	}
-	fprintf(out, "%.*s\n", (int)n, s);
+	fprintf(out, "%.*s", (int)n, s);
+}
+
+/* a line of code (or a one-line comment) in the kernel's style */
+static void code(const char *s, size_t n, FILE *out)
+{
+	char *line = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&line, &len);
+
+	if (!m) {
+		array_size(s, n, out);
+		fputc('\n', out);
+		return;
+	}
+	array_size(s, n, m);
+	fclose(m);
+	long_line(line, len, out);
+	free(line);
 }
 
 void repro_ksft_style(const char *buf, FILE *out)
