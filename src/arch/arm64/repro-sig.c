@@ -33,11 +33,11 @@ static const struct repro_edit forged[] = {
 	{ E_F_UNKNOWN_MAGIC, "fpsimd_context's magic unknown",
 	  "\t\twr32(fp, 0x5a5a5a01);\t/* no record has it */\n" },
 	{ E_F_DUP_FPSIMD, "sve_context's magic FPSIMD_MAGIC: two",
-	  "\t\twr32(sve, 0x46508001);\t/* FPSIMD_MAGIC */\n" },
+	  "\t\twr32(sve, FPSIMD_MAGIC);\n" },
 	{ E_F_NO_FPSIMD, "fpsimd_context's magic ESR_MAGIC: none",
-	  "\t\twr32(fp, 0x45535201);\t/* ESR_MAGIC: ignored */\n" },
+	  "\t\twr32(fp, ESR_MAGIC);\t/* ignored */\n" },
 	{ E_F_MISALIGNED, "fpsimd_context's size + 8: the next record misaligned",
-	  "\t\twr32(fp + 4, rd32(fp + 4) + 8);\n" },
+	  "\t\tSIZE(fp) += 8;\n" },
 	{ E_F_OVERRUN, "fpsimd_context's size past its space",
 	  "\t\twr32(fp + 4, 4096 + 16);\n" },
 	{ E_F_TERM_SIZE, "the terminator's size 16",
@@ -51,16 +51,16 @@ static const struct repro_edit forged[] = {
 	  "\t\tmemcpy(&v, extra(uc) + 8, 8);\t/* datap */\n"
 	  "\t\tv += 16;\n\t\tmemcpy(extra(uc) + 8, &v, 8);\n" },
 	{ E_F_EXTRA_SIZE, "extra_context's size not a multiple of 16",
-	  "\t\twr32(extra(uc) + 16, rd32(extra(uc) + 16) + 8);\n" },
+	  "\t\twr32(extra(uc) + 16, rd32(extra(uc) + 16) + 8);\t/* its size */\n" },
 	{ E_F_EXTRA_HUGE, "extra_context's size past SIGFRAME_MAXSZ",
 	  "\t\twr32(extra(uc) + 16, 256 * 1024 + 16);\n" },
 	{ E_F_EXTRA_NO_TERM, "no terminator right after extra_context",
-	  "\t\twr32(extra(uc) + rd32(extra(uc) + 4) + 4, 16);\t/* its size 16 */\n" },
+	  "\t\tSIZE(extra(uc) + SIZE(extra(uc))) = 16;\n" },
 	{ E_F_EXTRA_SECOND, "sve_context's magic EXTRA_MAGIC: two extra_contexts",
-	  "\t\twr32(sve, 0x45585401);\n" },
+	  "\t\twr32(sve, EXTRA_MAGIC);\n" },
 	{ E_F_DUP_ZA, "tpidr2_context's magic ZA_MAGIC: two za_contexts",
-	  "\t\tif (!record(uc, 0x54504902) || !record(uc, 0x54366345))\n\t\t\t_exit(3);\n"
-	  "\t\twr32(record(uc, 0x54504902), 0x54366345);\n" },
+	  "\t\tif (!record(uc, 0x54504902) || !record(uc, ZA_MAGIC))\t/* TPIDR2_MAGIC */\n\t\t\t_exit(3);\n"
+	  "\t\twr32(record(uc, 0x54504902), ZA_MAGIC);\n" },
 	{ E_F_SM_BADVL, "sve_context's SVE_SIG_FLAG_SM with vl 8, no SVL's",
 	  "\t\tsve[10] |= 1;\t/* SVE_SIG_FLAG_SM */\n"
 	  "\t\tmemcpy(sve + 8, &(uint16_t){ 8 }, 2);\n" },
@@ -144,7 +144,7 @@ static void emit_edit(const struct fpabi_sig_slot *s, FILE *out)
 	if (e == E_SME_REGS)
 		fprintf(out, "\t\tedit_ctl(record(uc, 0x54504902), img + %u);\n"
 			"\t\tedit_ctl(record(uc, 0x46504d52), img + %u);\n"
-			"\t\tedit_za(record(uc, 0x54366345), img);\n"
+			"\t\tedit_za(record(uc, ZA_MAGIC), img);\n"
 			"\t\tedit_zt(record(uc, 0x5a544e01), img);\n",
 			FPABI_A64_CTRL_TPIDR2, FPABI_A64_CTRL_FPMR);
 	if (!E_IS_REC(e))
@@ -163,7 +163,7 @@ static void emit_edit(const struct fpabi_sig_slot *s, FILE *out)
 		else if (rec == REC_ZA || rec == REC_ZT)
 			fprintf(out, "\t\tedit_%s(record(uc, %s), %s);\n",
 				rec == REC_ZA ? "za" : "zt", rec == REC_ZA ?
-				"0x54366345" : "0x5a544e01", src);
+				"ZA_MAGIC" : "0x5a544e01", src);
 		else
 			fprintf(out, "\t\tedit_ctl(record(uc, %s), %s + %u);\n",
 				rec == REC_TPIDR2 ? "0x54504902" : "0x46504d52", src,
@@ -172,31 +172,29 @@ static void emit_edit(const struct fpabi_sig_slot *s, FILE *out)
 	}
 }
 
-static const char rd32_c[] =
-"static uint32_t rd32(const uint8_t *p)\n{\n\tuint32_t v;\n\n\tmemcpy(&v, p, 4);\n\treturn v;\n}\n\n"
-"/* the record of magic in the frame (0: the last terminator): __reserved,\n"
-" * then on at extra_context's datap for its size */\n"
+/* the frame's records (asm/sigcontext.h) */
+static const char record_c[] =
+"#define SIZE(r) (((struct _aarch64_ctx *)(r))->size)\t/* a record's size */\n\n"
+"/* the record of magic in the frame (0: the terminator): __reserved, then on\n"
+" * at extra_context's datap */\n"
 "static uint8_t *record(ucontext_t *uc, uint32_t magic)\n{\n"
-"\tuint8_t *p = (uint8_t *)uc->uc_mcontext.__reserved;\n"
-"\tuint32_t off = 0, end = sizeof(uc->uc_mcontext.__reserved);\n\n"
-"\twhile (off + 8 <= end) {\n"
-"\t\tif (rd32(p + off) == magic)\n\t\t\treturn p + off;\n"
-"\t\tif (rd32(p + off) == 0x45585401) {\t/* EXTRA_MAGIC */\n"
-"\t\t\tend = rd32(p + off + 16);\n"
-"\t\t\tmemcpy(&p, p + off + 8, 8);\t/* datap */\n"
-"\t\t\toff = 0;\n\t\t\tcontinue;\n\t\t}\n"
-"\t\tif (!rd32(p + off) || rd32(p + off + 4) < 8)\n\t\t\tbreak;\n"
-"\t\toff += rd32(p + off + 4);\n\t}\n\treturn NULL;\n}\n\n";
+"\tstruct _aarch64_ctx *c = (void *)uc->uc_mcontext.__reserved;\n\n"
+"\tfor (int n = 0; n < 64 && c->magic != magic && c->magic && c->size >= 8; n++)\n"
+"\t\tc = c->magic == EXTRA_MAGIC ? (void *)((struct extra_context *)c)->datap :\n"
+"\t\t    (void *)((uint8_t *)c + c->size);\n"
+"\treturn c->magic == magic ? (uint8_t *)c : NULL;\n}\n\n";
 
 /* the helpers, each written where the edits call it */
 static const struct {
 	const char *call, *code;
 } helpers[] = {
+	{ "rd32(", "static uint32_t rd32(const uint8_t *p)\n{\n\tuint32_t v;\n\n"
+	  "\tmemcpy(&v, p, 4);\n\treturn v;\n}\n\n" },
 	{ "wr32(", "static void wr32(uint8_t *p, uint32_t v)\n{\n\tmemcpy(p, &v, 4);\n}\n\n" },
 	{ "extra(uc)",
 	  "/* extra_context (the case's variants have one) */\n"
 	  "static uint8_t *extra(ucontext_t *uc)\n{\n"
-	  "\tuint8_t *x = record(uc, 0x45585401);\t/* EXTRA_MAGIC */\n\n"
+	  "\tuint8_t *x = record(uc, EXTRA_MAGIC);\n\n"
 	  "\tif (!x)\n\t\t_exit(3);\n\treturn x;\n}\n\n" },
 	{ "cut_sve(",
 	  "/* sve_context cut to its 16-byte header, the records after it in its space moved\n"
@@ -204,10 +202,10 @@ static const struct {
 	  "static void cut_sve(uint8_t *sve)\n{\n"
 	  "\tuint8_t *p, *from;\n\n"
 	  "\tif (!sve)\n\t\t_exit(3);\n"
-	  "\tp = sve + rd32(sve + 4);\n\tfrom = p;\n"
-	  "\twhile (rd32(p) && rd32(p + 4) >= 8) {\n"
-	  "\t\tif (rd32(p) == 0x45585401)\t/* EXTRA_MAGIC: its datap would break */\n"
-	  "\t\t\t_exit(3);\n\t\tp += rd32(p + 4);\n\t}\n"
+	  "\tp = sve + SIZE(sve);\n\tfrom = p;\n"
+	  "\twhile (rd32(p) && SIZE(p) >= 8) {\n"
+	  "\t\tif (rd32(p) == EXTRA_MAGIC)\t/* its datap would break */\n"
+	  "\t\t\t_exit(3);\n\t\tp += SIZE(p);\n\t}\n"
 	  "\tmemmove(sve + 16, from, (size_t)(p + 16 - from));\n\twr32(sve + 4, 16);\n}\n\n" },
 	{ "edit_fpsimd(",
 	  "/* V, FPSR and FPCR into fpsimd_context, from an image (fpabi's layout) */\n"
@@ -219,22 +217,22 @@ static const struct {
 	  "/* Z, P and FFR into sve_context's payload, where it has one of VL */\n"
 	  "static void edit_sve(uint8_t *sve, const uint8_t *img)\n{\n"
 	  "\tuint16_t vl = 0;\n\n\tif (sve)\n\t\tmemcpy(&vl, sve + 8, 2);\n"
-	  "\tif (sve && rd32(sve + 4) >= 16 + 546 * (VL / 16) && vl == VL)\n"
-	  "\t\tmemcpy(sve + 16, img + Z0, 546 * (VL / 16));\n}\n\n" },
+	  "\tif (sve && SIZE(sve) >= SVE_SIG_CONTEXT_SIZE(VL / 16) && vl == VL)\n"
+	  "\t\tmemcpy(sve + 16, img + Z0, SVE_SIG_REGS_SIZE(VL / 16));\n}\n\n" },
 	/* E_REC's TPIDR2 and FPMR records: 8 bytes at 8 */
 	{ "edit_ctl(",
 	  "static void edit_ctl(uint8_t *r, const uint8_t *src)\n{\n"
-	  "\tif (r && rd32(r + 4) >= 16)\n\t\tmemcpy(r + 8, src, 8);\n}\n\n" },
+	  "\tif (r && SIZE(r) >= 16)\n\t\tmemcpy(r + 8, src, 8);\n}\n\n" },
 	{ "edit_za(",
 	  "/* ZA's rows into za_context, where it has them (ZA on: SVL rows of SVL bytes) */\n"
 	  "static void edit_za(uint8_t *za, const uint8_t *src)\n{\n"
 	  "\tuint16_t svl = 0;\n\n\tif (za)\n\t\tmemcpy(&svl, za + 8, 2);\n"
-	  "\tif (za && rd32(za + 4) > 16 && rd32(za + 4) >= 16u + svl * svl)\n"
+	  "\tif (za && SIZE(za) > 16 && SIZE(za) >= 16u + svl * svl)\n"
 	  "\t\tmemcpy(za + 16, src + ZA_OFF, (size_t)svl * svl);\n}\n\n" },
 	{ "edit_zt(",
 	  "/* ZT0 into zt_context: 64 bytes at 16 */\n"
 	  "static void edit_zt(uint8_t *zt, const uint8_t *src)\n{\n"
-	  "\tif (zt && rd32(zt + 4) >= 80)\n\t\tmemcpy(zt + 16, src + ZT_OFF, 64);\n}\n\n" },
+	  "\tif (zt && SIZE(zt) >= 80)\n\t\tmemcpy(zt + 16, src + ZT_OFF, 64);\n}\n\n" },
 };
 
 /* the frame edits, a case each (written to memory first: the helpers and
@@ -280,7 +278,7 @@ static char *emit_edits(const struct fpabi_rec *rec, bool inl, FILE *out)
 	for (k = 0; k < ARRAY_SIZE(helpers); k++)
 		if (need[k])
 			fputs(helpers[k].code, out);
-	decl = "\tuint8_t *fp = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n";
+	decl = "\tuint8_t *fp = record(uc, FPSIMD_MAGIC);\n";
 	f = inl ? open_memstream(&ret, &len) : out;
 	if (!f)
 		die("open_memstream: out of memory");
@@ -290,7 +288,7 @@ static char *emit_edits(const struct fpabi_rec *rec, bool inl, FILE *out)
 			"static void edit_frame(const struct slot *s, ucontext_t *uc)\n{\n");
 	fprintf(f, "%s%s%s", decl,
 		strstr(buf, "(sve") || strstr(buf, "sve +") || strstr(buf, "sve[") ?
-		"\tuint8_t *sve = record(uc, 0x53564501);\t/* SVE_MAGIC */\n" : "",
+		"\tuint8_t *sve = record(uc, SVE_MAGIC);\n" : "",
 		strstr(buf, "&v,") ? "\tuint64_t v;\n" : "");
 	if (strstr(buf, "img)") || strstr(buf, "img +") || strstr(buf, "img,"))
 		fprintf(f, inl ? "\tconst uint8_t *img = shm + %#llx;\n" :
@@ -336,26 +334,27 @@ static const char copy_head_exit_c[] =
 " * then exit 0, the file's last observation made */\n"
 "static void sig_entry(int sig, siginfo_t *si, void *ctx)\n{\n\tucontext_t *uc = ctx;\n";
 static const char copy_fpsimd_c[] =
-"\tuint8_t *img = shm + %s, *r = record(uc, 0x46508001);\t/* FPSIMD_MAGIC */\n\n"
-"\tfor (unsigned int n = 0; r && rd32(r + 4) >= 528 && n < 32; n++)\n"
+"\tuint8_t *img = shm + %s, *r = record(uc, FPSIMD_MAGIC);\n"
+"\tint whole = r && SIZE(r) >= sizeof(struct fpsimd_context);\n\n"
+"\tfor (unsigned int n = 0; whole && n < 32; n++)\n"
 "\t\tmemcpy(img + Z0 + n * VL, r + 16 + 16 * n, 16);\n"
-"\tif (r && rd32(r + 4) >= 528) {\n\t\tmemcpy(img + CTRL_FPSR, r + 8, 4);\n"
+"\tif (whole) {\n\t\tmemcpy(img + CTRL_FPSR, r + 8, 4);\n"
 "\t\tmemcpy(img + CTRL_FPCR, r + 12, 4);\n\t}\n";
 static const char copy_sve_c[] =
-"\tr = record(uc, 0x53564501);\t/* SVE_MAGIC */\n"
-"\tif (r && rd32(r + 4) >= 16 + 546 * (VL / 16))\n"
-"\t\tmemcpy(img + PART + Z0, r + 16, 546 * (VL / 16));\n"
+"\tr = record(uc, SVE_MAGIC);\n"
+"\tif (r && SIZE(r) >= SVE_SIG_CONTEXT_SIZE(VL / 16))\n"
+"\t\tmemcpy(img + PART + Z0, r + 16, SVE_SIG_REGS_SIZE(VL / 16));\n"
 "\telse if (r)\t/* a header only: nothing is live */\n"
-"\t\tmemset(img + PART + Z0, 0, 546 * (VL / 16));\n";
+"\t\tmemset(img + PART + Z0, 0, SVE_SIG_REGS_SIZE(VL / 16));\n";
 static const char copy_recs_c[] =
 "\tr = record(uc, 0x54504902);\t/* TPIDR2_MAGIC */\n"
-"\tif (r && rd32(r + 4) >= 16)\n\t\tmemcpy(img + CTRL_TPIDR2, r + 8, 8);\n"
+"\tif (r && SIZE(r) >= 16)\n\t\tmemcpy(img + CTRL_TPIDR2, r + 8, 8);\n"
 "\tr = record(uc, 0x46504d52);\t/* FPMR_MAGIC */\n"
-"\tif (r && rd32(r + 4) >= 16)\n\t\tmemcpy(img + CTRL_FPMR, r + 8, 8);\n"
-"\tr = record(uc, 0x54366345);\t/* ZA_MAGIC: ZA on, SVL rows of SVL bytes */\n"
-"\tif (r && rd32(r + 4) >= 16 + SVL * SVL)\n\t\tmemcpy(img + ZA_OFF, r + 16, SVL * SVL);\n"
+"\tif (r && SIZE(r) >= 16)\n\t\tmemcpy(img + CTRL_FPMR, r + 8, 8);\n"
+"\tr = record(uc, ZA_MAGIC);\t/* ZA on: SVL rows of SVL bytes */\n"
+"\tif (r && SIZE(r) >= ZA_SIG_CONTEXT_SIZE(SVL / 16))\n\t\tmemcpy(img + ZA_OFF, r + 16, SVL * SVL);\n"
 "\tr = record(uc, 0x5a544e01);\t/* ZT_MAGIC */\n"
-"\tif (r && rd32(r + 4) >= 80)\n\t\tmemcpy(img + ZT_OFF, r + 16, 64);\n";
+"\tif (r && SIZE(r) >= 80)\n\t\tmemcpy(img + ZT_OFF, r + 16, 64);\n";
 
 /* an edit writes ZA or ZT0 (edit_za(), edit_zt()) */
 static bool edits_za(const struct fpabi_shm_hdr *h)
@@ -433,7 +432,7 @@ bool a64_line_sig_body(const struct fpabi_rec *rec, unsigned uses, FILE *out)
 		fprintf(out, "#define ZA_OFF %llu\t/* ZA in an image */\n"
 			"#define ZT_OFF %llu\t/* ZT0 in an image */\n",
 			(unsigned long long)h->arch_aux[0], (unsigned long long)h->arch_aux[1]);
-	fprintf(out, "\n%s", rd32_c);
+	fprintf(out, "\n%s", record_c);
 	/* (where the copy goes: the one signal's offset, or its slot's) */
 	if (one)
 		snprintf(at, sizeof(at), "%#llx", (unsigned long long)h->sig[0].frame_off);
