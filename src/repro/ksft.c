@@ -107,6 +107,25 @@ static size_t cut_at(const char *s, size_t n, size_t ind, bool *str)
 	return cut;
 }
 
+/* a line that is a one-line comment (s[ind] opens it): over 100 columns,
+ * wrapped as a block comment with its closing on a line of its own */
+static void comment_line(const char *s, size_t n, size_t ind, FILE *out)
+{
+	char pre[64];
+	size_t end = n - 2;
+
+	if (cols(s, n) <= MAX_COLS || n < ind + 4 || memcmp(s + n - 2, "*/", 2) ||
+	    ind > 32) {
+		fprintf(out, "%.*s\n", (int)n, s);
+		return;
+	}
+	while (end > ind + 2 && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+		end--;
+	snprintf(pre, sizeof(pre), "%.*s * ", (int)ind, s);
+	wrap(s, end, pre, out);
+	fprintf(out, "%.*s */\n", (int)ind, s);
+}
+
 /* a code line over 100 columns: its trailing comment on a line of its
  * own before it, then cut where cut_at() says, as often as it needs */
 static void long_line(const char *s, size_t n, FILE *out)
@@ -117,8 +136,19 @@ static void long_line(const char *s, size_t n, FILE *out)
 	char *rest = NULL;
 	bool str = false;
 
+	if (n >= ind + 2 && !memcmp(s + ind, "/*", 2)) {	/* a comment alone */
+		comment_line(s, n, ind, out);
+		return;
+	}
 	if (cm) {
-		fprintf(out, "%.*s%.*s\n", (int)ind, s, (int)(s + n - cm), cm);
+		char *c = malloc(ind + (size_t)(s + n - cm) + 1);
+
+		if (c) {	/* (the comment with the code's indentation) */
+			memcpy(c, s, ind);
+			memcpy(c + ind, cm, (size_t)(s + n - cm));
+			comment_line(c, ind + (size_t)(s + n - cm), ind, out);
+			free(c);
+		}
 		for (n = (size_t)(cm - s); n > ind && (s[n - 1] == ' ' ||
 						      s[n - 1] == '\t'); n--)
 			;
