@@ -39,9 +39,9 @@ static const struct repro_edit forged[] = {
 	{ E_F_MISALIGNED, "fpsimd_context's size + 8: the next record misaligned",
 	  "\t\tSIZE(fp) += 8;\n" },
 	{ E_F_OVERRUN, "fpsimd_context's size past its space",
-	  "\t\twr32(fp + 4, 4096 + 16);\n" },
+	  "\t\tSIZE(fp) = 4096 + 16;\n" },
 	{ E_F_TERM_SIZE, "the terminator's size 16",
-	  "\t\twr32(record(uc, 0) + 4, 16);\n" },
+	  "\t\tSIZE(record(uc, 0)) = 16;\n" },
 	{ E_F_SVE_VL, "sve_context's vl not the task's",
 	  "\t\tmemcpy(sve + 8, &(uint16_t){ (sve[8] | sve[9] << 8) == 16 ? 32 : 16 }, 2);\n" },
 	{ E_F_SVE_FLAGS, "sve_context's flags beyond SVE_SIG_FLAG_SM, __reserved set (ignored)",
@@ -206,7 +206,7 @@ static const struct {
 	  "\twhile (rd32(p) && SIZE(p) >= 8) {\n"
 	  "\t\tif (rd32(p) == EXTRA_MAGIC)\t/* its datap would break */\n"
 	  "\t\t\t_exit(3);\n\t\tp += SIZE(p);\n\t}\n"
-	  "\tmemmove(sve + 16, from, (size_t)(p + 16 - from));\n\twr32(sve + 4, 16);\n}\n\n" },
+	  "\tmemmove(sve + 16, from, (size_t)(p + 16 - from));\n\tSIZE(sve) = 16;\n}\n\n" },
 	{ "edit_fpsimd(",
 	  "/* V, FPSR and FPCR into fpsimd_context, from an image (fpabi's layout) */\n"
 	  "static void edit_fpsimd(uint8_t *fp, const uint8_t *img)\n{\n"
@@ -269,7 +269,7 @@ static char *emit_edits(const struct fpabi_rec *rec, bool inl, FILE *out)
 	}
 	if (fclose(f))
 		die("open_memstream: out of memory");
-	/* (a helper the edits call, or one of those calls: cut_sve() wr32()) */
+	/* (a helper the edits call, or one of those calls: cut_sve() rd32()) */
 	for (k = 0; k < ARRAY_SIZE(helpers); k++)
 		need[k] = strstr(buf, helpers[k].call) != NULL;
 	for (k = 0; k < ARRAY_SIZE(helpers); k++)
