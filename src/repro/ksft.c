@@ -81,8 +81,7 @@ static size_t cut_at(const char *s, size_t n, size_t ind, bool *str)
 	size_t i, k, end, cut = 0;
 
 	for (i = ind; i < n; i++) {
-		if ((s[i] == ',' || (i > ind && s[i - 1] != '(' &&
-				     (s[i] == '|' || s[i] == '&') &&
+		if ((s[i] == ',' || (i > ind && (s[i] == '|' || s[i] == '&') &&
 				     (s[i - 1] == ' ' || s[i - 1] == s[i]))) &&
 		    i + 1 < n && s[i + 1] == ' ' && cols(s, i + 1) <= MAX_COLS) {
 			cut = i + 1;
