@@ -82,8 +82,10 @@ if [ -n "$cell" ]; then
 	"$FPABI" repro "$cell" --seed 7 --inject-fault=step:any -o "$tmp/m.c" >/dev/null 2>"$tmp/m.err"
 	rc=$?
 	mid=$(sed -n 's/^ \* Reproducer of fpabi case \([^ ,]*\), seed .*/\1/p' "$tmp/m.c")
+	# (its twin, ID/unobserved, where the finding needs no tracer)
+	base=${mid%/unobserved}
 	[ $rc = 0 ] && grep -q "^ \* Minimised from $cell:\$" "$tmp/m.c" &&
-		[ "$mid" != "$cell" ] && [ "${cell#"${mid}"}" != "$cell" ] &&
+		[ "$mid" != "$cell" ] && [ "${cell#"${base}"}" != "$cell" ] &&
 		grep -q "minimised to $mid\$" "$tmp/m.err" &&
 		"$FPABI" run --tier exhaustive --filter "$mid" --inject-fault=step:any --seed 7 2>/dev/null |
 		grep -q "^not ok 1 - $mid"
@@ -103,6 +105,36 @@ fi
 build_run() {
 	$CC -static -O2 "$tmp/$1.c" -o "$tmp/$1" 2>/dev/null && "$tmp/$1" >"$tmp/$1.out" 2>&1
 }
+# minimised to the unobserved twin: a failing instance whose finding
+# the tracee's own signal frame shows is written untraced (no
+# PTRACE_TRACEME, no stop); one seen only in a regset read keeps the tracer
+tw=$(sed -n 's|^not ok [0-9]* - \([^ ]*\) # signal frame 1: .*|\1|p' "$tmp/sa" |
+	while read -r id; do
+		"$FPABI" list --tier exhaustive --filter "$id/unobserved" 2>/dev/null |
+			grep -q . && { echo "$id"; break; }
+	done)
+if [ -n "$tw" ]; then
+	"$FPABI" repro "$tw" --seed 7 --inject-fault=step:any -o "$tmp/t.c" >/dev/null 2>&1
+	grep -q "^ \* Reproducer of fpabi case $tw/unobserved, seed 7\$" "$tmp/t.c" &&
+		grep -q "without the tracer (its stops and regset reads)" "$tmp/t.c" &&
+		! grep -q PTRACE_TRACEME "$tmp/t.c" && build_run t
+	rc=$?
+	grep -q '^# BUG: signal frame 1: ' "$tmp/t.out"
+	ok $? "$tw (step:any): minimised to its unobserved twin, no tracer, the bug shows (exit $rc)"
+else
+	echo "# no failing instance with a twin whose finding is a signal frame's: not checked"
+fi
+rg=$(sed -n 's|^not ok [0-9]* - \([^ ]*\) # NT_[A-Z0-9_]* read .*|\1|p' "$tmp/sa" |
+	while read -r id; do
+		"$FPABI" list --tier exhaustive --filter "$id/unobserved" 2>/dev/null |
+			grep -q . && { echo "$id"; break; }
+	done)
+if [ -n "$rg" ]; then
+	"$FPABI" repro "$rg" --seed 7 --inject-fault=step:any -o "$tmp/g.c" >/dev/null 2>&1
+	! grep -q "^ \* Reproducer of fpabi case .*/unobserved," "$tmp/g.c" &&
+		grep -q PTRACE_GETREGSET "$tmp/g.c"
+	ok $? "$rg (step:any): its finding is a regset read's: the tracer stays"
+fi
 case $arch in
 x86_64)
 	# a rejected regset write's errno is checked (fpabi's check_errno()):

@@ -30,8 +30,9 @@ static const char repro_usage[] =
 "exits 1 when the kernel shows the bug, 0 when not, 3 when only fields its\n"
 "control shows the CPU itself changes differ, 4 when the machine lacks a\n"
 "feature.  A failing instance is minimised first: of its case's instances\n"
-"with fewer axis values (/h=, /w=), the first whose run shows its key\n"
-"finding (its first of a whole word) is written, and its header says so\n"
+"with fewer axis values (/h=, /w=) and their unobserved twins (untraced:\n"
+"no stop, no regset read), the first whose run shows its key finding\n"
+"(its first of a whole word) is written, and its header says so\n"
 "(--no-minimise: not).  --inject-fault=step:TARGET (test-only) records\n"
 "the run with its marked step dropped, as fpabi run does.  --kselftest\n"
 "writes the same scenario as a kselftest program (the ksft_* API of\n"
@@ -148,68 +149,98 @@ static const struct fpabi_finding *key_finding(const struct fpabi_run *r)
 }
 
 #define MAX_AXES 4	/* the "/axis=value" parts of an ID minimised */
+#define TWIN "/unobserved"	/* an unobserved twin's ID ends so (src/plan/item.c) */
+
+/* rec written as a file (to memory, then dropped): false when refused */
+static bool writable(const struct fpabi_rec *rec)
+{
+	char why[256], *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	bool ok;
+
+	if (!f)
+		die("open_memstream: out of memory");
+	ok = repro_write(rec, f, repro_flags, why, sizeof(why)) >= 0;
+	fclose(f);
+	free(buf);
+	return ok;
+}
 
 /*
  * Minimise a failing instance, as syzkaller minimises a program: of the
  * instances of its case with fewer of its axis values ("/h=after-syscall",
- * "/w=evicted": the matrices' history and window), the first, fewest
- * values first, whose run shows the asked instance's key finding
- * (key_finding(), same_finding()) is the one written; into x1, the values it
- * drops in dropped.  A value the finding needs (the bug shows only
- * after an eviction, say) stays: without it the finding is not the same.
+ * "/w=evicted": the matrices' history and window), and of their
+ * unobserved twins (TWIN: the same tracee steps run untraced, no stop,
+ * no regset read), the first, fewest values first and a twin before its
+ * observed form, whose run shows the asked instance's key finding
+ * (key_finding(), same_finding()) and can be written is the one written;
+ * into x1, what it drops in dropped.  A value the finding needs (the
+ * bug shows only after an eviction, say) stays, and so does the tracer
+ * where the bug needs its stop: without it the finding is not the same.
  */
 static bool minimise(const struct fpabi_machine *m, struct fpabi_opts *o,
 		     const struct recorded *x0, struct recorded *x1,
 		     char *dropped, size_t n)
 {
-	const char *id = x0->r->id, *seg[MAX_AXES], *q;
+	const char *id = x0->r->id, *seg[MAX_AXES], *q, *end;
 	size_t len[MAX_AXES], baselen;
 	unsigned nseg = 0, size, mask, i;
 	char cand[256], why[256];
 	const struct plan_item *it;
+	bool twin0 = x0->r->c->unobserved;
 
-	q = strstr(id, "=");
+	end = id + strlen(id) - (twin0 ? strlen(TWIN) : 0);
+	q = memchr(id, '=', (size_t)(end - id));
 	if (!q)
-		return false;
-	while (q > id && *q != '/')
+		q = end;
+	while (q < end && q > id && *q != '/')
 		q--;
 	baselen = (size_t)(q - id);
-	for (; *q == '/' && nseg < MAX_AXES; q += len[nseg++]) {
+	for (; q < end && *q == '/' && nseg < MAX_AXES; q += len[nseg++]) {
 		seg[nseg] = q;
 		len[nseg] = strcspn(q + 1, "/") + 1;
 	}
-	if (*q || baselen + 1 > sizeof(cand))
+	if (q != end || baselen + strlen(TWIN) + 1 > sizeof(cand))
 		return false;
-	for (size = 0; size < nseg; size++)
-		for (mask = 0; mask < 1u << nseg; mask++) {
-			size_t k = baselen;
+	for (size = 0; size <= nseg; size++)
+		for (mask = 0; mask < 1u << nseg; mask++)
+			for (int untraced = 1; untraced >= 0; untraced--) {
+				size_t k = baselen;
+				bool twin = twin0 || untraced;
 
-			if ((unsigned)__builtin_popcount(mask) != size)
-				continue;
-			memcpy(cand, id, baselen);
-			for (i = 0; i < nseg; i++)
-				if (mask >> i & 1 && k + len[i] < sizeof(cand)) {
-					memcpy(cand + k, seg[i], len[i]);
-					k += len[i];
+				if ((unsigned)__builtin_popcount(mask) != size ||
+				    (size == nseg && twin == twin0) ||
+				    (twin0 && !untraced))
+					continue;	/* (the instance itself) */
+				memcpy(cand, id, baselen);
+				for (i = 0; i < nseg; i++)
+					if (mask >> i & 1 && k + len[i] + strlen(TWIN) < sizeof(cand)) {
+						memcpy(cand + k, seg[i], len[i]);
+						k += len[i];
+					}
+				snprintf(cand + k, sizeof(cand) - k, "%s", twin ? TWIN : "");
+				it = find_item(&x1->p, m, cand);
+				if (!it)
+					continue;
+				x1->own_plan = true;
+				if (it->skip || record_item(m, o, it, x1, why, sizeof(why)) ||
+				    !shows(x1->r, key_finding(x0->r)) || !writable(&x1->rec)) {
+					recorded_free(x1);
+					continue;
 				}
-			cand[k] = 0;
-			it = find_item(&x1->p, m, cand);
-			if (!it)
-				continue;
-			x1->own_plan = true;
-			if (it->skip || record_item(m, o, it, x1, why, sizeof(why)) ||
-			    !shows(x1->r, key_finding(x0->r))) {
-				recorded_free(x1);
-				continue;
+				for (*dropped = 0, i = 0; i < nseg; i++)
+					if (!(mask >> i & 1))
+						snprintf(dropped + strlen(dropped),
+							 n - strlen(dropped), "%s%.*s",
+							 *dropped ? ", " : "",
+							 (int)len[i] - 1, seg[i] + 1);
+				if (twin && !twin0)
+					snprintf(dropped + strlen(dropped), n - strlen(dropped),
+						 "%sthe tracer (its stops and regset reads)",
+						 *dropped ? " and " : "");
+				return true;
 			}
-			for (*dropped = 0, i = 0; i < nseg; i++)
-				if (!(mask >> i & 1))
-					snprintf(dropped + strlen(dropped),
-						 n - strlen(dropped), "%s%.*s",
-						 *dropped ? ", " : "",
-						 (int)len[i] - 1, seg[i] + 1);
-			return true;
-		}
 	return false;
 }
 

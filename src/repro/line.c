@@ -538,20 +538,23 @@ static void emit_main(struct gen *g, const struct uses *u)
 }
 
 /* no step up to the file's end stops the tracee or is the tracer's, and
- * nothing needs a signal, an exec or the pipe's writer: the tracee is a
- * plain child (fpabi's runs so between its stops; its own children, a
- * fork's or a thread, it waits for itself) */
+ * nothing needs a signal (but in an unobserved twin, which runs untraced:
+ * no delivery stop), an exec or the pipe's writer: the tracee is a plain
+ * child (fpabi's runs so between its stops; its own children, a fork's
+ * or a thread, it waits for itself) */
 static bool solo(const struct gen *g, const struct uses *u)
 {
 	const struct fpabi_step *s;
+	bool twin = g->r->c->unobserved;
 	int i;
 
-	if (g->h->nsig || u->exec || u->fork_stop || u->pipe || u->seccomp ||
-	    u->competitor || u->sysstop || u->get || u->set)
+	if ((g->h->nsig && !twin) || u->exec || u->fork_stop || u->pipe ||
+	    u->seccomp || u->competitor || u->sysstop || u->get || u->set)
 		return false;
 	for (i = 0, s = g->r->c->steps; s->op != S_END && i <= g->last; s++, i++)
 		if (op_tracer(s->op) || (op_info(s->op)->repro != RPEV_NONE &&
-		    !(op_info(s->op)->repro == RPEV_FORK && !(s->b & 1))))
+		    !(op_info(s->op)->repro == RPEV_FORK && !(s->b & 1)) &&
+		    !(twin && op_info(s->op)->repro == RPEV_SIGILL)))
 			return false;	/* (a fork without its event stop: none) */
 	return true;
 }
@@ -585,6 +588,10 @@ int repro_write_line(struct gen *g, const struct uses *u)
 		scan_events(g, g->h->comp_ev, 0);
 	g->ksft = u->kselftest;
 	g->solo = solo(g, u);
+	if (g->r->c->unobserved && !g->solo) {	/* (a twin has no tracer) */
+		g->line = false;
+		return -1;
+	}
 	g->probe = u->exec && repro_exec_probe_ok(g->rec);
 	if (g->ksft) {	/* (written to memory, then through repro_ksft_style()) */
 		out = g->o;

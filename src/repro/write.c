@@ -85,9 +85,6 @@ static int check_steps(const struct gen *g, char *why, size_t n)
 			      "the tracee's CPU with its own canaries: "
 			      "scheduling is fpabi's job (fpabi stress "
 			      "--replay)");
-	if (r->c->unobserved)
-		return refuse(why, n, "%s", "an unobserved twin: its observed "
-			      "case has the same events (repro that one)");
 	for (i = 0, s = r->c->steps; s->op != S_END && i <= g->last; s++, i++) {
 		/* (the straight-line form writes the steps the op table gives a
 		 * reproducer kind, src/repro/sched.c; a preemption only beside
@@ -754,6 +751,11 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 	u->kselftest = flags & REPRO_KSELFTEST;
 	if (repro_write_line(g, u) == 0)
 		return 0;
+	/* (the straight-line form writes an untraced child, solo()) */
+	if (g->r->c->unobserved)
+		return refuse(why, n, "%s", "an unobserved twin the straight-line "
+			      "form cannot write: its observed case has the same "
+			      "events (repro that one)");
 	/* (clone3's struct and CLONE_SETTLS's thread pointer: the
 	 * straight-line form writes them, the table's runtime not) */
 	if (repro_any_flag(g, SCF_C_LINE, 0))
