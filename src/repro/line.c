@@ -198,14 +198,12 @@ static void emit_header(struct gen *g)
 		fprintf(g->o, "; the file stops after step %d, its last observation", g->last + 1);
 	fprintf(g->o, "\n");
 	if (g->end_at_delivery)
-		fprintf(g->o, " * It ends at that signal's delivery stop (the tracee killed there):\n"
-			" * the handler, which would run after it, is left out.\n");
+		fprintf(g->o, " * It ends at that signal's delivery stop, the tracee killed: no handler runs.\n");
 	if (g->exit_in_handler)
-		fprintf(g->o, " * It ends in that signal's handler, after the frame copy: the handler's\n"
-			" * events, its edit and the sigreturn come after the last observation.\n");
+		fprintf(g->o, " * It ends in that signal's handler after the frame copy: its edit and "
+			"sigreturn come later.\n");
 	if (g->edit_dropped >= 0)
-		fprintf(g->o, " * Its handler makes no random frame edit: that comes after the frame\n"
-			" * copy, the file's last observation.\n");
+		fprintf(g->o, " * Its handler makes no random frame edit: that comes after the frame copy.\n");
 	if (g->failing)
 		fprintf(g->o, " * fpabi found %u difference(s), the first: %s: "
 			"%s: %s.\n", r->nfind, r->find[0].observer,
