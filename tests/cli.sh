@@ -45,6 +45,17 @@ nmx=$(grep -c '^default tier: ' "$tmp/mxall")
 big=$(sed -n 's/^default tier: \([0-9]*\) cells, .*/\1/p' "$tmp/mxall" | awk '$1 > 32' | wc -l)
 [ -n "$want" ] && [ "$got" -eq "$want" ] && [ "$big" -eq 0 ] && [ ! -s "$tmp/dmx.only" ]
 ok $? "the default tier has each matrix's branch-value pairs ($got cells in $nmx matrices, each at most 32, list --matrix says $want, 100%), all in the matrix tier"
+# tier full: the unobserved twins of the default cells that stop at
+# their event (a traced signal's delivery stop: the twin's frame is saved
+# from the live registers), each its cell's ID and /unobserved; none of a
+# window of stops (untraced it would be the no-window cell's)
+"$FPABI" list --tier full | cut -f1 |
+	grep -E '^[a-z0-9_]+\.(regset-write|signal-edit|event-[a-z]+)\..*/unobserved$' >"$tmp/tw"
+sed 's|/unobserved$||' "$tmp/tw" | sort | comm -23 - "$tmp/dmx" >"$tmp/tw.orphan"
+[ -s "$tmp/tw" ] && [ ! -s "$tmp/tw.orphan" ] && grep -q '\.event-signal\.' "$tmp/tw" &&
+	grep -q '\.signal-edit\.' "$tmp/tw" && ! grep -qE '/w=(switched-out|migrated|evicted)/' "$tmp/tw" &&
+	! grep -qE '\.(regset-write|event-syscall)\.' "$tmp/tw"
+ok $? "tier full: $(wc -l <"$tmp/tw") unobserved twins of default cells with a stop at their event, each its cell's, no window of stops"
 for mx in $(sed -n 's/^matrix \([a-z-]*\) (.*/\1/p' "$tmp/mxall"); do
 	"$FPABI" list --matrix $mx >"$tmp/mx"
 	ok $? "list --matrix $mx exits 0"
@@ -54,7 +65,8 @@ for mx in $(sed -n 's/^matrix \([a-z-]*\) (.*/\1/p' "$tmp/mxall"); do
 	run=$(sed -n 's/^  runnable here: //p' "$tmp/mx")
 	cant=$(sed -n 's/^  the platform cannot run: //p' "$tmp/mx")
 	lines=$(grep -c "^[a-z0-9_]*\.$mx\." "$tmp/mx")
-	planned=$(grep -c "^[a-z0-9_]*\.$mx\." "$tmp/mlist")
+	# (the default cells' unobserved twins, .../unobserved, are no cells)
+	planned=$(grep "^[a-z0-9_]*\.$mx\." "$tmp/mlist" | grep -vc '/unobserved	')
 	[ -n "$cells" ] && [ $((exact + unspec)) -eq "$cells" ] &&
 		[ $((run + cant)) -eq "$cells" ] && [ "$lines" -eq "$cells" ] &&
 		[ "$planned" -eq "$cells" ] && grep -q '^axes:' "$tmp/mx" &&

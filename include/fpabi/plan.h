@@ -22,6 +22,9 @@ struct plan_item {
 struct plan {
 	struct plan_item *items;
 	unsigned n, cap;
+	/* the default matrix cells' unobserved twins planned too (tier full
+	 * and up: plan_build(); src/plan/matrix.c: add_twin()) */
+	bool mx_twins;
 	/* the derived cases the items point to (derive.h) */
 	struct derive_pool pool;
 	const struct fpabi_case **derived;

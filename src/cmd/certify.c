@@ -262,7 +262,9 @@ static void syn_from_id(struct syn *s, const char *id, const char *name)
 		if (!strcmp(s->c[i].id, base))
 			return;
 	rest = strstr(base, name);
-	if (!rest || rest[strlen(name)] != '.')
+	/* (a default cell's unobserved twin is no cell: plan.h, mx_twins) */
+	if (!rest || rest[strlen(name)] != '.' ||
+	    (strlen(base) > 11 && !strcmp(base + strlen(base) - 11, "/unobserved")))
 		return;
 	rest = xstrdup(rest + strlen(name) + 1);
 	mode = strchr(rest, '/');

@@ -422,14 +422,78 @@ static const struct fpabi_case *cell_case(struct plan *p,
 	return c;
 }
 
-/* Plan the cell at (skip: why m cannot run it, or NULL). */
+/* A stop the observed cell takes at s that its unobserved twin does not:
+ * a traced signal's delivery stop, a syscall or seccomp stop, a fork's
+ * event stop (ops.c: the twin's form of each op). */
+static bool twin_loses_stop(const struct fpabi_step *s)
+{
+	switch (op_info(s->op)->twin) {
+	case TWIN_SIGNAL:
+	case TWIN_UNSEEN:
+		return true;
+	case TWIN_NO_EVENT_STOP:
+		return s->b & 1;
+	default:
+		return false;
+	}
+}
+
+static unsigned nsteps(const struct fpabi_case *c)
+{
+	unsigned n = 0;
+
+	while (c->steps[n].op != S_END)
+		n++;
+	return n;
+}
+
+/*
+ * The unobserved twin of a cell of the default array (plan_build()'s plans
+ * of tier full and up; not matrix-list's, of cells alone):
+ * the same tracee steps, untraced.  Only where the twin crosses what the
+ * cell cannot: a stop the cell takes at its event switches the tracee out
+ * (a signal's delivery stop, say: the frame is then saved from fpstate,
+ * never from the live registers), and the twin goes without it.  A window
+ * of stops (switched-out, migrated, evicted) has no twin: untraced it
+ * would be the no-window cell's.  The twin is no matrix cell (its row is
+ * the observed cell's): matrix-list counts the cells alone.
+ */
+static void add_twin(struct plan *p, const struct fpabi_case *obs,
+		     const struct fpabi_case *cell, const struct fpabi_history *h,
+		     const struct fpabi_variant *v, const char *skip,
+		     const char *win, const char *filter, const char *family)
+{
+	const struct fpabi_step *s;
+	struct fpabi_case *d;
+	struct plan_item *t;
+	size_t before = p->n, o;
+	bool loses = false;
+
+	for (s = cell->steps; s->op != S_END; s++)
+		loses |= twin_loses_stop(s);
+	d = loses ? (struct fpabi_case *)derive_case(&p->pool, cell, h, true, NULL, 0) : NULL;
+	if (!d || nsteps(d) != nsteps(obs))
+		return;
+	d->mx = NULL;
+	t = plan_add(p, d, v, 0, skip, h, PLACE_NONE);
+	/* (the window before the twin's mark: ".../w=syscall/unobserved") */
+	o = strlen(t->id) - strlen("/unobserved");
+	if (win)
+		snprintf(t->id + o, sizeof(t->id) - o, "/w=%s/unobserved", win);
+	if (!plan_matches(filter, t->id, family))
+		p->n = before;
+}
+
+/* Plan the cell at (skip: why m cannot run it, or NULL); a cell of the
+ * default array (tier) with its twin where the plan has them
+ * (add_twin()). */
 static void add_cell(struct plan *p, const struct mx_ctx *x,
 		     const struct mx_at *at, const char *filter,
 		     enum fpabi_tier tier)
 {
 	const struct fpabi_matrix *mx = x->mx;
 	const struct fpabi_history *h;
-	const struct fpabi_case *c, *d;
+	const struct fpabi_case *c, *d, *c0;
 	struct fpabi_mx_cell desc;
 	struct fpabi_variant v = x->v[at->mode];
 	const char *skip = mx_cell_skip(x, at, &desc, &h);
@@ -438,7 +502,7 @@ static void add_cell(struct plan *p, const struct mx_ctx *x,
 
 	if (x->mode_skip[at->mode])
 		snprintf(v.name, sizeof(v.name), "%s", mx->mode_name(at->mode));
-	c = cell_case(p, x, at, &desc, tier);
+	c = c0 = cell_case(p, x, at, &desc, tier);
 	if (at->hk >= 0 && !h) {
 		/* named as the kind, so the cell is still listed */
 		struct fpabi_history *none =
@@ -460,6 +524,10 @@ static void add_cell(struct plan *p, const struct mx_ctx *x,
 			 "/w=%s", mx->wins[at->w].name);
 	if (!plan_matches(filter, p->items[before].id, mx->name))
 		p->n = before;
+	/* (a history this mode lacks: no twin to derive) */
+	if (p->mx_twins && tier == TIER_DEFAULT && (at->hk < 0 || c != c0))
+		add_twin(p, c, c0, at->hk >= 0 ? h : NULL, &v, skip,
+			 at->w ? mx->wins[at->w].name : NULL, filter, mx->name);
 }
 
 static int cmp_rows(const void *a, const void *b, void *n)

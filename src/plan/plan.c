@@ -205,7 +205,9 @@ void plan_build(struct plan *p, const struct fpabi_machine *m,
 		}
 	if (filter)
 		pats_free(&ps);
-	/* the default tier has each matrix's pairs of branch values */
+	/* the default tier has each matrix's pairs of branch values (and
+	 * from tier full on, the unobserved twins of those cells) */
+	p->mx_twins = tier >= TIER_FULL;
 	matrix_plan(p, m, filter, tier);
 }
 

@@ -149,7 +149,9 @@ static const struct fpabi_axis_def rows[] = {
 			 "no other FP user on its CPU comes back bound, "
 			 "TIF_FOREIGN_FPSTATE clear, no reload",
 		.crossed = "regset-write: stop (migrated); signal-edit, "
-			   "event-*: window (migrated); event-syscall, "
+			   "event-*: window (migrated; clear at tier full in the "
+			   "unobserved twins of the default cells with a stop at "
+			   "their event: event-signal, signal-edit); event-syscall, "
 			   "event-signal, event-exec, event-fork, signal-edit: "
 			   "window (evicted: set by another task, a competitor at "
 			   "SCHED_IDLE with its canaries in every register "

@@ -96,7 +96,10 @@ static const struct fpabi_axis_def rows[] = {
 			 "other FPU user on the CPU): no XRSTOR",
 		.crossed = "regset-write: stop; signal-edit, event-*: window "
 			   "(set at every traced cell's event: a stop switched the "
-			   "tracee out; clear only in the unobserved twins)",
+			   "tracee out; clear in the unobserved twins: the signal "
+			   "family's, and at tier full those of the default cells "
+			   "of event-signal and signal-edit, whose frame is saved "
+			   "from the live registers)",
 	},
 	{
 		.name = "fpregs owner",
