@@ -148,13 +148,17 @@ vm() {
 
 # The tracer and the unit tests under ASan and UBSan: make check there
 # (the fuzz targets already ran in the main build; tests/signals.sh sends
-# each signal to each command once here, twice there).
+# each signal to each command once here, twice there; the suite runs its
+# plan 4 times here, 8 there; fpabi repro writes a family's first failing
+# file each here, every one there, where gcc builds and counts them: the
+# sanitizers check fpabi, the repeats and the files the kernel and gcc).
 sanitized() {
 	local dir=$top/build-asan
 	mkdir -p "$dir"
 	(cd "$dir" && { [ -f Makefile ] || "$top/configure" -q --enable-sanitizers --enable-werror; } &&
 		make -j"$(nproc)" >/dev/null &&
-		FPABI_FUZZ_SECONDS=0 FPABI_SIGNALS=1 make -j"$(nproc)" check)
+		FPABI_FUZZ_SECONDS=0 FPABI_SIGNALS=1 FPABI_REPEAT=4 FPABI_REPRO_SAMPLE=1 \
+			make -j"$(nproc)" check)
 }
 
 # The Debian package (make check-package: from make dist's tarball and
