@@ -108,11 +108,16 @@ build_run() {
 # minimised to the unobserved twin: a failing instance whose finding
 # the tracee's own signal frame shows is written untraced (no
 # PTRACE_TRACEME, no stop); one seen only in a regset read keeps the tracer
-tw=$(sed -n 's|^not ok [0-9]* - \([^ ]*\) # signal frame 1: .*|\1|p' "$tmp/sa" |
-	while read -r id; do
-		"$FPABI" list --tier exhaustive --filter "$id/unobserved" 2>/dev/null |
-			grep -q . && { echo "$id"; break; }
-	done)
+# with_twin OBSERVER: the first failing ID of the step:any run whose
+# first finding is OBSERVER's and whose case has a twin
+with_twin() {
+	sed -n "s|^not ok [0-9]* - \([^ ]*\) # $1.*|\1|p" "$tmp/sa" |
+		while read -r id; do
+			"$FPABI" list --tier exhaustive --filter "$id/unobserved" 2>/dev/null |
+				grep -q . && { echo "$id"; break; }
+		done
+}
+tw=$(with_twin 'signal frame 1: ')
 if [ -n "$tw" ]; then
 	"$FPABI" repro "$tw" --seed 7 --inject-fault=step:any -o "$tmp/t.c" >/dev/null 2>&1
 	grep -q "^ \* Reproducer of fpabi case $tw/unobserved, seed 7\$" "$tmp/t.c" &&
@@ -124,11 +129,7 @@ if [ -n "$tw" ]; then
 else
 	echo "# no failing instance with a twin whose finding is a signal frame's: not checked"
 fi
-rg=$(sed -n 's|^not ok [0-9]* - \([^ ]*\) # NT_[A-Z0-9_]* read .*|\1|p' "$tmp/sa" |
-	while read -r id; do
-		"$FPABI" list --tier exhaustive --filter "$id/unobserved" 2>/dev/null |
-			grep -q . && { echo "$id"; break; }
-	done)
+rg=$(with_twin 'NT_[A-Z0-9_]* read ')
 if [ -n "$rg" ]; then
 	"$FPABI" repro "$rg" --seed 7 --inject-fault=step:any -o "$tmp/g.c" >/dev/null 2>&1
 	! grep -q "^ \* Reproducer of fpabi case .*/unobserved," "$tmp/g.c" &&
