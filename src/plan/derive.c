@@ -140,8 +140,10 @@ const struct fpabi_case *derive_case(struct derive_pool *pool,
 		return NULL;
 	d = new_derived(pool, base);
 	d->c.unobserved = twin;
-	if (twin)
+	if (twin) {
 		d->c.competitor = COMP_NONE;
+		d->c.mx = NULL;	/* (a matrix cell's twin is no cell) */
+	}
 	if (h && append(d, &n, h->prelude, twin, NULL) < 0)
 		goto none;
 	from = n;	/* the base's own steps: its event and dump */

@@ -464,17 +464,16 @@ static void add_twin(struct plan *p, const struct fpabi_case *obs,
 		     const char *win, const char *filter, const char *family)
 {
 	const struct fpabi_step *s;
-	struct fpabi_case *d;
+	const struct fpabi_case *d;
 	struct plan_item *t;
 	size_t before = p->n, o;
 	bool loses = false;
 
 	for (s = cell->steps; s->op != S_END; s++)
 		loses |= twin_loses_stop(s);
-	d = loses ? (struct fpabi_case *)derive_case(&p->pool, cell, h, true, NULL, 0) : NULL;
+	d = loses ? derive_case(&p->pool, cell, h, true, NULL, 0) : NULL;
 	if (!d || nsteps(d) != nsteps(obs))
 		return;
-	d->mx = NULL;
 	t = plan_add(p, d, v, 0, skip, h, PLACE_NONE);
 	/* (the window before the twin's mark: ".../w=syscall/unobserved") */
 	o = strlen(t->id) - strlen("/unobserved");
