@@ -118,13 +118,22 @@ with_twin() {
 		done
 }
 tw=$(with_twin 'signal frame 1: ')
-if [ -n "$tw" ]; then
+if [ -n "$tw" ] &&
+	! "$FPABI" run --tier full --filter "$tw/unobserved" --inject-fault=step:any --seed 7 2>/dev/null |
+	grep -q '^not ok 1 '; then
+	# (a twin whose own run is unproven, switched under load five
+	# times, shows nothing: the minimiser keeps the tracer)
+	ok 0 "$tw (step:any): minimised to its twin # SKIP its twin's own run shows no finding here"
+elif [ -n "$tw" ]; then
 	"$FPABI" repro "$tw" --seed 7 --inject-fault=step:any -o "$tmp/t.c" >/dev/null 2>&1
-	grep -q "^ \* Reproducer of fpabi case $tw/unobserved, seed 7\$" "$tmp/t.c" &&
+	rc=none
+	if grep -q "^ \* Reproducer of fpabi case $tw/unobserved, seed 7\$" "$tmp/t.c" &&
 		grep -q "without the tracer (its stops and regset reads)" "$tmp/t.c" &&
-		! grep -q PTRACE_TRACEME "$tmp/t.c" && build_run t
-	rc=$?
-	grep -q '^# BUG: signal frame 1: ' "$tmp/t.out"
+		! grep -q PTRACE_TRACEME "$tmp/t.c"; then
+		build_run t
+		rc=$?
+	fi
+	[ "$rc" = 1 ] && grep -q '^# BUG: signal frame 1: ' "$tmp/t.out"
 	ok $? "$tw (step:any): minimised to its unobserved twin, no tracer, the bug shows (exit $rc)"
 else
 	echo "# no failing instance with a twin whose finding is a signal frame's: not checked"
