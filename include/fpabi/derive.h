@@ -31,6 +31,10 @@ const struct fpabi_case *derive_case(struct derive_pool *pool,
 				     const struct fpabi_case *base,
 				     const struct fpabi_history *h, bool twin,
 				     char *why, size_t nwhy);
+/* A stop the observed case takes at step s that its twin, which keeps the
+ * step, goes without: a traced signal's delivery stop, a syscall or
+ * seccomp stop, a fork's event stop (twin_step()'s forms). */
+bool twin_loses_stop(const struct fpabi_step *s);
 /* The two would run the same steps with the same needs. */
 bool derived_same(const struct fpabi_case *a, const struct fpabi_case *b);
 void derive_free(struct derive_pool *pool);

@@ -61,6 +61,11 @@ void plan_check_filter(const struct plan *p, const struct fpabi_machine *m,
 const char *plan_check_globs(const char *opt, const char *list);
 /* --tier's value: default, full, matrix or exhaustive, else a usage error */
 enum fpabi_tier plan_parse_tier(const char *s);
+/* An unobserved twin's ID ends with this (plan_add(); a matrix cell's
+ * twin has it after its /w=) */
+#define PLAN_TWIN_MARK "/unobserved"
+/* Is case ID id an unobserved twin's? */
+bool plan_id_twin(const char *id);
 /* Is case ID id in shard shard (1..nshards) of nshards (0: no sharding)? */
 bool plan_in_shard(const char *id, unsigned shard, unsigned nshards);
 /* Skip, with why, every runnable item glob (an ID glob or a family)

@@ -264,7 +264,7 @@ static void syn_from_id(struct syn *s, const char *id, const char *name)
 	rest = strstr(base, name);
 	/* (a default cell's unobserved twin is no cell: plan.h, mx_twins) */
 	if (!rest || rest[strlen(name)] != '.' ||
-	    (strlen(base) > 11 && !strcmp(base + strlen(base) - 11, "/unobserved")))
+	    plan_id_twin(base))
 		return;
 	rest = xstrdup(rest + strlen(name) + 1);
 	mode = strchr(rest, '/');

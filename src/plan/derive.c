@@ -55,6 +55,19 @@ static int twin_step(const struct fpabi_step *s, struct fpabi_step *out)
 	return -1;
 }
 
+bool twin_loses_stop(const struct fpabi_step *s)
+{
+	switch (op_info(s->op)->twin) {
+	case TWIN_SIGNAL:
+	case TWIN_UNSEEN:
+		return true;
+	case TWIN_NO_EVENT_STOP:
+		return step_fork_stops(s);
+	default:
+		return false;
+	}
+}
+
 /* An event under test: something the kernel does between load and store
  * (OPF_KEVENT), or an arch's load kind (arm64: SMSTART's). */
 static bool is_event(const struct fpabi_step *s)

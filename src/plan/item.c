@@ -60,9 +60,16 @@ struct plan_item *plan_add(struct plan *p, const struct fpabi_case *c,
 		o += snprintf(it->id + o, sizeof(it->id) - o, "/p=%s",
 			      place_names[pl]);
 	if (c->unobserved && o < sizeof(it->id))
-		snprintf(it->id + o, sizeof(it->id) - o, "/unobserved");
+		snprintf(it->id + o, sizeof(it->id) - o, "%s", PLAN_TWIN_MARK);
 	p->n++;
 	return it;
+}
+
+bool plan_id_twin(const char *id)
+{
+	size_t n = strlen(id), k = strlen(PLAN_TWIN_MARK);
+
+	return n >= k && !strcmp(id + n - k, PLAN_TWIN_MARK);
 }
 
 /* The first need the machine lacks, as a reason to skip; NULL if none. */

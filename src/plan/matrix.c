@@ -422,22 +422,6 @@ static const struct fpabi_case *cell_case(struct plan *p,
 	return c;
 }
 
-/* A stop the observed cell takes at s that its unobserved twin does not:
- * a traced signal's delivery stop, a syscall or seccomp stop, a fork's
- * event stop (ops.c: the twin's form of each op). */
-static bool twin_loses_stop(const struct fpabi_step *s)
-{
-	switch (op_info(s->op)->twin) {
-	case TWIN_SIGNAL:
-	case TWIN_UNSEEN:
-		return true;
-	case TWIN_NO_EVENT_STOP:
-		return s->b & 1;
-	default:
-		return false;
-	}
-}
-
 static unsigned nsteps(const struct fpabi_case *c)
 {
 	unsigned n = 0;
@@ -476,9 +460,9 @@ static void add_twin(struct plan *p, const struct fpabi_case *obs,
 		return;
 	t = plan_add(p, d, v, 0, skip, h, PLACE_NONE);
 	/* (the window before the twin's mark: ".../w=syscall/unobserved") */
-	o = strlen(t->id) - strlen("/unobserved");
+	o = strlen(t->id) - strlen(PLAN_TWIN_MARK);
 	if (win)
-		snprintf(t->id + o, sizeof(t->id) - o, "/w=%s/unobserved", win);
+		snprintf(t->id + o, sizeof(t->id) - o, "/w=%s%s", win, PLAN_TWIN_MARK);
 	if (!plan_matches(filter, t->id, family))
 		p->n = before;
 }

@@ -149,7 +149,6 @@ static const struct fpabi_finding *key_finding(const struct fpabi_run *r)
 }
 
 #define MAX_AXES 4	/* the "/axis=value" parts of an ID minimised */
-#define TWIN "/unobserved"	/* an unobserved twin's ID ends so (src/plan/item.c) */
 
 /* rec written as a file (to memory, then dropped): false when refused */
 static bool writable(const struct fpabi_rec *rec)
@@ -171,7 +170,7 @@ static bool writable(const struct fpabi_rec *rec)
  * Minimise a failing instance, as syzkaller minimises a program: of the
  * instances of its case with fewer of its axis values ("/h=after-syscall",
  * "/w=evicted": the matrices' history and window), and of their
- * unobserved twins (TWIN: the same tracee steps run untraced, no stop,
+ * unobserved twins (PLAN_TWIN_MARK: the same tracee steps run untraced, no stop,
  * no regset read), the first, fewest values first and a twin before its
  * observed form, whose run shows the asked instance's key finding
  * (key_finding(), same_finding()) and can be written is the one written;
@@ -190,7 +189,7 @@ static bool minimise(const struct fpabi_machine *m, struct fpabi_opts *o,
 	const struct plan_item *it;
 	bool twin0 = x0->r->c->unobserved;
 
-	end = id + strlen(id) - (twin0 ? strlen(TWIN) : 0);
+	end = id + strlen(id) - (twin0 ? strlen(PLAN_TWIN_MARK) : 0);
 	q = memchr(id, '=', (size_t)(end - id));
 	if (!q)
 		q = end;
@@ -201,7 +200,7 @@ static bool minimise(const struct fpabi_machine *m, struct fpabi_opts *o,
 		seg[nseg] = q;
 		len[nseg] = strcspn(q + 1, "/") + 1;
 	}
-	if (q != end || baselen + strlen(TWIN) + 1 > sizeof(cand))
+	if (q != end || baselen + strlen(PLAN_TWIN_MARK) + 1 > sizeof(cand))
 		return false;
 	for (size = 0; size <= nseg; size++)
 		for (mask = 0; mask < 1u << nseg; mask++)
@@ -215,11 +214,11 @@ static bool minimise(const struct fpabi_machine *m, struct fpabi_opts *o,
 					continue;	/* (the instance itself) */
 				memcpy(cand, id, baselen);
 				for (i = 0; i < nseg; i++)
-					if (mask >> i & 1 && k + len[i] + strlen(TWIN) < sizeof(cand)) {
+					if (mask >> i & 1 && k + len[i] + strlen(PLAN_TWIN_MARK) < sizeof(cand)) {
 						memcpy(cand + k, seg[i], len[i]);
 						k += len[i];
 					}
-				snprintf(cand + k, sizeof(cand) - k, "%s", twin ? TWIN : "");
+				snprintf(cand + k, sizeof(cand) - k, "%s", twin ? PLAN_TWIN_MARK : "");
 				it = find_item(&x1->p, m, cand);
 				if (!it)
 					continue;
