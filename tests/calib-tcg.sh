@@ -31,4 +31,21 @@ n=$(grep -cE '^quirk [a-z0-9_-]+-(not-kept|rewritten|canonical-[0-9]+): ' "$tmp/
 ok $? "no other field is named (no-xinuse's init components are no evidence): $n calibration quirks"
 grep -q '^quirk no-xinuse: present' "$tmp/info"
 ok $? "(TCG's no-xinuse is there: the case the calibration must not misread)"
+# no-xinuse also takes the XSTATE_BV subsets that leave a component in
+# init (x87-sse, avx: XCR0 has PKRU) from the matrices' cells whose proof
+# is that component's clear bit: each such cell SKIPs by the quirk before
+# it runs (not five attempts, then "scenario not proven"), and the
+# covering array takes its pairs as the platform's constraints
+"$qemu" -cpu max "$FPABI" list --tier matrix >"$tmp/list" 2>&1
+ok $? "fpabi list --tier matrix under $qemu -cpu max"
+grep -E '^x86_64\.(event-signal|signal-edit|regset-write)\.[^/]*/(x87-sse|avx)[/	]' "$tmp/list" >"$tmp/init"
+n=$(grep -c '	skip: platform quirk no-xinuse: ' "$tmp/init")
+[ "$n" -gt 0 ] && ! grep -q '	runnable	' "$tmp/init"
+ok $? "no matrix cell in x87-sse or avx is runnable; $n SKIP by quirk no-xinuse"
+grep -E '^x86_64\.(event-signal|signal-edit|regset-write)\.[^/]*/xsave-all[/	].*	runnable	' "$tmp/list" >/dev/null
+ok $? "the xsave-all cells, which leave no component in init, still run"
+"$qemu" -cpu max "$FPABI" list --matrix event-signal >"$tmp/mx" 2>&1
+grep -q '^uncovered	event=frame-restore XSTATE_BV subset=x87-sse	forbidden: platform quirk no-xinuse: ' "$tmp/mx" &&
+	grep -q 'no runnable cell found: 0$' "$tmp/mx"
+ok $? "event-signal's coverage: the quirk's pairs forbidden by the platform, none unreachable"
 done_testing

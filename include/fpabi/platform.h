@@ -85,9 +85,10 @@ unsigned fpabi_platform_present(void);
  * (pfx "# ") */
 void fpabi_platform_print(const struct fpabi_machine *m, FILE *f,
 			  const char *pfx);
-/* The SKIP reason of a case instance a present quirk can change, or NULL. */
+/* The SKIP reason of a case instance (its case's quirks, its variant) a
+ * present quirk can change, or NULL. */
 const char *fpabi_platform_skip(const struct fpabi_machine *m,
-				const struct fpabi_case *c,
+				unsigned quirks,
 				const struct fpabi_variant *v);
 /* Is quirk bit present and stepped around by the tracee? */
 bool fpabi_platform_steps(const struct fpabi_machine *m, unsigned bit);

@@ -16,6 +16,7 @@
 #include "fpabi/ematrix.h"
 #include "fpabi/matrix.h"
 #include "fpabi/plan.h"
+#include "fpabi/platform.h"
 #include "fpabi/util.h"
 #include "matrix-int.h"
 
@@ -56,6 +57,52 @@ void mx_ev_fill(const struct fpabi_ev_subject *s, struct fpabi_mx_cell *out)
 
 /* ------------------------------------------------- the problem's axes */
 
+/* Which subjects' modes a present quirk can change: their cells SKIP as
+ * the hand-written cases do (fpabi_platform_skip()), and the covering
+ * array takes the pairs as the platform's constraints, not as cells to
+ * run and find unproven.  A cell's quirks are its subject's: the window
+ * and history add none. */
+static void quirk_setup(struct mx_ctx *x)
+{
+	struct fpabi_mx_cell cell;
+	const char *why;
+	unsigned k, mode;
+
+	for (k = 0; k < x->mx->nsubjects(); k++)
+		for (mode = 0; mode < x->mx->nmodes; mode++) {
+			if (x->mode_skip[mode])
+				continue;
+			memset(&cell, 0, sizeof(cell));
+			x->mx->cell(x->m, k, mode, 0, &x->v[mode], &cell);
+			why = fpabi_platform_skip(x->m, cell.quirks,
+						  &x->v[mode]);
+			if (!why)
+				continue;
+			x->quirk_modes[k] |= (uint16_t)(1u << mode);
+			x->quirk_skip[mode] = why;
+		}
+}
+
+/* Why the present quirks keep subject k (-1: every subject) from every
+ * mode m can run whose bits in mask are those of mode, or NULL. */
+static const char *quirk_why(const struct mx_ctx *x, int k, unsigned mask,
+			     unsigned mode)
+{
+	unsigned s = k < 0 ? 0 : (unsigned)k;
+	unsigned end = k < 0 ? x->ax[0].n : s + 1, md;
+	const char *why = NULL;
+
+	for (; s < end; s++)
+		for (md = 0; md < x->mx->nmodes; md++) {
+			if ((md & mask) != (mode & mask) || x->mode_skip[md])
+				continue;
+			if (!(x->quirk_modes[s] >> md & 1))
+				return NULL;
+			why = x->quirk_skip[md];
+		}
+	return why;
+}
+
 void mx_setup(struct mx_ctx *x, const struct fpabi_machine *m,
 	      const struct fpabi_matrix *mx)
 {
@@ -73,6 +120,7 @@ void mx_setup(struct mx_ctx *x, const struct fpabi_machine *m,
 		if (!x->mode_skip[k])
 			x->mode_skip[k] = x->v[k].skip;
 	}
+	quirk_setup(x);
 	x->kind[x->n] = AX_SUBJECT;
 	x->ax[x->n++] = (struct cover_axis){ mx->subject, mx->nsubjects() };
 	for (i = 0; i < mx->nsplit; i++) {
@@ -115,10 +163,12 @@ static const char *value_why(const struct mx_ctx *x, unsigned i, unsigned a)
 
 	switch (x->kind[i]) {
 	case AX_MODE:
-		return x->mode_skip[a];
+		return x->mode_skip[a] ? x->mode_skip[a] :
+		       quirk_why(x, -1, ~0u, a);
 	case AX_WIN:
 		return plan_missing_need(x->m, x->mx->wins[a].needs);
 	case AX_SUBJECT:
+		return quirk_why(x, (int)a, 0, 0);
 	case AX_HIST:
 		return NULL;
 	default:
@@ -126,7 +176,8 @@ static const char *value_why(const struct mx_ctx *x, unsigned i, unsigned a)
 		for (k = 0; k < x->mx->nmodes; k++)
 			if (!!(k & bit) == !!a) {
 				if (!x->mode_skip[k])
-					return NULL;
+					return quirk_why(x, -1, bit,
+							 a ? bit : 0);
 				why = why ? why : x->mode_skip[k];
 			}
 		return why;
@@ -147,8 +198,8 @@ static void known_bits(const struct mx_ctx *x, unsigned i, unsigned a,
 }
 
 /* the pairs a constraint forbids: a value m cannot run, two mode bits
- * that make a mode m cannot run, a mode the ABI never has at the
- * window's event */
+ * that make a mode m cannot run, a subject in modes a present quirk
+ * changes, a mode the ABI never has at the window's event */
 static const char *pair_why(void *ctx, unsigned i, unsigned a, unsigned j,
 			    unsigned b)
 {
@@ -161,8 +212,13 @@ static const char *pair_why(void *ctx, unsigned i, unsigned a, unsigned j,
 	known_bits(x, i, a, &mask, &mode);
 	known_bits(x, j, b, &mask, &mode);
 	if (x->kind[i] >= AX_BIT0 && x->kind[j] >= AX_BIT0 &&
-	    x->mx->nsplit == 2)
+	    x->mx->nsplit == 2 && x->mode_skip[mode])
 		return x->mode_skip[mode];
+	/* a subject in the modes a present quirk changes */
+	if (mask && (why = quirk_why(x, x->kind[i] == AX_SUBJECT ? (int)a :
+				     x->kind[j] == AX_SUBJECT ? (int)b : -1,
+				     mask, mode)))
+		return why;
 	if (!x->mx->win_why || !mask ||
 	    (x->kind[i] != AX_WIN && x->kind[j] != AX_WIN))
 		return NULL;
@@ -195,6 +251,10 @@ const char *mx_cell_skip(const struct mx_ctx *x, const struct mx_at *at,
 		skip = plan_missing_need(x->m, (*h)->needs);
 	if (!skip)
 		skip = plan_missing_need(x->m, mx->wins[at->w].needs);
+	/* a present quirk can change the cell: it SKIPs before it runs,
+	 * as the hand-written cases do (plan.c) */
+	if (!skip)
+		skip = fpabi_platform_skip(x->m, cell->quirks, v);
 	return skip;
 }
 

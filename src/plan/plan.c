@@ -84,7 +84,7 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 				continue;
 			plan_add(p, c, &v[vi], c->params[pi],
 			    skip ? skip : v[vi].skip ? v[vi].skip :
-			    fpabi_platform_skip(m, c, &v[vi]), h, pl);
+			    fpabi_platform_skip(m, c->quirks, &v[vi]), h, pl);
 			if (!pats_match(filter, p->items[before].id, c->family))
 				p->n = before;
 			if (first_only && p->n > before)

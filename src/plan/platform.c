@@ -139,17 +139,17 @@ void fpabi_platform_print(const struct fpabi_machine *m, FILE *f,
 }
 
 const char *fpabi_platform_skip(const struct fpabi_machine *m,
-				const struct fpabi_case *c,
+				unsigned quirks,
 				const struct fpabi_variant *v)
 {
 	const struct fpabi_platform *p = m->platform;
 	const struct fpabi_quirk *q;
 	unsigned i;
 
-	if (!p || !(c->quirks & p->present & ~p->stepped))
+	if (!p || !(quirks & p->present & ~p->stepped))
 		return NULL;
 	for (q = fpabi_quirks, i = 0; q->name && i < PLATFORM_NQUIRKS; q++, i++) {
-		if (!(c->quirks & q->bit & p->present & ~p->stepped))
+		if (!(quirks & q->bit & p->present & ~p->stepped))
 			continue;
 		if (!q->touches || q->touches(m, v))
 			return skip_reason[i];

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fpabi/matrix.h"
+#include "fpabi/platform.h"
 #include "fpabi/util.h"
 #include "x86.h"
 
@@ -218,8 +219,10 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	       6 * sizeof(struct fpabi_step));
 	out->drop = 2;
 	out->drop_class = "stale";
-	/* the XSTATE_BV subset's XINUSE 0: proven in every frame */
+	/* the XSTATE_BV subset's XINUSE 0: proven in every frame (a CPU
+	 * that sets every bit, quirk no-xinuse, cannot show it) */
 	out->pre |= PRE_X86_INIT;
+	out->quirks |= QUIRK_NO_XINUSE;
 	/* the window's steps before the signal (step 3) */
 	if (win)
 		mx_insert(out, 3, windows[win].steps, windows[win].n);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fpabi/matrix.h"
+#include "fpabi/platform.h"
 #include "fpabi/util.h"
 #include "x86.h"
 
@@ -389,8 +390,10 @@ static void mx_cell(const struct fpabi_machine *m, unsigned k, unsigned mode,
 	       8 * sizeof(struct fpabi_step));
 	out->drop = o.err || o.changes ? 3 : 6;
 	out->drop_class = o.err ? "unknown" : o.changes ? "stale" : "poison";
-	/* the XSTATE_BV subset's XINUSE 0: proven in every read and frame */
+	/* the XSTATE_BV subset's XINUSE 0: proven in every read and frame
+	 * (a CPU that sets every bit, quirk no-xinuse, cannot show it) */
 	out->pre |= PRE_X86_INIT;
+	out->quirks |= QUIRK_NO_XINUSE;
 	/* the stop: after the TRAP (step 1); a syscall's exit stop before
 	 * the signal (step 5) */
 	if (win == WIN_SYSCALL) {
