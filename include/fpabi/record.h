@@ -9,16 +9,19 @@
 #ifndef FPABI_RECORD_H
 #define FPABI_RECORD_H
 
+#include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fpabi/event.h"
 #include "fpabi/image.h"
 #include "fpabi/limits.h"
 #include "fpabi/shm.h"
+#include "fpabi/util.h"
 
 struct fpabi_run;
 struct fpabi_rule;
@@ -333,6 +336,23 @@ void repro_arch_line_close(const struct fpabi_rec *rec, FILE *out);
 					   handler is the copy and exit(0) */
 void repro_arch_line_code(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 			  void (*list)(void *ctx, uint64_t off), void *ctx);
+/* the event list at off writes no line: list(ctx, off) writes it to out
+ * (the file in memory), and a list that wrote any is taken back */
+static inline bool repro_line_list_empty(FILE *out,
+					 void (*list)(void *ctx, uint64_t off),
+					 void *ctx, uint64_t off)
+{
+	long pos = ftell(out);
+
+	if (pos < 0)
+		return false;
+	list(ctx, off);
+	if (ftell(out) == pos)
+		return true;
+	if (fseek(out, pos, SEEK_SET) < 0)
+		die("fseek: %s", strerror(errno));
+	return false;
+}
 /* the file builds its own exec probe (src/repro/probe.c): the recorded
  * probe's dump fits its image (128 KiB of its stack), so the dump's words
  * are the new image's first store, as fpabi's */

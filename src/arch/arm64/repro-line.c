@@ -728,10 +728,14 @@ static void line_handler(const struct fpabi_rec *rec, unsigned uses, FILE *out,
 		if (pass)
 			fprintf(out, "\t\"1999:\\n\\tmov x0, x21\\n\\tbl sig_body\\n\\t\"\n");
 		for (k = 0; k < h->nsig; k++) {
+			uint64_t off = pass ? h->sig[k].exit_ev : h->sig[k].entry_ev;
+
+			if (h->nsig > 1 && repro_line_list_empty(out, list, ctx, off))
+				continue;	/* (nothing to pick) */
 			if (h->nsig > 1)
 				fprintf(out, "\t\"cmp w20, #%u\\n\\tb.ne %uf\\n\\t\"\t/* signal %u */\n",
 					k, 1000 * (pass + 1) + k, k + 1);
-			list(ctx, pass ? h->sig[k].exit_ev : h->sig[k].entry_ev);
+			list(ctx, off);
 			if (h->nsig > 1)
 				fprintf(out, "\t\"b %uf\\n%u:\\n\\t\"\n", 1999 + 1000 * pass,
 					1000 * (pass + 1) + k);

@@ -6,7 +6,6 @@
  * where the file ends in the handler, the handler in C alone; and the
  * handler's asm around the signal's event lists.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,23 +239,6 @@ void x86_emit_edit_frame(const struct fpabi_shm_hdr *h, bool inl, FILE *out)
 		xfeat ? "\tmemcpy(fp + SW_XFEATURES, &xfeat, 8);\n" : "", inl ? "" : "}\n\n");
 }
 
-/* the event list at off writes no line (list() writes to out: it is
- * written, then taken back) */
-static bool list_empty(FILE *out, void (*list)(void *ctx, uint64_t off),
-		       void *ctx, uint64_t off)
-{
-	long pos = ftell(out);
-
-	if (pos < 0)
-		return false;
-	list(ctx, off);
-	if (ftell(out) == pos)
-		return true;
-	if (fseek(out, pos, SEEK_SET) < 0)
-		die("fseek: %s", strerror(errno));
-	return false;
-}
-
 /* one SIGILL, its frame neither copied nor edited: the handler is its
  * events and the step over the ud2, no C */
 static bool line_sig_simple(const struct fpabi_rec *rec, unsigned int uses)
@@ -305,7 +287,7 @@ void x86_line_handler(const struct fpabi_rec *rec, unsigned int uses, FILE *out,
 		for (k = 0; k < h->nsig; k++) {
 			uint64_t off = pass ? h->sig[k].exit_ev : h->sig[k].entry_ev;
 
-			if (h->nsig > 1 && list_empty(out, list, ctx, off))
+			if (h->nsig > 1 && repro_line_list_empty(out, list, ctx, off))
 				continue;	/* (nothing to pick) */
 			if (h->nsig > 1)
 				fprintf(out, "\t\"cmp $%u, %%r12d\\n\\tjne %uf\\n\\t\"\t/* signal %u */\n",
