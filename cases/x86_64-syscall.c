@@ -24,8 +24,11 @@ static const struct fpabi_case cases[] = {
 		.rule = "X-SYS-1",
 		.needs = NEED_XSAVE,
 		.vset = VSET_ALL,
+		/* urandom-write: the kernel's own FPU use in the syscall
+		 * (kernel_fpu_begin() saves the registers, sets
+		 * TIF_NEED_FPU_LOAD, and the return restores them) */
 		.params = { SC_GETPID, SC_SCHED_YIELD, SC_PIPE_READ,
-			    SC_NANOSLEEP },
+			    SC_NANOSLEEP, SC_URANDOM_WRITE },
 		.steps = preserve,
 		.drop = 2, .drop_class = "stale",
 	},

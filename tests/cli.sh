@@ -56,6 +56,18 @@ sed 's|/unobserved$||' "$tmp/tw" | sort | comm -23 - "$tmp/dmx" >"$tmp/tw.orphan
 	grep -q '\.signal-edit\.' "$tmp/tw" && ! grep -qE '/w=(switched-out|migrated|evicted)/' "$tmp/tw" &&
 	! grep -qE '\.(regset-write|event-syscall)\.' "$tmp/tw"
 ok $? "tier full: $(wc -l <"$tmp/tw") unobserved twins of default cells with a stop at their event, each its cell's, no window of stops"
+# x86: the kernel's own FPU use in a syscall (urandom-write:
+# kernel_fpu_begin()) in every variant of syscall.preserve, live in its
+# unobserved twins at tier full, and a subject of event-syscall
+if [ "$FPABI_ARCH" = x86_64 ]; then
+	nv=$(grep -c '^x86_64\.syscall\.preserve/[^/]*/getpid	' "$tmp/list")
+	nu=$(grep -c '^x86_64\.syscall\.preserve/[^/]*/urandom-write	' "$tmp/list")
+	"$FPABI" list --tier full | cut -f1 >"$tmp/full"
+	[ "$nu" -gt 0 ] && [ "$nu" -eq "$nv" ] &&
+		grep -q '^x86_64\.syscall\.preserve/[^/]*/urandom-write/unobserved$' "$tmp/full" &&
+		grep -q '^x86_64\.event-syscall\.urandom-write/' "$tmp/list"
+	ok $? "x86: urandom-write in each of syscall.preserve's $nv variants, its twins at tier full, and in event-syscall"
+fi
 for mx in $(sed -n 's/^matrix \([a-z-]*\) (.*/\1/p' "$tmp/mxall"); do
 	"$FPABI" list --matrix $mx >"$tmp/mx"
 	ok $? "list --matrix $mx exits 0"

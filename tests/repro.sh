@@ -72,6 +72,26 @@ while read -r id; do
 	ok $? "$id: with one expected word corrupted it exits 1 and names it (exit $rc)"
 done <"$tmp/ids"
 
+# x86's urandom write (the kernel's own FPU use in the syscall,
+# kernel_fpu_begin()): the file opens /dev/urandom itself and its
+# tracee makes the same 8 KiB write; 0 (3: the CPU's own change) here,
+# 1 with a word corrupted
+if [ "$arch" = x86_64 ]; then
+	id=x86_64.syscall.preserve/xsave-all/urandom-write
+	"$FPABI" repro "$id" --seed 7 -o "$tmp/u.c" >/dev/null 2>"$tmp/uerr" &&
+		grep -q 'open("/dev/urandom", O_WRONLY)' "$tmp/u.c" &&
+		grep -q 'urandom_bytes\[8192\]' "$tmp/u.c" &&
+		$CC -static -O2 "$tmp/u.c" -o "$tmp/u" 2>"$tmp/ucc"
+	ok $? "$id: written with its own /dev/urandom fd and 8 KiB, and it builds"
+	timeout 60 "$tmp/u" >"$tmp/uout" 2>&1
+	rc=$?
+	[ $rc = 0 ] || [ $rc = 3 ]
+	ok $? "$id: it shows no kernel bug where the kernel has none (exit $rc: $(tail -1 "$tmp/uout"))"
+	$CC -static -O2 -DFPABI_REPRO_CORRUPT "$tmp/u.c" -o "$tmp/uc" 2>/dev/null
+	timeout 60 "$tmp/uc" >/dev/null 2>&1
+	ok $([ $? = 1 ]; echo $?) "$id: with one expected word corrupted it exits 1"
+fi
+
 # minimised (src/repro/cmd.c: minimise()): a failing matrix cell with a
 # history and a window is written as the instance with fewer axis values
 # whose run shows its first finding; --no-minimise writes the cell; a

@@ -63,6 +63,9 @@ enum fpabi_sc {
 				   .arg[0] (struct fpabi_time) */
 	SC_MIGRATE_SELF,	/* sched_setaffinity(0) to CPU .arg[0] alone:
 				   the tracee moves itself mid-sequence */
+	SC_URANDOM_WRITE,	/* write(2) of 8 KiB to /dev/urandom: the
+				   kernel mixes it with BLAKE2s, on x86 with
+				   SSSE3 or AVX-512 under kernel_fpu_begin() */
 	SC_NR,
 	/* the backend's own kinds start here (fpabi/<arch>-case.h; the
 	 * tracee resolves them in src/tracee/<arch>/, sc_name() asks

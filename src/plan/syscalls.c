@@ -63,6 +63,16 @@ static const struct fpabi_sc_info sc_table[SC_NR] = {
 					 "CLONE_CHILD_CLEARTID | CLONE_SETTLS, THREAD_ARGS" },
 	[SC_SLEEP_UNTIL] = { .name = "clock_nanosleep-abs",
 			     .flags = SCF_SWITCHES },
+	/* (the fd is /dev/urandom's, opened in main; 8 KiB: two pages, so
+	 * write_pool_user() calls cond_resched() between its SIMD sections,
+	 * with TIF_NEED_FPU_LOAD already set) */
+	[SC_URANDOM_WRITE] = { .name = "urandom-write",
+			       .c_nr = "SYS_write",
+			       .c_args = "0, (uintptr_t)urandom_bytes, sizeof(urandom_bytes)",
+			       .c_decl = "/* written to /dev/urandom: the kernel mixes them "
+					 "with BLAKE2s (x86: in SIMD,\n * kernel_fpu_begin() "
+					 "in this task) */\nstatic const uint8_t "
+					 "urandom_bytes[8192];\n" },
 	[SC_MIGRATE_SELF] = { .name = "sched_setaffinity-self",
 			      .flags = SCF_SWITCHES | SCF_MIGRATES,
 			      .needs = NEED_SMP2,

@@ -18,7 +18,7 @@ static const struct {
 	const char *header, *needle[4];
 } includes[] = {
 	{ "asm/sigcontext.h", { "struct _aarch64_ctx" } },	/* (arm64's records) */
-	{ "elf.h", { "Elf64_" } }, { "errno.h", { "errno" } },
+	{ "elf.h", { "Elf64_" } }, { "errno.h", { "errno" } }, { "fcntl.h", { "O_WRONLY" } },
 	{ "linux/futex.h", { "FUTEX_" } }, { "inttypes.h", { "PRIx64", "uint64_t" } },
 	{ "signal.h", { "SIG", "sigaction", "raise(" } }, { "stdio.h", { "printf" } },
 	{ "stdlib.h", { "exit(", "atoi(" } }, { "string.h", { "memcpy", "strchr", "strcmp" } },

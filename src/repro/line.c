@@ -72,8 +72,8 @@ static int scan_list(const struct gen *g, uint64_t off, unsigned int depth)
 	return -1;
 }
 
-/* the arguments of sc as C (read: the pipe's fd is set in main; exec:
- * the file's own probe, if it has one) */
+/* the arguments of sc as C (read: the pipe's fd is set in main, as the
+ * urandom write's is; exec: the file's own probe, if it has one) */
 static void sc_args_c(const struct gen *g, const struct fpabi_ev *e, char *args,
 		      size_t n)
 {
@@ -502,6 +502,10 @@ static void emit_main(struct gen *g, const struct uses *u)
 			if (rows.sc[i] == SC_PIPE_READ)
 				fprintf(g->o, "\tsc_args[%u][0] = pipefd[0];\n", i);
 	}
+	for (i = 0; u->urandom && i < rows.n; i++)
+		if (rows.sc[i] == SC_URANDOM_WRITE)
+			fprintf(g->o, "\tsc_args[%u][0] = open(\"/dev/urandom\", O_WRONLY);\n"
+				"\tif ((int)sc_args[%u][0] < 0)\n\t\tbail(\"/dev/urandom\");\n", i, i);
 	if (g->solo)	/* (the tracer's part) */
 		fprintf(g->o, "\tpid = fork();\t/* no stop: no tracer */\n\tif (!pid)\n\t\ttracee();\n"
 			"\tif (pid < 0 || waitpid(pid, &st, 0) != pid || st)\n"

@@ -402,6 +402,7 @@ static bool section_wanted(const struct uses *u, const char *name, size_t n)
 		if (n == strlen(always[i]) && !memcmp(name, always[i], n))
 			return true;
 	return (IS("nanosleep") && u->nanosleep) || (IS("pipe") && u->pipe) ||
+	       (IS("urandom") && u->urandom) ||
 	       (IS("exec") && u->exec) || (IS("noexec") && !u->exec) ||
 	       (IS("thread") && u->thread) ||
 	       (IS("children") && (u->thread || u->fork)) ||
@@ -536,12 +537,12 @@ static void emit_header(struct gen *g, const struct uses *u)
 		"kselftest's skip), 2 no verdict.  -DFPABI_REPRO_CORRUPT "
 		"corrupts one\n * expected word (a self-test: then it exits "
 		"1).\n */\n");
-	fprintf(g->o, "#define _GNU_SOURCE\n#include <errno.h>\n%s"
+	fprintf(g->o, "#define _GNU_SOURCE\n#include <errno.h>\n%s%s"
 		"#include <signal.h>\n#include <stdint.h>\n#include <stdio.h>\n"
 		"#include <stdlib.h>\n#include <string.h>\n#include <sys/mman.h>\n"
 		"#include <sys/ptrace.h>\n#include <sys/syscall.h>\n"
 		"#include <sys/uio.h>\n#include <sys/wait.h>\n%s%s%s%s%s"
-		"#include <unistd.h>\n%s%s\n",
+		"#include <unistd.h>\n%s%s\n", u->urandom ? "#include <fcntl.h>\n" : "",
 		u->thread ? "#include <linux/futex.h>\n" : "",
 		u->nanosleep ? "#include <time.h>\n" : "",
 		u->thread || u->fork ? "#include <sched.h>\n" : "",

@@ -181,6 +181,21 @@ static struct {
 		 stack_size, tls;
 } clone3_args = { .exit_signal = SIGCHLD };
 
+/* SC_URANDOM_WRITE: 8 KiB of zeros to /dev/urandom, mixed in without
+ * credit (one fd for the tracee's life) */
+static void urandom_write(struct fpabi_ev *ev)
+{
+	static const uint8_t bytes[8192];
+	static int fd = -1;
+
+	if (fd < 0 && (fd = open("/dev/urandom", O_WRONLY | O_CLOEXEC)) < 0)
+		tracee_fail(errno, "/dev/urandom: %s", strerror(errno));
+	ev->nr = SYS_write;
+	ev->arg[0] = (uint64_t)fd;
+	ev->arg[1] = (uintptr_t)bytes;
+	ev->arg[2] = sizeof(bytes);
+}
+
 static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 {
 	unsigned sc = (unsigned)ev->nr;
@@ -279,6 +294,9 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 		ev->arg[2] = (uintptr_t)set;
 		break;
 	}
+	case SC_URANDOM_WRITE:
+		urandom_write(ev);
+		break;
 	case SC_PIPE_READ:
 		if (*writer)
 			tracee_fail(EINVAL, "one pipe read per case");

@@ -82,12 +82,19 @@ static const struct fpabi_axis_def rows[] = {
 			  "regset read (ptrace of a running tracee's state)" },
 			{ CORE, "fpregs_lock_and_load", "set: load before an "
 			  "in-kernel edit" },
+			{ CORE, "kernel_fpu_begin_mask", "clear: save the "
+			  "registers to fpstate and set it (the kernel's own "
+			  "FPU use in the task's syscall); set: no save" },
 		},
 		.set = "clear: no stop and no switch since the load (the "
 		       "unobserved twins, untraced: no signal-delivery stop "
 		       "either); set: a ptrace stop (TRAP, and the "
 		       "signal-delivery stop of every traced signal), a yield "
-		       "to a competitor",
+		       "to a competitor, the kernel's own FPU use in a "
+		       "syscall (urandom-write: BLAKE2s in SIMD under "
+		       "kernel_fpu_begin(), lib/crypto/x86/blake2s.h, where "
+		       "the CPU has SSSE3; its use is the kernel's, not "
+		       "proven per cell)",
 		.proof = "clear: the tracee's own ru_nvcsw and ru_nivcsw "
 			 "unchanged and one CPU across the window; set: the "
 			 "stop the tracer saw, or the switch counts grown",
@@ -99,7 +106,12 @@ static const struct fpabi_axis_def rows[] = {
 			   "tracee out; clear in the unobserved twins: the signal "
 			   "family's, and at tier full those of the default cells "
 			   "of event-signal and signal-edit, whose frame is saved "
-			   "from the live registers)",
+			   "from the live registers); set inside the syscall by "
+			   "the kernel's FPU use: syscall.preserve and "
+			   "event-syscall's urandom-write, live (untraced twins, "
+			   "no window: kernel_fpu_begin() saves) and after a stop "
+			   "(set already: no save), a write of two pages, so "
+			   "cond_resched() can switch it out with the flag set)",
 	},
 	{
 		.name = "fpregs owner",
@@ -116,7 +128,10 @@ static const struct fpabi_axis_def rows[] = {
 		.set = "this task: a switch with nothing else FP on the "
 		       "CPU; another context: a competitor that loads its "
 		       "own registers on the tracee's CPU and runs there "
-		       "while the tracee is stopped (EVICT)",
+		       "while the tracee is stopped (EVICT), or the kernel's "
+		       "own FPU use in the task's syscall (urandom-write: "
+		       "kernel_fpu_begin() invalidates it; not proven per "
+		       "cell)",
 		.proof = "another context: the competitor's run time "
 			 "(/proc/PID/schedstat) grown during the stop, on the "
 			 "CPU the tracee stopped on (the evict step's proof: "

@@ -23,6 +23,8 @@ static const struct fpabi_ev_subject syscalls[] = {
 	SYSCALL_SUBJ("getpid", SC_GETPID),
 	SYSCALL_SUBJ("sched-yield", SC_SCHED_YIELD),
 	SYSCALL_SUBJ("pipe-read", SC_PIPE_READ),
+	/* the kernel's FPU in the syscall: BLAKE2s under kernel_fpu_begin() */
+	SYSCALL_SUBJ("urandom-write", SC_URANDOM_WRITE),
 };
 
 static const struct fpabi_ev_subject signals[] = {
