@@ -21,10 +21,10 @@ struct mx_ctx {
 	/* each mode's variant on m, or why m cannot run it */
 	struct fpabi_variant v[MX_MAX_MODES];
 	const char *mode_skip[MX_MAX_MODES];
-	/* each subject's modes a present platform quirk can change (a bit
-	 * a mode), and the quirk's SKIP reason in each mode */
-	uint16_t quirk_modes[COVER_MAX_VALUES];
-	const char *quirk_skip[MX_MAX_MODES];
+	/* each subject's modes the platform cannot run it in (a bit a
+	 * mode: a need, a present quirk; platform_setup()), and why */
+	uint16_t plat_modes[COVER_MAX_VALUES];
+	const char *plat_why[COVER_MAX_VALUES];
 	unsigned n;			/* axes */
 	struct cover_axis ax[COVER_MAX_AXES];
 	unsigned kind[COVER_MAX_AXES];	/* enum mx_axis_kind, + bit */

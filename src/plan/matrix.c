@@ -15,8 +15,10 @@
 #include "fpabi/derive.h"
 #include "fpabi/ematrix.h"
 #include "fpabi/matrix.h"
+#include "fpabi/ops.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 #include "matrix-int.h"
 
@@ -38,7 +40,7 @@ void mx_insert(struct fpabi_mx_cell *cell, unsigned at,
 
 void mx_ev_fill(const struct fpabi_ev_subject *s, struct fpabi_mx_cell *out)
 {
-	unsigned n = 0;
+	unsigned n = 0, k;
 
 	while (s->steps[n].op != S_END)
 		n++;
@@ -47,6 +49,9 @@ void mx_ev_fill(const struct fpabi_ev_subject *s, struct fpabi_mx_cell *out)
 	out->what = s->what;
 	out->summary = s->summary;
 	out->needs = s->needs;
+	for (k = 0; k < n; k++)	/* its syscalls' (bpf-prog-load: NEED_BPF) */
+		if (op_info(s->steps[k].op)->a == A_SYSCALL)
+			out->needs |= sc_info(s->steps[k].a)->needs;
 	out->pre = s->pre;
 	out->competitor = s->competitor;
 	out->quirks = s->quirks;
@@ -57,12 +62,15 @@ void mx_ev_fill(const struct fpabi_ev_subject *s, struct fpabi_mx_cell *out)
 
 /* ------------------------------------------------- the problem's axes */
 
-/* Which subjects' modes a present quirk can change: their cells SKIP as
- * the hand-written cases do (fpabi_platform_skip()), and the covering
- * array takes the pairs as the platform's constraints, not as cells to
- * run and find unproven.  A cell's quirks are its subject's: the window
- * and history add none. */
-static void quirk_setup(struct mx_ctx *x)
+/* Which modes of each subject the platform cannot run, whatever the
+ * history and window: a need the machine lacks (bpf-prog-load's
+ * NEED_BPF) or a present quirk that can change the cell (its cells SKIP
+ * as the hand-written cases do, fpabi_platform_skip()).  The covering
+ * array takes those pairs as the platform's constraints, not as cells
+ * to run and find unproven; a cell's needs and quirks are its
+ * subject's in the mode (the history's and the window's are the
+ * array's other constraints). */
+static void platform_setup(struct mx_ctx *x)
 {
 	struct fpabi_mx_cell cell;
 	const char *why;
@@ -74,19 +82,21 @@ static void quirk_setup(struct mx_ctx *x)
 				continue;
 			memset(&cell, 0, sizeof(cell));
 			x->mx->cell(x->m, k, mode, 0, &x->v[mode], &cell);
-			why = fpabi_platform_skip(x->m, cell.quirks,
-						  &x->v[mode]);
+			why = plan_missing_need(x->m, cell.needs);
+			if (!why)
+				why = fpabi_platform_skip(x->m, cell.quirks,
+							  &x->v[mode]);
 			if (!why)
 				continue;
-			x->quirk_modes[k] |= (uint16_t)(1u << mode);
-			x->quirk_skip[mode] = why;
+			x->plat_modes[k] |= (uint16_t)(1u << mode);
+			x->plat_why[k] = why;
 		}
 }
 
-/* Why the present quirks keep subject k (-1: every subject) from every
- * mode m can run whose bits in mask are those of mode, or NULL. */
-static const char *quirk_why(const struct mx_ctx *x, int k, unsigned mask,
-			     unsigned mode)
+/* Why the platform keeps subject k (-1: every subject) from every mode
+ * m can run whose bits in mask are those of mode, or NULL. */
+static const char *platform_why(const struct mx_ctx *x, int k,
+				unsigned mask, unsigned mode)
 {
 	unsigned s = k < 0 ? 0 : (unsigned)k;
 	unsigned end = k < 0 ? x->ax[0].n : s + 1, md;
@@ -96,9 +106,9 @@ static const char *quirk_why(const struct mx_ctx *x, int k, unsigned mask,
 		for (md = 0; md < x->mx->nmodes; md++) {
 			if ((md & mask) != (mode & mask) || x->mode_skip[md])
 				continue;
-			if (!(x->quirk_modes[s] >> md & 1))
+			if (!(x->plat_modes[s] >> md & 1))
 				return NULL;
-			why = x->quirk_skip[md];
+			why = x->plat_why[s];
 		}
 	return why;
 }
@@ -120,7 +130,7 @@ void mx_setup(struct mx_ctx *x, const struct fpabi_machine *m,
 		if (!x->mode_skip[k])
 			x->mode_skip[k] = x->v[k].skip;
 	}
-	quirk_setup(x);
+	platform_setup(x);
 	x->kind[x->n] = AX_SUBJECT;
 	x->ax[x->n++] = (struct cover_axis){ mx->subject, mx->nsubjects() };
 	for (i = 0; i < mx->nsplit; i++) {
@@ -164,11 +174,11 @@ static const char *value_why(const struct mx_ctx *x, unsigned i, unsigned a)
 	switch (x->kind[i]) {
 	case AX_MODE:
 		return x->mode_skip[a] ? x->mode_skip[a] :
-		       quirk_why(x, -1, ~0u, a);
+		       platform_why(x, -1, ~0u, a);
 	case AX_WIN:
 		return plan_missing_need(x->m, x->mx->wins[a].needs);
 	case AX_SUBJECT:
-		return quirk_why(x, (int)a, 0, 0);
+		return platform_why(x, (int)a, 0, 0);
 	case AX_HIST:
 		return NULL;
 	default:
@@ -176,7 +186,7 @@ static const char *value_why(const struct mx_ctx *x, unsigned i, unsigned a)
 		for (k = 0; k < x->mx->nmodes; k++)
 			if (!!(k & bit) == !!a) {
 				if (!x->mode_skip[k])
-					return quirk_why(x, -1, bit,
+					return platform_why(x, -1, bit,
 							 a ? bit : 0);
 				why = why ? why : x->mode_skip[k];
 			}
@@ -198,8 +208,8 @@ static void known_bits(const struct mx_ctx *x, unsigned i, unsigned a,
 }
 
 /* the pairs a constraint forbids: a value m cannot run, two mode bits
- * that make a mode m cannot run, a subject in modes a present quirk
- * changes, a mode the ABI never has at the window's event */
+ * that make a mode m cannot run, a subject in modes the platform
+ * cannot run it in (platform_setup()), a mode the ABI never has at the window's event */
 static const char *pair_why(void *ctx, unsigned i, unsigned a, unsigned j,
 			    unsigned b)
 {
@@ -214,8 +224,8 @@ static const char *pair_why(void *ctx, unsigned i, unsigned a, unsigned j,
 	if (x->kind[i] >= AX_BIT0 && x->kind[j] >= AX_BIT0 &&
 	    x->mx->nsplit == 2 && x->mode_skip[mode])
 		return x->mode_skip[mode];
-	/* a subject in the modes a present quirk changes */
-	if (mask && (why = quirk_why(x, x->kind[i] == AX_SUBJECT ? (int)a :
+	/* a subject in the modes the platform cannot run it in */
+	if (mask && (why = platform_why(x, x->kind[i] == AX_SUBJECT ? (int)a :
 				     x->kind[j] == AX_SUBJECT ? (int)b : -1,
 				     mask, mode)))
 		return why;

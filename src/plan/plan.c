@@ -62,7 +62,7 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 		    bool first_only, enum fpabi_tier tier)
 {
 	struct fpabi_variant v[FPABI_MAX_VARIANTS];
-	const char *skip;
+	const char *skip, *psk;
 	int nv, vi;
 	unsigned pi;
 
@@ -82,8 +82,11 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 			 * nor can a CPU of its own (the pipe's writer) */
 			if ((c->unobserved || pl) && sc_switches(c->params[pi]))
 				continue;
+			/* (the parameter's syscall may need more:
+			 * bpf-prog-load NEED_BPF) */
+			psk = plan_missing_need(m, sc_info(c->params[pi])->needs);
 			plan_add(p, c, &v[vi], c->params[pi],
-			    skip ? skip : v[vi].skip ? v[vi].skip :
+			    skip ? skip : v[vi].skip ? v[vi].skip : psk ? psk :
 			    fpabi_platform_skip(m, c->quirks, &v[vi]), h, pl);
 			if (!pats_match(filter, p->items[before].id, c->family))
 				p->n = before;

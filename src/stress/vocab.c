@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fpabi/plan.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 
 #include "fpabi/shm.h"
@@ -122,12 +123,18 @@ void harvest(struct stress *st)
 				unsigned p;
 
 				if (!syscall_op(s->op) || s->a || s->op == S_FORK) {
-					vocab_add(vc, &x, stop, after,
-						  fam - fpabi_arch.families);
+					if (!syscall_op(s->op) ||
+					    !plan_missing_need(st->m, sc_info(s->a)->needs))
+						vocab_add(vc, &x, stop, after,
+							  fam - fpabi_arch.families);
 				} else {
-					/* SYSCALL(0): each of the case's parameters */
+					/* SYSCALL(0): each of the case's parameters
+					 * the machine can make (bpf-prog-load:
+					 * NEED_BPF) */
 					for (p = 0; p < FPABI_MAX_PARAMS && c->params[p]; p++) {
 						x.a = c->params[p];
+						if (plan_missing_need(st->m, sc_info(x.a)->needs))
+							continue;
 						vocab_add(vc, &x, stop, after,
 							  fam - fpabi_arch.families);
 					}
