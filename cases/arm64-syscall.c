@@ -21,8 +21,12 @@ static const struct fpabi_case cases[] = {
 		.rule = "A-SYS-1",
 		.needs = NEED_SVE,
 		.vset = VSET_ALL,
+		/* bpf-prog-load: the kernel's own NEON in the syscall
+		 * (7.3: the program's tag, SHA-256 under
+		 * kernel_neon_begin(), which saves the task's state and
+		 * flushes the CPU's) */
 		.params = { SC_GETPID, SC_SCHED_YIELD, SC_PIPE_READ,
-			    SC_NANOSLEEP },
+			    SC_NANOSLEEP, SC_BPF_PROG_LOAD },
 		.steps = syscall_steps,
 		.drop = 2, .drop_class = "stale",
 	},

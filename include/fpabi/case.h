@@ -123,7 +123,8 @@ _Static_assert(sizeof(struct fpabi_step) == 4, "a step is 4 bytes");
 /* generic needs; arches define their feature bits below NEED_GENERIC */
 #define NEED_ROOT	(1ull << 63)
 #define NEED_SMP2	(1ull << 62)
-#define NEED_GENERIC	(NEED_ROOT | NEED_SMP2)
+#define NEED_BPF	(1ull << 61)	/* BPF_PROG_LOAD of a socket filter works */
+#define NEED_GENERIC	(NEED_ROOT | NEED_SMP2 | NEED_BPF)
 
 /* which of the arch's variants a case is crossed with */
 enum variant_set {

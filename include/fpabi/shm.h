@@ -66,6 +66,10 @@ enum fpabi_sc {
 	SC_URANDOM_WRITE,	/* write(2) of 8 KiB to /dev/urandom: the
 				   kernel mixes it with BLAKE2s, on x86 with
 				   SSSE3 or AVX-512 under kernel_fpu_begin() */
+	SC_BPF_PROG_LOAD,	/* bpf(BPF_PROG_LOAD) of a two-instruction
+				   socket filter: the kernel hashes it for
+				   its tag (7.3: SHA-256, arm64 in NEON or
+				   CE under kernel_neon_begin()) */
 	SC_NR,
 	/* the backend's own kinds start here (fpabi/<arch>-case.h; the
 	 * tracee resolves them in src/tracee/<arch>/, sc_name() asks
@@ -73,6 +77,26 @@ enum fpabi_sc {
 	SC_ARCH = 32,
 	SC_ARCH_END = 48
 };
+
+/* SC_BPF_PROG_LOAD's attr: BPF_PROG_LOAD's leading fields of union
+ * bpf_attr (the kernel zeroes the rest), for a socket filter r0 = 0;
+ * exit; the tracer's probe loads the same (NEED_BPF) */
+struct fpabi_bpf_attr {
+	uint32_t prog_type, insn_cnt;
+	uint64_t insns, license;
+};
+
+#define FPABI_BPF_PROG_LOAD	5
+
+static inline void fpabi_bpf_filter(struct fpabi_bpf_attr *a)
+{
+	static const uint64_t insns[2] = { 0xb7, 0x95 };	/* r0 = 0; exit */
+
+	a->prog_type = 1;	/* BPF_PROG_TYPE_SOCKET_FILTER */
+	a->insn_cnt = 2;
+	a->insns = (uintptr_t)insns;
+	a->license = (uintptr_t)"GPL";
+}
 
 /* Tracee progress, in shm_hdr.state */
 enum {

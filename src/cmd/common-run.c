@@ -129,6 +129,23 @@ void fpabi_header(const struct fpabi_machine *m, FILE *f, const char *pfx)
  * command has one before it probes) */
 uint64_t fpabi_calib_seed = 1;
 
+/* BPF_PROG_LOAD of the socket filter SC_BPF_PROG_LOAD loads: the kind
+ * needs it (CONFIG_BPF_SYSCALL, and CAP_BPF where unprivileged BPF is
+ * off, as Debian has it) */
+static bool bpf_works(void)
+{
+	struct fpabi_bpf_attr a;
+	long fd;
+
+	memset(&a, 0, sizeof(a));
+	fpabi_bpf_filter(&a);
+	fd = syscall(SYS_bpf, FPABI_BPF_PROG_LOAD, &a, sizeof(a));
+	if (fd < 0)
+		return false;
+	close((int)fd);
+	return true;
+}
+
 void fpabi_probe(struct fpabi_machine *m, const char *force)
 {
 	struct utsname u;
@@ -148,6 +165,8 @@ void fpabi_probe(struct fpabi_machine *m, const char *force)
 		m->have |= NEED_ROOT;
 	if (m->ncpus >= 2)
 		m->have |= NEED_SMP2;
+	if (bpf_works())
+		m->have |= NEED_BPF;
 	fpabi_arch.probe(m);
 	fpabi_platform_probe(m);
 	/* what the CPU keeps, before any case is planned (DESIGN.md rule 10) */

@@ -757,11 +757,12 @@ static int write_file(struct gen *g, struct uses *u, unsigned flags,
 		return refuse(why, n, "%s", "an unobserved twin the straight-line "
 			      "form cannot write: its observed case has the same "
 			      "events (repro that one)");
-	/* (clone3's struct and CLONE_SETTLS's thread pointer: the
+	/* (clone3's struct, CLONE_SETTLS's thread pointer, bpf()'s attr: the
 	 * straight-line form writes them, the table's runtime not) */
 	if (repro_any_flag(g, SCF_C_LINE, 0))
-		return refuse(why, n, "%s", "a clone3() or CLONE_SETTLS child, which only "
-			      "the straight-line form writes, in a case the table form writes");
+		return refuse(why, n, "%s", "a clone3() or CLONE_SETTLS child, or a "
+			      "bpf() load, which only the straight-line form writes, in a "
+			      "case the table form writes");
 	if (g->err_only)
 		return refuse(why, n, "%s", "its findings are a regset call's "
 			      "errno, which only the straight-line form checks");

@@ -196,6 +196,19 @@ static void urandom_write(struct fpabi_ev *ev)
 	ev->arg[2] = sizeof(bytes);
 }
 
+/* SC_BPF_PROG_LOAD: BPF_PROG_LOAD of a socket filter, r0 = 0; exit (the
+ * tracer's probe loaded the same, NEED_BPF) */
+static void bpf_prog_load(struct fpabi_ev *ev)
+{
+	static struct fpabi_bpf_attr attr;
+
+	fpabi_bpf_filter(&attr);
+	ev->nr = SYS_bpf;
+	ev->arg[0] = FPABI_BPF_PROG_LOAD;
+	ev->arg[1] = (uintptr_t)&attr;
+	ev->arg[2] = sizeof(attr);
+}
+
 static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 {
 	unsigned sc = (unsigned)ev->nr;
@@ -296,6 +309,9 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 	}
 	case SC_URANDOM_WRITE:
 		urandom_write(ev);
+		break;
+	case SC_BPF_PROG_LOAD:
+		bpf_prog_load(ev);
 		break;
 	case SC_PIPE_READ:
 		if (*writer)

@@ -144,6 +144,8 @@ const struct fpabi_arch fpabi_arch = {
 		{ NEED_SME_2VL, "sme_2vl", "only one SME vector length: no SVL to change to" },
 		{ NEED_ROOT, "root", "needs root" },
 		{ NEED_SMP2, "smp2", "needs two CPUs" },
+		{ NEED_BPF, "bpf", "BPF_PROG_LOAD refused (no CONFIG_BPF_SYSCALL, "
+		  "or unprivileged BPF off and no CAP_BPF)" },
 		{ 0, NULL, NULL },
 	},
 	.families = a64_families,

@@ -131,13 +131,21 @@ static const struct fpabi_axis_def rows[] = {
 			  "switch-in: wrong task or wrong CPU" },
 			{ SIGNAL, "do_notify_resume", "_TIF_FOREIGN_FPSTATE: "
 			  "fpsimd_restore_current_state()" },
+			{ FPSIMD, "kernel_neon_begin", "clear: save the task's "
+			  "live state (fpsimd_save_user_state()), then flush "
+			  "the CPU's (fpsimd_flush_cpu_state(), SMSTOP with SME)" },
 		},
 		.set = "clear: no stop, switch or migration since the load "
 		       "(the unobserved twins); set: a ptrace write "
 		       "(fpsimd_flush_task_state()), a migration while "
 		       "stopped (MIGRATE), another task's FP use on the CPU "
 		       "while the tracee is stopped (EVICT: the case's "
-		       "competitor runs there)",
+		       "competitor runs there), the kernel's own NEON in a "
+		       "syscall (bpf-prog-load: 7.3 hashes the program for "
+		       "its tag with SHA-256 under kernel_neon_begin(), "
+		       "lib/crypto/arm64/sha256.h; 6.12 and older with "
+		       "scalar SHA-1; the use is the kernel's, not proven "
+		       "per cell; needs BPF_PROG_LOAD, else SKIP)",
 		.proof = "clear: the tracee's own counts (ru_nvcsw, ru_nivcsw "
 			 "unchanged, the same CPU from sched_getcpu) across "
 			 "the window; set: the MIGRATE step's CPU change, the "
@@ -156,7 +164,12 @@ static const struct fpabi_axis_def rows[] = {
 			   "window (evicted: set by another task, a competitor at "
 			   "SCHED_IDLE with its canaries in every register "
 			   "that runs on the tracee's CPU while it is stopped, "
-			   "proven per cell)",
+			   "proven per cell); set inside the syscall by the "
+			   "kernel's NEON: syscall.sve-zeroes-high and "
+			   "event-syscall's bpf-prog-load, live (untraced twins, "
+			   "no window: kernel_neon_begin() saves, with SVE, ZA "
+			   "and ZT0 in every SVCR the matrix crosses) and after a "
+			   "stop (set already: nothing to save)",
 	},
 	{
 		.name = "fpsimd_last_state",

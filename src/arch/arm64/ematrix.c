@@ -25,6 +25,8 @@ static const struct fpabi_ev_subject syscalls[] = {
 	SYSCALL_SUBJ("getpid", SC_GETPID),
 	SYSCALL_SUBJ("sched-yield", SC_SCHED_YIELD),
 	SYSCALL_SUBJ("pipe-read", SC_PIPE_READ),
+	/* the kernel's NEON in the syscall: SHA-256 under kernel_neon_begin() */
+	SYSCALL_SUBJ("bpf-prog-load", SC_BPF_PROG_LOAD),
 };
 
 static const struct fpabi_ev_subject traps[] = {

@@ -98,6 +98,8 @@ const struct fpabi_arch fpabi_arch = {
 		{ NEED_XSAVEC, "xsavec", "no XSAVEC: XRSTOR has no compacted form (CPUID.0xD.1:EAX[1])" },
 		{ NEED_ROOT, "root", "needs root" },
 		{ NEED_SMP2, "smp2", "needs two CPUs" },
+		{ NEED_BPF, "bpf", "BPF_PROG_LOAD refused (no CONFIG_BPF_SYSCALL, "
+		  "or unprivileged BPF off and no CAP_BPF)" },
 		{ 0, NULL, NULL },
 	},
 	.families = x86_families,
