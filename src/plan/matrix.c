@@ -208,8 +208,9 @@ static void known_bits(const struct mx_ctx *x, unsigned i, unsigned a,
 }
 
 /* the pairs a constraint forbids: a value m cannot run, two mode bits
- * that make a mode m cannot run, a subject in modes the platform
- * cannot run it in (platform_setup()), a mode the ABI never has at the window's event */
+ * that make a mode m cannot run, a subject in a mode the platform
+ * cannot run it in (platform_setup()), a mode the ABI never has at the
+ * window's event */
 static const char *pair_why(void *ctx, unsigned i, unsigned a, unsigned j,
 			    unsigned b)
 {

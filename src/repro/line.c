@@ -394,6 +394,7 @@ static void emit_words(struct gen *g)
 /* the syscalls' arguments, a row each, and what they point at */
 static void emit_statics(struct gen *g, const struct uses *u)
 {
+	long at = ftell(g->o);
 	unsigned int sc;
 
 	for (sc = 0; sc < SC_NR; sc++)	/* (clone3's arguments) */
@@ -406,6 +407,8 @@ static void emit_statics(struct gen *g, const struct uses *u)
 		"*probe_envp[] = { NULL };\n" : "",
 		u->thread ? "static _Alignas(64) uint8_t thread_stack[65536];\n"
 		"static int thread_tid = -1;\t/* 0 once the thread exits (CLONE_CHILD_CLEARTID) */\n" : "");
+	if (ftell(g->o) != at)	/* (a blank line before what follows) */
+		fputc('\n', g->o);
 }
 
 static void emit_args(struct gen *g)
