@@ -39,7 +39,9 @@ static const struct fpabi_case cases[] = {
 		.rule = "A-SYS-2",
 		.needs = NEED_SME,
 		.vset = VSET_SME,
-		.params = { SC_GETPID, SC_PIPE_READ },
+		/* bpf-prog-load: kernel_neon_begin() in the syscall saves
+		 * ZA and ZT0 and flushes the CPU's with SMSTOP */
+		.params = { SC_GETPID, SC_PIPE_READ, SC_BPF_PROG_LOAD },
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SYSCALL(0), STORE, TRAP, READ,
 			END },
