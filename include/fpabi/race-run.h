@@ -46,6 +46,7 @@ enum race_kind_id {
 	RACE_SLEEP,	/* nanosleep 1 ms: a switch out and back */
 	RACE_SPIN,	/* a spin: the window signals and preemption hit */
 	RACE_MIGRATE,	/* sched_setaffinity to the other CPU */
+	RACE_URANDOM,	/* 8 KiB to /dev/urandom: the kernel's own FPU use */
 	RACE_NKINDS
 };
 

@@ -42,6 +42,9 @@ const struct race_kind_def race_kinds[RACE_NKINDS] = {
 			"a spin: signals, preemption and migration hit it" },
 	[RACE_MIGRATE] = { "migrate", SC_MIGRATE_SELF, 1, true,
 			   "sched_setaffinity to the other CPU" },
+	[RACE_URANDOM] = { "urandom", SC_URANDOM_WRITE, 20, false,
+			   "8 KiB to /dev/urandom: the kernel's own FPU use "
+			   "(x86: BLAKE2s under kernel_fpu_begin())" },
 };
 
 int race_kinds_parse(const char *s)

@@ -107,7 +107,8 @@ static void shrink(const struct race *ra, struct race_cfg *c, const char *sig,
 {
 	/* the slowest kinds first: what is left is cheap to replay */
 	static const unsigned order[RACE_NKINDS] = {
-		RACE_MIGRATE, RACE_SLEEP, RACE_YIELD, RACE_SPIN, RACE_GETPID
+		RACE_MIGRATE, RACE_SLEEP, RACE_URANDOM, RACE_YIELD, RACE_SPIN,
+		RACE_GETPID
 	};
 	double t0 = race_now(), budget = 3 * found + 1;
 	unsigned i;
