@@ -124,7 +124,8 @@ _Static_assert(sizeof(struct fpabi_step) == 4, "a step is 4 bytes");
 #define NEED_ROOT	(1ull << 63)
 #define NEED_SMP2	(1ull << 62)
 #define NEED_BPF	(1ull << 61)	/* BPF_PROG_LOAD of a socket filter works */
-#define NEED_GENERIC	(NEED_ROOT | NEED_SMP2 | NEED_BPF)
+#define NEED_URANDOM	(1ull << 60)	/* /dev/urandom opens for writing */
+#define NEED_GENERIC	(NEED_ROOT | NEED_SMP2 | NEED_BPF | NEED_URANDOM)
 
 /* which of the arch's variants a case is crossed with */
 enum variant_set {

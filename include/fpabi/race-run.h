@@ -151,7 +151,7 @@ void race_counts_add(struct race_counts *to, const struct race_counts *n);
  * with (or without, cpu2 < 0) a second CPU runs, and a silent run of the
  * command's rounds until the first failure (its seconds, or -1) */
 void race_pick_cpus(int *cpu, int *cpu2);
-uint32_t race_all_kinds(int cpu2);
+uint32_t race_all_kinds(const struct fpabi_machine *m, int cpu2);
 double race_first_failure(const struct fpabi_machine *m,
 			  struct fpabi_opts *o, uint64_t seed,
 			  uint64_t inject_rate, double secs, char *cls,

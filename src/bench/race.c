@@ -66,7 +66,7 @@ static double sample(const struct fpabi_machine *m, struct fpabi_opts *o,
 	rd.m = m;
 	rd.o = o;
 	race_pick_cpus(&rd.cpu, &rd.cpu2);
-	rd.cfg.kinds = d->kinds ? d->kinds : race_all_kinds(rd.cpu2);
+	rd.cfg.kinds = d->kinds ? d->kinds : race_all_kinds(m, rd.cpu2);
 	rd.cfg.sigs = d->sigs;
 	rd.cfg.comp = d->comp;
 	rd.cfg.v = *v;

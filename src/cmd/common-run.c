@@ -167,6 +167,8 @@ void fpabi_probe(struct fpabi_machine *m, const char *force)
 		m->have |= NEED_SMP2;
 	if (bpf_works())
 		m->have |= NEED_BPF;
+	if (access("/dev/urandom", W_OK) == 0)
+		m->have |= NEED_URANDOM;
 	fpabi_arch.probe(m);
 	fpabi_platform_probe(m);
 	/* what the CPU keeps, before any case is planned (DESIGN.md rule 10) */

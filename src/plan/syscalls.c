@@ -67,7 +67,7 @@ static const struct fpabi_sc_info sc_table[SC_NR] = {
 	 * write_pool_user() calls cond_resched() between its SIMD sections,
 	 * with TIF_NEED_FPU_LOAD already set) */
 	[SC_URANDOM_WRITE] = { .name = "urandom-write",
-			       .c_nr = "SYS_write",
+			       .needs = NEED_URANDOM, .c_nr = "SYS_write",
 			       .c_args = "0, (uintptr_t)urandom_bytes, sizeof(urandom_bytes)",
 			       .c_decl = "/* written to /dev/urandom: the kernel mixes them "
 					 "with BLAKE2s (x86: in SIMD,\n * kernel_fpu_begin() "

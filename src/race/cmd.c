@@ -22,9 +22,11 @@
 #include "fpabi/common-run.h"
 #include "fpabi/kmsg.h"
 #include "fpabi/opts.h"
+#include "fpabi/plan.h"
 #include "fpabi/platform.h"
 #include "fpabi/race-run.h"
 #include "fpabi/report.h"
+#include "fpabi/syscalls.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 #include "race-int.h"
@@ -53,13 +55,16 @@ static void pick_cpus(struct race *ra)
 	}
 }
 
+/* the kinds this machine runs: a second CPU where the kind needs one,
+ * what its syscall needs (urandom: NEED_URANDOM) */
 static uint32_t runnable_kinds(const struct race *ra)
 {
 	uint32_t k = 0;
 	unsigned i;
 
 	for (i = 0; i < RACE_NKINDS; i++)
-		if (!race_kinds[i].smp2 || ra->cpu2 >= 0)
+		if ((!race_kinds[i].smp2 || ra->cpu2 >= 0) && (!ra->m ||
+		    !plan_missing_need(ra->m, sc_info(race_kinds[i].sc)->needs)))
 			k |= 1u << i;
 	return k;
 }
@@ -512,9 +517,9 @@ void race_pick_cpus(int *cpu, int *cpu2)
 	*cpu2 = ra.cpu2;
 }
 
-uint32_t race_all_kinds(int cpu2)
+uint32_t race_all_kinds(const struct fpabi_machine *m, int cpu2)
 {
-	struct race ra = { .cpu2 = cpu2 };
+	struct race ra = { .m = m, .cpu2 = cpu2 };
 
 	return runnable_kinds(&ra);
 }

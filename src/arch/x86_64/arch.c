@@ -100,6 +100,7 @@ const struct fpabi_arch fpabi_arch = {
 		{ NEED_SMP2, "smp2", "needs two CPUs" },
 		{ NEED_BPF, "bpf", "BPF_PROG_LOAD refused (no CONFIG_BPF_SYSCALL, "
 		  "or unprivileged BPF off and no CAP_BPF)" },
+		{ NEED_URANDOM, "urandom", "/dev/urandom does not open for writing" },
 		{ 0, NULL, NULL },
 	},
 	.families = x86_families,
