@@ -143,9 +143,9 @@ static const struct fpabi_axis_def rows[] = {
 		       "competitor runs there), the kernel's own NEON in a "
 		       "syscall (bpf-prog-load: 7.3 hashes the program for "
 		       "its tag with SHA-256 under kernel_neon_begin(), "
-		       "lib/crypto/arm64/sha256.h; 6.12 and older with "
-		       "scalar SHA-1; the use is the kernel's, not proven "
-		       "per cell; needs BPF_PROG_LOAD, else SKIP)",
+		       "lib/crypto/arm64/sha256.h; 6.1's tag is scalar "
+		       "SHA-1, sha1_transform(); the use is the kernel's, "
+		       "not proven per cell; needs BPF_PROG_LOAD, else SKIP)",
 		.proof = "clear: the tracee's own counts (ru_nvcsw, ru_nivcsw "
 			 "unchanged, the same CPU from sched_getcpu) across "
 			 "the window; set: the MIGRATE step's CPU change, the "
