@@ -88,5 +88,11 @@ bool plan_matches(const char *filter, const char *id, const char *family);
 const char *need_names(uint64_t needs, char *buf, size_t n);
 /* The first need the machine lacks, as a reason to skip; NULL if none. */
 const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs);
+/* The same for syscall kind sc (its sc_table[] row's needs: bpf-prog-load
+ * NEED_BPF): a case parameter, a stress step, a race kind */
+const char *plan_sc_missing(const struct fpabi_machine *m, unsigned sc);
+/* What the syscall kinds steps name need (SYSCALL(0), the parameter:
+ * plan_sc_missing()); steps NULL: nothing */
+uint64_t plan_steps_sc_needs(const struct fpabi_step *steps);
 
 #endif

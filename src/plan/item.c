@@ -10,6 +10,7 @@
 
 #include "fpabi/arch.h"
 #include "fpabi/derive.h"
+#include "fpabi/ops.h"
 #include "fpabi/plan.h"
 #include "fpabi/syscalls.h"
 #include "fpabi/util.h"
@@ -81,6 +82,22 @@ const char *plan_missing_need(const struct fpabi_machine *m, uint64_t needs)
 		if ((needs & nn->bit) && !(m->have & nn->bit))
 			return nn->why;
 	return NULL;
+}
+
+const char *plan_sc_missing(const struct fpabi_machine *m, unsigned sc)
+{
+	return plan_missing_need(m, sc_info(sc)->needs);
+}
+
+uint64_t plan_steps_sc_needs(const struct fpabi_step *steps)
+{
+	const struct fpabi_step *s;
+	uint64_t needs = 0;
+
+	for (s = steps; s && s->op != S_END; s++)
+		if (op_info(s->op)->a == A_SYSCALL)
+			needs |= sc_info(s->a)->needs;
+	return needs;
 }
 
 void plan_free(struct plan *p)

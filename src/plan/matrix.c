@@ -15,10 +15,8 @@
 #include "fpabi/derive.h"
 #include "fpabi/ematrix.h"
 #include "fpabi/matrix.h"
-#include "fpabi/ops.h"
 #include "fpabi/plan.h"
 #include "fpabi/platform.h"
-#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 #include "matrix-int.h"
 
@@ -40,7 +38,7 @@ void mx_insert(struct fpabi_mx_cell *cell, unsigned at,
 
 void mx_ev_fill(const struct fpabi_ev_subject *s, struct fpabi_mx_cell *out)
 {
-	unsigned n = 0, k;
+	unsigned n = 0;
 
 	while (s->steps[n].op != S_END)
 		n++;
@@ -48,10 +46,7 @@ void mx_ev_fill(const struct fpabi_ev_subject *s, struct fpabi_mx_cell *out)
 	out->expect = s->expect;
 	out->what = s->what;
 	out->summary = s->summary;
-	out->needs = s->needs;
-	for (k = 0; k < n; k++)	/* its syscalls' (bpf-prog-load: NEED_BPF) */
-		if (op_info(s->steps[k].op)->a == A_SYSCALL)
-			out->needs |= sc_info(s->steps[k].a)->needs;
+	out->needs = s->needs | plan_steps_sc_needs(s->steps);
 	out->pre = s->pre;
 	out->competitor = s->competitor;
 	out->quirks = s->quirks;

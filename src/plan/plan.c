@@ -32,7 +32,8 @@ static const char *case_fit(const struct fpabi_machine *m,
 			    struct fpabi_variant *v, int *nv)
 {
 	static const struct fpabi_variant none = { .name = "default" };
-	const char *skip = plan_missing_need(m, c->needs);
+	const char *skip = plan_missing_need(m, c->needs |
+					     plan_steps_sc_needs(c->steps));
 
 	/* every case names a rule the model has (dies if not: a case table
 	 * bug, found by any listing) */
@@ -84,7 +85,7 @@ static void add_all(struct plan *p, const struct fpabi_machine *m,
 				continue;
 			/* (the parameter's syscall may need more:
 			 * bpf-prog-load NEED_BPF) */
-			psk = plan_missing_need(m, sc_info(c->params[pi])->needs);
+			psk = plan_sc_missing(m, c->params[pi]);
 			plan_add(p, c, &v[vi], c->params[pi],
 			    skip ? skip : v[vi].skip ? v[vi].skip : psk ? psk :
 			    fpabi_platform_skip(m, c->quirks, &v[vi]), h, pl);

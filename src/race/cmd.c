@@ -26,7 +26,6 @@
 #include "fpabi/platform.h"
 #include "fpabi/race-run.h"
 #include "fpabi/report.h"
-#include "fpabi/syscalls.h"
 #include "fpabi/tap.h"
 #include "fpabi/util.h"
 #include "race-int.h"
@@ -63,8 +62,8 @@ static uint32_t runnable_kinds(const struct race *ra)
 	unsigned i;
 
 	for (i = 0; i < RACE_NKINDS; i++)
-		if ((!race_kinds[i].smp2 || ra->cpu2 >= 0) && (!ra->m ||
-		    !plan_missing_need(ra->m, sc_info(race_kinds[i].sc)->needs)))
+		if ((!race_kinds[i].smp2 || ra->cpu2 >= 0) &&
+		    (!ra->m || !plan_sc_missing(ra->m, race_kinds[i].sc)))
 			k |= 1u << i;
 	return k;
 }

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "fpabi/plan.h"
-#include "fpabi/syscalls.h"
 #include "fpabi/util.h"
 
 #include "fpabi/shm.h"
@@ -124,7 +123,7 @@ void harvest(struct stress *st)
 
 				if (!syscall_op(s->op) || s->a || s->op == S_FORK) {
 					if (!syscall_op(s->op) ||
-					    !plan_missing_need(st->m, sc_info(s->a)->needs))
+					    !plan_sc_missing(st->m, s->a))
 						vocab_add(vc, &x, stop, after,
 							  fam - fpabi_arch.families);
 				} else {
@@ -133,7 +132,7 @@ void harvest(struct stress *st)
 					 * NEED_BPF) */
 					for (p = 0; p < FPABI_MAX_PARAMS && c->params[p]; p++) {
 						x.a = c->params[p];
-						if (plan_missing_need(st->m, sc_info(x.a)->needs))
+						if (plan_sc_missing(st->m, x.a))
 							continue;
 						vocab_add(vc, &x, stop, after,
 							  fam - fpabi_arch.families);
@@ -150,7 +149,7 @@ void harvest(struct stress *st)
 	/*
 	 * The forcing steps every class gets: a yield, the blocking syscalls
 	 * that guarantee a switch (their proof is checked), and with two
-	 * CPUs the tracee moving itself mid-sequence.
+	 * CPUs (its kind's need) the tracee moving itself mid-sequence.
 	 */
 	for (k = 0; k < 3; k += 2) {
 		static const struct fpabi_step extra[] = {
@@ -163,8 +162,7 @@ void harvest(struct stress *st)
 		if (!st->voc[k].n)
 			continue;
 		for (i = 0; i < ARRAY_SIZE(extra); i++)
-			if (extra[i].a != SC_MIGRATE_SELF ||
-			    (st->m->have & NEED_SMP2))
+			if (!plan_sc_missing(st->m, extra[i].a))
 				vocab_add(&st->voc[k], &extra[i], ST_NONE,
 					  S_LOAD, -1);
 		st->voc[k].nv = fpabi_arch.variants(st->m, k ? k : VSET_ALL,
