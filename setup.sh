@@ -115,6 +115,16 @@ digest() { # TRS...
 		echo "setup.sh: failed: ${log#"$top"/} ($(grep -cE '^:test-result: (FAIL|ERROR)' "$trs") results)"
 		grep -E '^(FAIL|ERROR|not ok)|^# *(reproduce|got|expected|why)' "$log" 2>/dev/null |
 			grep -v '# TODO' | head -6 | cut -c1-300 | sed 's/^/setup.sh:   /'
+		# an ERROR (no plan, a bad exit) says more in what is not TAP:
+		# fpabi's own error, fpabi-vm's verdict on the guest (no sign
+		# of life, timeout, kernel problem, a stop before the end) and
+		# the end of the guest's console it printed
+		grep -qE '^:test-result: ERROR' "$trs" || continue
+		grep -aE '^(fpabi|fpabi-vm|qemu): |^Bail out!' "$log" 2>/dev/null |
+			grep -avE '^fpabi-vm: (guest: |--out-dir: [0-9])' | tail -n 6 |
+			cut -c1-300 | sed 's/^/setup.sh:   /'
+		sed -n '/^---- console.log/,/^----$/p' "$log" 2>/dev/null | tail -n 9 |
+			cut -c1-300 | sed 's/^/setup.sh:   /'
 	done
 	[ $n -le 12 ] || echo "setup.sh: ... and $((n - 12)) more failed tests"
 }
