@@ -92,9 +92,10 @@ for inject in step:any calib:off; do
 		fi
 		[ $rc = 0 ] || { ok 1 "$id ($inject): fpabi repro exit $rc"; diag <"$tmp/err$n"; continue; }
 		wc -l <"$f" >>"$tmp/lines"
-		# a minimised file (src/repro/cmd.c: minimise()) replays a
-		# sibling instance with fewer axis values: its findings are
-		# that instance's, from fpabi's own run of it
+		# a minimised file (src/repro/cmd.c: minimise(), simplify())
+		# replays a sibling instance with fewer axis values, or of
+		# another variant or parameter: its findings are that
+		# instance's, from fpabi's own run of it
 		fk=$tmp/find$k
 		mid=$(sed -n 's/^ \* Reproducer of fpabi case \([^ ,]*\), seed .*/\1/p' "$f")
 		if grep -q '^ \* Minimised from '"$id"':$' "$f"; then
@@ -159,7 +160,7 @@ for inject in step:any calib:off; do
 done
 made=$(wc -l <"$tmp/lines")
 refused=$(wc -l <"$tmp/refused")
-echo "# $made files written ($nmini minimised to an instance with fewer axis values), $refused refused:"
+echo "# $made files written ($nmini minimised or simplified to another instance of its case), $refused refused:"
 sort "$tmp/refused" | uniq -c | sort -rn | sed 's/^/#   /'
 if [ -n "${FPABI_REPRO_SAMPLE:-}" ]; then
 	echo "# FPABI_REPRO_SAMPLE: a family's first failing instance each, lines not counted"
@@ -184,8 +185,9 @@ elif [ "$made" -gt 0 ]; then
 	# minimised: median 224, max 298; with AVX-512, AMD Zen 5: median
 	# 229, max 300, the control over the poison included; 225 with a
 	# file ending in its handler where only the frame is checked; 217
-	# with 75 files minimised to their unobserved twins, no tracer); a
-	# failure is shown, not counted.
+	# with 75 files minimised to their unobserved twins, no tracer; 204
+	# with simplify()'s plainer variant or parameter where it shows the
+	# finding in a shorter file); a failure is shown, not counted.
 	# arm64 files are written only in an arm64 guest: tests/repro-vm.sh
 	# with tests/vm/arm64-7.3-repro.vm, and with -- --inject-fault=step:any
 	# after its options)

@@ -32,9 +32,11 @@ static const char repro_usage[] =
 "feature.  A failing instance is minimised first: of its case's instances\n"
 "with fewer axis values (/h=, /w=) and their unobserved twins (untraced:\n"
 "no stop, no regset read), the first whose run shows its key finding\n"
-"(its first of a whole word) is written, and its header says so\n"
-"(--no-minimise: not).  --inject-fault=step:TARGET (test-only) records\n"
-"the run with its marked step dropped, as fpabi run does.  --kselftest\n"
+"(its first of a whole word) is written; then, of the instances with\n"
+"its axis values, another variant, then another parameter, the one that\n"
+"shows it in the shortest file; its header says so (--no-minimise:\n"
+"not).  --inject-fault=step:TARGET (test-only) records the run with its\n"
+"marked step dropped, as fpabi run does.  --kselftest\n"
 "writes the same scenario as a kselftest program (the ksft_* API of\n"
 "kselftest.h, GPL-2.0) for tools/testing/selftests/x86 or arm64/fp.\n"
 "--sample writes one for the first runnable instance of each family (of\n"
@@ -150,20 +152,29 @@ static const struct fpabi_finding *key_finding(const struct fpabi_run *r)
 
 #define MAX_AXES 4	/* the "/axis=value" parts of an ID minimised */
 
-/* rec written as a file (to memory, then dropped): false when refused */
-static bool writable(const struct fpabi_rec *rec)
+/* rec written as a file (to memory, then dropped): its lines, 0 when
+ * refused */
+static unsigned written_lines(const struct fpabi_rec *rec)
 {
 	char why[256], *buf = NULL;
-	size_t len = 0;
+	size_t len = 0, i;
 	FILE *f = open_memstream(&buf, &len);
+	unsigned lines = 0;
 	bool ok;
 
 	if (!f)
 		die("open_memstream: out of memory");
 	ok = repro_write(rec, f, repro_flags, why, sizeof(why)) >= 0;
 	fclose(f);
+	for (i = 0; ok && i < len; i++)
+		lines += buf[i] == '\n';
 	free(buf);
-	return ok;
+	return ok ? MAX(lines, 1u) : 0;
+}
+
+static bool writable(const struct fpabi_rec *rec)
+{
+	return written_lines(rec) > 0;
 }
 
 /*
@@ -243,6 +254,109 @@ static bool minimise(const struct fpabi_machine *m, struct fpabi_opts *o,
 	return false;
 }
 
+/* where id's axis values ("/h=...", "/w=...") and its twin mark start
+ * (its end without them) */
+static const char *axes_of(const char *id)
+{
+	const char *q = strchr(id, '='), *end = id + strlen(id);
+	size_t t = strlen(PLAN_TWIN_MARK);
+
+	if (!q) {
+		if ((size_t)(end - id) > t && !strcmp(end - t, PLAN_TWIN_MARK))
+			return end - t;
+		return end;
+	}
+	while (q > id && *q != '/')
+		q--;
+	return q;
+}
+
+/* "with A for B, ..." of the parts (variant, parameter) of ID b's that
+ * are not ID a's, into w */
+static void changed_parts(const char *a, const char *b, char *w, size_t n)
+{
+	const char *ea = axes_of(a), *eb = axes_of(b);
+	size_t la, lb;
+
+	snprintf(w, n, "with");
+	while (a < ea && b < eb) {
+		a += *a == '/';
+		b += *b == '/';
+		la = strcspn(a, "/");
+		lb = strcspn(b, "/");
+		if (la != lb || memcmp(a, b, la))
+			snprintf(w + strlen(w), n - strlen(w), "%s %.*s for %.*s",
+				 strlen(w) > 4 ? "," : "", (int)MIN(lb, (size_t)(eb - b)), b,
+				 (int)MIN(la, (size_t)(ea - a)), a);
+		a += la;
+		b += lb;
+	}
+}
+
+#define MAX_SIMPLER 24	/* the runs simplify() may make */
+
+/*
+ * Simplify the instance minimise() chose, id (its file lines long): of
+ * its case's instances with the same axis values and the same observer,
+ * first those of another variant with its parameter, then those of the
+ * variant kept with another parameter (the syscall, say), the one whose
+ * run shows the key finding and whose file is shortest replaces it: the
+ * reader gets the plainest configuration that shows the difference (SVE
+ * alone where the variant had SME and ZA, getpid where a pipe read had
+ * a competitor), and one the finding needs stays.  Its ID into best
+ * (a run of it is made again: the runs here are dropped), true if one.
+ */
+static bool simplify(const struct fpabi_machine *m, struct fpabi_opts *o,
+		     const struct fpabi_finding *key, const char *id,
+		     unsigned lines, char *best, size_t nbest)
+{
+	static const enum fpabi_tier tiers[] = { TIER_MATRIX, TIER_EXHAUSTIVE };
+	char glob[200], var[40], why[256];
+	const char *ax = axes_of(id);
+	unsigned i, t, runs = 0, param = 0, l;
+	struct plan p;
+	bool found = false;
+
+	snprintf(glob, sizeof(glob), "%.*s/*", (int)strcspn(id, "/"), id);
+	for (t = 0; t < ARRAY_SIZE(tiers) && !found; t++) {
+		plan_build(&p, m, glob, tiers[t]);
+		for (i = 0; i < p.n && !found; i++)
+			if (!strcmp(p.items[i].id, id)) {
+				found = true;
+				param = p.items[i].param;
+				snprintf(var, sizeof(var), "%s", p.items[i].v.name);
+			}
+		if (!found)
+			plan_free(&p);
+	}
+	if (!found)
+		return false;
+	*best = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (i = 0; i < p.n && runs < MAX_SIMPLER; i++) {
+			const struct plan_item *it = &p.items[i];
+			struct recorded y = { .r = NULL };
+
+			if (it->skip || strcmp(axes_of(it->id), ax) ||
+			    (pass ? it->param == param || strcmp(it->v.name, var) :
+			     it->param != param || !strcmp(it->v.name, var)))
+				continue;
+			runs++;
+			if (record_item(m, o, it, &y, why, sizeof(why)))
+				continue;
+			l = shows(y.r, key) ? written_lines(&y.rec) : 0;
+			if (l && l < lines) {
+				lines = l;
+				snprintf(best, nbest, "%s", it->id);
+				if (!pass)	/* (the variant kept) */
+					snprintf(var, sizeof(var), "%s", it->v.name);
+			}
+			recorded_free(&y);
+		}
+	plan_free(&p);
+	return *best;
+}
+
 /* Run plan item it once, recorded, minimised (a failing instance, unless
  * --no-minimise) and write it to f; 0, 3 (refused, why filled) or 2 for
  * a run without a verdict. */
@@ -250,29 +364,52 @@ static int repro_one(const struct fpabi_machine *m, struct fpabi_opts *o,
 		     const struct plan_item *it, FILE *f, char *why, size_t n,
 		     unsigned *nfind, char *mini, size_t nmini)
 {
-	struct recorded x0 = { .r = NULL }, x1 = { .r = NULL };
-	const struct recorded *x = &x0;
-	char dropped[160], from[480];
+	struct recorded x0 = { .r = NULL }, x1 = { .r = NULL }, x2 = { .r = NULL };
+	struct recorded *x = &x0;
+	char dropped[160], from[480], simpler[192], with[200];
+	const struct fpabi_finding *k;
+	const struct plan_item *it2;
+	unsigned lines;
 	int ret;
 
-	*mini = 0;
+	*mini = *dropped = *with = 0;
 	ret = record_item(m, o, it, &x0, why, n);
 	if (ret)
 		return ret;
 	*nfind = x0.r->nfind;
-	if (x0.r->nfind && !no_minimise &&
-	    minimise(m, o, &x0, &x1, dropped, sizeof(dropped))) {
-		const struct fpabi_finding *k = key_finding(x0.r);
-
-		snprintf(from, sizeof(from), "%s:\n *   without %s "
-			 "fpabi's run shows its difference\n *   %s bytes %u-%u: "
-			 "%s", x0.r->id, dropped, k->what, k->lo, k->hi,
-			 k->origin);
-		snprintf(mini, nmini, "%s", x1.r->id);
-		x1.rec.minimised = from;
+	if (!x0.r->nfind || no_minimise)
+		goto write;
+	k = key_finding(x0.r);
+	if (minimise(m, o, &x0, &x1, dropped, sizeof(dropped)))
 		x = &x1;
+	/* (the header saying so takes 3 lines: less than that is no gain
+	 * where the instance asked for would have had none) */
+	lines = written_lines(&x->rec);
+	if (x == &x0)
+		lines -= MIN(lines, 3u);
+	if (simplify(m, o, k, x->r->id, lines, simpler, sizeof(simpler)) &&
+	    (it2 = find_item(&x2.p, m, simpler))) {
+		x2.own_plan = true;
+		if (!record_item(m, o, it2, &x2, why, n) && shows(x2.r, k) &&
+		    writable(&x2.rec)) {
+			changed_parts(x->r->id, simpler, with, sizeof(with));
+			x = &x2;
+		} else {
+			recorded_free(&x2);
+		}
 	}
+	if (x == &x0)
+		goto write;
+	snprintf(from, sizeof(from), "%s:\n *   %s%s%s%s fpabi's run shows its "
+		 "difference\n *   %s bytes %u-%u: %s", x0.r->id,
+		 *dropped ? "without " : "", dropped,
+		 *dropped && *with ? " and " : "", with, k->what, k->lo, k->hi,
+		 k->origin);
+	snprintf(mini, nmini, "%s", x->r->id);
+	x->rec.minimised = from;
+write:
 	ret = repro_write(&x->rec, f, repro_flags, why, n) < 0 ? 3 : 0;
+	recorded_free(&x2);
 	recorded_free(&x1);
 	recorded_free(&x0);
 	return ret;
