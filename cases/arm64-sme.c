@@ -40,8 +40,12 @@ static const struct fpabi_case cases[] = {
 		.needs = NEED_SME,
 		.vset = VSET_SME,
 		/* bpf-prog-load: kernel_neon_begin() in the syscall saves
-		 * ZA and ZT0 and flushes the CPU's with SMSTOP */
-		.params = { SC_GETPID, SC_PIPE_READ, SC_BPF_PROG_LOAD },
+		 * ZA and ZT0 and flushes the CPU's with SMSTOP;
+		 * io-uring-write: a worker cloned from the task while in
+		 * streaming mode with ZA on (its own SVCR, ZA and TPIDR2
+		 * are the clone's business, not the task's) */
+		.params = { SC_GETPID, SC_PIPE_READ, SC_BPF_PROG_LOAD,
+			    SC_IOURING_WRITE },
 		.steps = (const struct fpabi_step[]){
 			LOAD(1), STORE, LOAD(2), SYSCALL(0), STORE, TRAP, READ,
 			END },

@@ -25,8 +25,11 @@ static const struct fpabi_case cases[] = {
 		 * (7.3: the program's tag, SHA-256 under
 		 * kernel_neon_begin(), which saves the task's state and
 		 * flushes the CPU's) */
+		/* io-uring-write: an io-wq worker cloned from the task in
+		 * the syscall (copy_thread()'s kernel-thread branch, the
+		 * parent's state preserved first) runs while it waits */
 		.params = { SC_GETPID, SC_SCHED_YIELD, SC_PIPE_READ,
-			    SC_NANOSLEEP, SC_BPF_PROG_LOAD },
+			    SC_NANOSLEEP, SC_BPF_PROG_LOAD, SC_IOURING_WRITE },
 		.steps = syscall_steps,
 		.drop = 2, .drop_class = "stale",
 	},

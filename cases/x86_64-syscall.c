@@ -26,9 +26,13 @@ static const struct fpabi_case cases[] = {
 		.vset = VSET_ALL,
 		/* urandom-write: the kernel's own FPU use in the syscall
 		 * (kernel_fpu_begin() saves the registers, sets
-		 * TIF_NEED_FPU_LOAD, and the return restores them) */
+		 * TIF_NEED_FPU_LOAD, and the return restores them);
+		 * io-uring-write: an io-wq worker cloned from the task in
+		 * the syscall (fpu_clone()'s minimal branch) uses the FPU
+		 * in the kernel (PF_USER_WORKER: nothing of its to save)
+		 * while the task waits */
 		.params = { SC_GETPID, SC_SCHED_YIELD, SC_PIPE_READ,
-			    SC_NANOSLEEP, SC_URANDOM_WRITE },
+			    SC_NANOSLEEP, SC_URANDOM_WRITE, SC_IOURING_WRITE },
 		.steps = preserve,
 		.drop = 2, .drop_class = "stale",
 	},

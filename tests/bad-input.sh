@@ -464,7 +464,6 @@ $t/empty	race --seconds 1 --tracee $t/empty
 'groupstop:1'	stress --replay 'load:1 groupstop:1 store' --seed 1
 'migrate-running:3'	stress --replay 'load:1 migrate-running:3 store' --seed 1
 'read:0:5'	stress --replay 'load:1 trap read:0:5 store' --seed 1
-'syscall:19'	stress --replay 'load:1 syscall:19 store' --seed 1
 'syscall:20'	stress --replay 'load:1 syscall:20 store' --seed 1
 'syscall:31'	stress --replay 'load:1 syscall:31 store' --seed 1
 'syscall:48'	stress --replay 'load:1 syscall:48 store' --seed 1

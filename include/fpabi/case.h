@@ -125,7 +125,11 @@ _Static_assert(sizeof(struct fpabi_step) == 4, "a step is 4 bytes");
 #define NEED_SMP2	(1ull << 62)
 #define NEED_BPF	(1ull << 61)	/* BPF_PROG_LOAD of a socket filter works */
 #define NEED_URANDOM	(1ull << 60)	/* /dev/urandom opens for writing */
-#define NEED_GENERIC	(NEED_ROOT | NEED_SMP2 | NEED_BPF | NEED_URANDOM)
+#define NEED_IOURING	(1ull << 59)	/* io_uring_setup() works (not
+					   io_uring_disabled, no seccomp
+					   filter refusing it) */
+#define NEED_GENERIC	(NEED_ROOT | NEED_SMP2 | NEED_BPF | NEED_URANDOM | \
+			 NEED_IOURING)
 
 /* which of the arch's variants a case is crossed with */
 enum variant_set {

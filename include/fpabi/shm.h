@@ -70,6 +70,13 @@ enum fpabi_sc {
 				   socket filter: the kernel hashes it for
 				   its tag (7.3: SHA-256, arm64 in NEON or
 				   CE under kernel_neon_begin()) */
+	SC_IOURING_WRITE,	/* io_uring_enter(2) of one write of 8 KiB
+				   to /dev/urandom queued IOSQE_ASYNC: an
+				   io-wq worker (PF_USER_WORKER, cloned from
+				   the task in the syscall: copy_thread()'s
+				   kernel-thread branch, x86's fpu_clone()
+				   minimal) makes it, the task waiting for
+				   its completion */
 	SC_NR,
 	/* the backend's own kinds start here (fpabi/<arch>-case.h; the
 	 * tracee resolves them in src/tracee/<arch>/, sc_name() asks

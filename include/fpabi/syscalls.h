@@ -30,6 +30,10 @@
 #define SCF_C_LINE	(1u << 6)	/* its C form is the reproducer's
 					   straight-line form's only (an asm
 					   read, or c_decl) */
+#define SCF_WORKER	(1u << 7)	/* a thread of the process does its
+					   work (an io-wq worker): a
+					   group-stop stops it as it stops
+					   a thread */
 
 struct fpabi_sc_info {
 	const char *name;	/* as case IDs use it; NULL: none ("?") */

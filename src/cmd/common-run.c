@@ -20,6 +20,7 @@
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/io_uring.h>
 
 #include "config.h"
 #include "fpabi/calib.h"
@@ -146,6 +147,21 @@ static bool bpf_works(void)
 	return true;
 }
 
+/* io_uring_setup() of SC_IOURING_WRITE's ring (io_uring_disabled, or a
+ * container's seccomp filter, refuse it) */
+static bool iouring_works(void)
+{
+	struct io_uring_params p;
+	long fd;
+
+	memset(&p, 0, sizeof(p));
+	fd = syscall(SYS_io_uring_setup, 1, &p);
+	if (fd < 0)
+		return false;
+	close((int)fd);
+	return (p.features & IORING_FEAT_SINGLE_MMAP) != 0;
+}
+
 void fpabi_probe(struct fpabi_machine *m, const char *force)
 {
 	struct utsname u;
@@ -169,6 +185,8 @@ void fpabi_probe(struct fpabi_machine *m, const char *force)
 		m->have |= NEED_BPF;
 	if (access("/dev/urandom", W_OK) == 0)
 		m->have |= NEED_URANDOM;
+	if (iouring_works())
+		m->have |= NEED_IOURING;
 	fpabi_arch.probe(m);
 	fpabi_platform_probe(m);
 	/* what the CPU keeps, before any case is planned (DESIGN.md rule 10) */

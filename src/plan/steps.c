@@ -114,6 +114,11 @@ static int check_processes(const struct steps_state *w,
 	 */
 	if (s->op == S_FORK && sc_has(sc, SCF_THREAD) && w->groupstop)
 		return bad(why, n, "a thread after a group-stop stays stopped");
+	/* so does an io-wq worker, one made before it too: the io_uring
+	 * write queued to it then never completes */
+	if (s->op == S_SYSCALL && sc_has(sc, SCF_WORKER) && w->groupstop)
+		return bad(why, n, "an io-wq worker after a group-stop stays "
+			   "stopped");
 	if (s->op == S_INTERRUPT && w->groupstop)
 		return bad(why, n, "a PTRACE_INTERRUPT after a group-stop is one");
 	/*

@@ -16,6 +16,31 @@
 			"CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | " \
 			"CLONE_CHILD_CLEARTID, THREAD_ARGS"
 
+/* The reproducer's ring for SC_IOURING_WRITE (fpabi/uring.h, shorter):
+ * one write queued IOSQE_ASYNC, its result read after the tracee ends */
+#define URING_DECL \
+"/* an io_uring with 8 KiB for /dev/urandom queued IOSQE_ASYNC: an io-wq worker, a\n" \
+" * thread of the task cloned in its io_uring_enter() that never leaves the kernel,\n" \
+" * writes them (x86: BLAKE2s in SIMD under kernel_fpu_begin(), in the worker) */\n" \
+"static const uint8_t uring_bytes[8192];\n" \
+"static volatile int32_t *uring_res[4];\t/* each ring's completion: bytes written */\n\n" \
+"static int uring_write(unsigned int k)\n{\n" \
+"\tstruct io_uring_params p = { 0 };\n" \
+"\tint fd = syscall(SYS_io_uring_setup, 1, &p), out = open(\"/dev/urandom\", O_WRONLY);\n" \
+"\tsize_t sz = p.cq_off.cqes + 2 * sizeof(struct io_uring_cqe) + p.sq_off.array + 4;\n" \
+"\tuint8_t *r = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_SHARED, fd, IORING_OFF_SQ_RING);\n" \
+"\tstruct io_uring_sqe *sqe = mmap(NULL, sizeof(*sqe), PROT_READ | PROT_WRITE, MAP_SHARED,\n" \
+"\t\t\t\t\tfd, IORING_OFF_SQES);\n\n" \
+"\tif (fd < 0)\n\t\tSKIP(\"io_uring_setup() refused\");\n" \
+"\tif (out < 0 || r == MAP_FAILED || sqe == MAP_FAILED)\n\t\tbail(\"io_uring\");\n" \
+"\t*sqe = (struct io_uring_sqe){ .opcode = IORING_OP_WRITE, .flags = IOSQE_ASYNC, .fd = out,\n" \
+"\t\t\t\t   .addr = (uintptr_t)uring_bytes, .len = sizeof(uring_bytes) };\n" \
+"\turing_res[k] = (int32_t *)(r + p.cq_off.cqes + 8);\n" \
+"\t*uring_res[k] = -1;\n" \
+"\t*(uint32_t *)(r + p.sq_off.array) = 0;\n" \
+"\t__atomic_store_n((uint32_t *)(r + p.sq_off.tail), 1, __ATOMIC_RELEASE);\n" \
+"\treturn fd;\n}\n"
+
 static const struct fpabi_sc_info sc_table[SC_NR] = {
 	[SC_GETPID] = { .name = "getpid", .c_nr = "SYS_getpid", .c_args = "" },
 	[SC_SCHED_YIELD] = { .name = "sched_yield",
@@ -85,6 +110,16 @@ static const struct fpabi_sc_info sc_table[SC_NR] = {
 					 "static struct {\n\tuint32_t prog_type, insn_cnt;\n"
 					 "\tuint64_t insns, license;\n} bpf_attr = { 1, 2, "
 					 "(uintptr_t)bpf_insns, (uintptr_t)\"GPL\" };\n" },
+	/* (the ring is the reproducer's uring_write()'s, made in main: the
+	 * task waits in io_cqring_wait() while the worker, its clone, writes;
+	 * the worker runs where the task may, so a task alone on its CPU
+	 * is switched out for it) */
+	[SC_IOURING_WRITE] = { .name = "io-uring-write",
+			       .flags = SCF_SWITCHES | SCF_BLOCKS | SCF_C_LINE | SCF_WORKER,
+			       .pre = BLOCKED_PRE, .needs = NEED_IOURING | NEED_URANDOM,
+			       .c_nr = "SYS_io_uring_enter",
+			       .c_args = "0, 1, 1, IORING_ENTER_GETEVENTS",
+			       .c_decl = URING_DECL },
 	[SC_MIGRATE_SELF] = { .name = "sched_setaffinity-self",
 			      .flags = SCF_SWITCHES | SCF_MIGRATES,
 			      .needs = NEED_SMP2,

@@ -353,6 +353,7 @@ void repro_find_uses(const struct gen *g, struct uses *u)
 	u->nanosleep = repro_any_has(g, SC_NANOSLEEP);
 	u->pipe = repro_any_has(g, SC_PIPE_READ);
 	u->urandom = repro_any_has(g, SC_URANDOM_WRITE);
+	u->uring = repro_any_has(g, SC_IOURING_WRITE);
 	u->exec = repro_any_has(g, SC_EXEC);
 	u->thread = repro_any_flag(g, SCF_THREAD, 0);
 	u->fork = repro_any_flag(g, SCF_FORKS, SCF_THREAD);

@@ -66,7 +66,7 @@ struct gen {
 
 /* what the case uses: the runtime sections it needs */
 struct uses {
-	bool nanosleep, pipe, urandom, exec, thread, fork, fork_stop, get, set, ev_bufs;
+	bool nanosleep, pipe, urandom, uring, exec, thread, fork, fork_stop, get, set, ev_bufs;
 	bool sysstop, seccomp, refused, altstack;
 	bool migrate;		/* a migrate step, at a stop or while it runs */
 	bool competitor;	/* the case's competitor (sched.c) */

@@ -19,7 +19,8 @@ static const struct {
 } includes[] = {
 	{ "asm/sigcontext.h", { "struct _aarch64_ctx" } },	/* (arm64's records) */
 	{ "elf.h", { "Elf64_" } }, { "errno.h", { "errno" } }, { "fcntl.h", { "O_WRONLY" } },
-	{ "linux/futex.h", { "FUTEX_" } }, { "inttypes.h", { "PRIx64", "uint64_t" } },
+	{ "linux/futex.h", { "FUTEX_" } }, { "linux/io_uring.h", { "io_uring_" } },
+	{ "inttypes.h", { "PRIx64", "uint64_t" } },
 	{ "signal.h", { "SIG", "sigaction", "raise(" } }, { "stdio.h", { "printf" } },
 	{ "stdlib.h", { "exit(", "atoi(" } }, { "string.h", { "memcpy", "strchr", "strcmp" } },
 	{ "sys/mman.h", { "mmap(" } }, { "sys/ptrace.h", { "ptrace(" } },

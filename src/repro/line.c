@@ -460,7 +460,7 @@ static void emit_tracee(struct gen *g, const struct uses *u)
 
 static void emit_main(struct gen *g, const struct uses *u)
 {
-	unsigned int i;
+	unsigned int i, k;
 
 	unsigned int c = repro_corrupt_word(g);
 	char opts[160], probe[256] = "", one_of[64] = "";
@@ -509,6 +509,9 @@ static void emit_main(struct gen *g, const struct uses *u)
 		if (rows.sc[i] == SC_URANDOM_WRITE)
 			fprintf(g->o, "\tsc_args[%u][0] = open(\"/dev/urandom\", O_WRONLY);\n"
 				"\tif ((int)sc_args[%u][0] < 0)\n\t\tbail(\"/dev/urandom\");\n", i, i);
+	for (i = 0, k = 0; u->uring && i < rows.n; i++)
+		if (rows.sc[i] == SC_IOURING_WRITE)
+			fprintf(g->o, "\tsc_args[%u][0] = uring_write(%u);\n", i, k++);
 	if (g->solo)	/* (the tracer's part) */
 		fprintf(g->o, "\tpid = fork();\t/* no stop: no tracer */\n\tif (!pid)\n\t\ttracee();\n"
 			"\tif (pid < 0 || waitpid(pid, &st, 0) != pid || st)\n"
@@ -529,6 +532,10 @@ static void emit_main(struct gen *g, const struct uses *u)
 			"\t\tusleep(100000);\n\t\t_exit(write(pipefd[1], \"x\", 1) != 1);\n\t}\n");
 	if (!g->solo)
 		repro_emit_tracer(g);
+	for (i = 0, k = 0; i < rows.n; i++)	/* (the worker's write made) */
+		if (rows.sc[i] == SC_IOURING_WRITE)
+			fprintf(g->o, "\tif (*uring_res[%u] <= 0)\n"
+				"\t\tbail(\"the io_uring write was not made\");\n", k++);
 	fprintf(g->o, "\t%s\n\tfor (i = 0; i < NWORDS; i++)\n"
 		"\t\tcheck(&words[i]);\n%s"
 		"\tprintf(\"# %%u of %%u %s differ: %%s\\n\", bad + cpu, NWORDS%s, bad ? "

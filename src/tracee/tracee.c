@@ -28,6 +28,7 @@
 
 #include "fpabi/event.h"
 #include "fpabi/shm.h"
+#include "fpabi/uring.h"
 #include "sig.h"
 #include "tracee.h"
 
@@ -196,6 +197,50 @@ static void urandom_write(struct fpabi_ev *ev)
 	ev->arg[2] = sizeof(bytes);
 }
 
+/* SC_IOURING_WRITE: a ring of its own with 8 KiB of zeros for
+ * /dev/urandom queued (fpabi/uring.h); the event submits it and waits
+ * (check_results(): one submitted, bytes written) */
+static struct fpabi_uring rings[8];
+static unsigned nrings;
+
+static void iouring_write(struct fpabi_ev *ev)
+{
+	static const uint8_t bytes[8192];
+	static int fd = -1;
+	struct fpabi_uring *u = &rings[nrings];
+	int e;
+
+	if (nrings == sizeof(rings) / sizeof(rings[0]))
+		tracee_fail(EINVAL, "too many io_uring writes");
+	if (fd < 0 && (fd = open("/dev/urandom", O_WRONLY | O_CLOEXEC)) < 0)
+		tracee_fail(errno, "/dev/urandom: %s", strerror(errno));
+	e = fpabi_uring_write(u, fd, bytes, sizeof(bytes));
+	if (e < 0)
+		tracee_fail(-e, "io_uring: %s", strerror(-e));
+	nrings++;
+	ev->nr = SYS_io_uring_enter;
+	ev->arg[0] = (uint64_t)u->fd;
+	ev->arg[1] = 1;	/* to submit */
+	ev->arg[2] = 1;	/* to wait for */
+	ev->arg[3] = IORING_ENTER_GETEVENTS;
+	ev->arg[4] = ev->arg[5] = 0;
+}
+
+/* the io_uring write event ev made (its ring's fd): done, bytes mixed
+ * (fewer than 8 KiB where a signal was pending at a page's end:
+ * write_pool_user() stops there; at least one 64-byte block) */
+static void iouring_check(const struct fpabi_ev *ev)
+{
+	unsigned k;
+
+	for (k = 0; k < nrings && rings[k].fd != (int)ev->arg[0]; k++)
+		;
+	if (ev->ret != 1 || k == nrings || *rings[k].res <= 0)
+		tracee_fail(EIO, "io_uring_enter: %lld submitted, the write's "
+			    "result %d", (long long)ev->ret,
+			    k < nrings ? *rings[k].res : 0);
+}
+
 /* SC_BPF_PROG_LOAD: BPF_PROG_LOAD of a socket filter, r0 = 0; exit (the
  * tracer's probe loaded the same, NEED_BPF) */
 static void bpf_prog_load(struct fpabi_ev *ev)
@@ -209,10 +254,26 @@ static void bpf_prog_load(struct fpabi_ev *ev)
 	ev->arg[2] = sizeof(attr);
 }
 
+/* SC_PIPE_READ: a byte from a pipe the writer fills once the tracee
+ * sleeps in read() */
+static void pipe_read(struct fpabi_ev *ev, pid_t *writer)
+{
+	int p[2];
+
+	if (*writer)
+		tracee_fail(EINVAL, "one pipe read per case");
+	if (pipe(p) < 0)
+		tracee_fail(errno, "pipe: %s", strerror(errno));
+	*writer = start_writer(p[1]);
+	ev->nr = SYS_read;
+	ev->arg[0] = p[0];
+	ev->arg[1] = (uintptr_t)&pipe_byte;
+	ev->arg[2] = 1;
+}
+
 static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 {
 	unsigned sc = (unsigned)ev->nr;
-	int p[2];
 
 	switch (ev->nr) {
 	case SC_GETPID:
@@ -313,16 +374,11 @@ static void resolve_syscall(struct fpabi_ev *ev, pid_t *writer)
 	case SC_BPF_PROG_LOAD:
 		bpf_prog_load(ev);
 		break;
+	case SC_IOURING_WRITE:
+		iouring_write(ev);
+		break;
 	case SC_PIPE_READ:
-		if (*writer)
-			tracee_fail(EINVAL, "one pipe read per case");
-		if (pipe(p) < 0)
-			tracee_fail(errno, "pipe: %s", strerror(errno));
-		*writer = start_writer(p[1]);
-		ev->nr = SYS_read;
-		ev->arg[0] = p[0];
-		ev->arg[1] = (uintptr_t)&pipe_byte;
-		ev->arg[2] = 1;
+		pipe_read(ev, writer);
 		break;
 	default:
 		if (tracee_arch_syscall(ev) < 0)
@@ -376,6 +432,8 @@ static void check_results(const struct fpabi_ev *ev, unsigned n)
 			tracee_fail(-(long)ev[i].ret, "syscall %llu failed: %s",
 			     (unsigned long long)ev[i].nr,
 			     strerror(-(long)ev[i].ret));
+		if (ev[i].nr == SYS_io_uring_enter)
+			iouring_check(&ev[i]);
 	}
 }
 

@@ -147,6 +147,8 @@ const struct fpabi_arch fpabi_arch = {
 		{ NEED_BPF, "bpf", "BPF_PROG_LOAD refused (no CONFIG_BPF_SYSCALL, "
 		  "or unprivileged BPF off and no CAP_BPF)" },
 		{ NEED_URANDOM, "urandom", "/dev/urandom does not open for writing" },
+		{ NEED_IOURING, "io_uring", "io_uring_setup() refused (io_uring_disabled, "
+		  "or a seccomp filter)" },
 		{ 0, NULL, NULL },
 	},
 	.families = a64_families,

@@ -27,6 +27,9 @@ static const struct fpabi_ev_subject syscalls[] = {
 	SYSCALL_SUBJ("pipe-read", SC_PIPE_READ),
 	/* the kernel's NEON in the syscall: SHA-256 under kernel_neon_begin() */
 	SYSCALL_SUBJ("bpf-prog-load", SC_BPF_PROG_LOAD),
+	/* a clone of the task in the syscall, an io-wq worker (the
+	 * kernel-thread branch of copy_thread()), runs while it waits */
+	SYSCALL_SUBJ("io-uring-write", SC_IOURING_WRITE),
 };
 
 static const struct fpabi_ev_subject traps[] = {

@@ -130,8 +130,12 @@ static const struct fpabi_axis_def rows[] = {
 		       "own registers on the tracee's CPU and runs there "
 		       "while the tracee is stopped (EVICT), or the kernel's "
 		       "own FPU use in the task's syscall (urandom-write: "
-		       "kernel_fpu_begin() invalidates it; not proven per "
-		       "cell)",
+		       "kernel_fpu_begin() invalidates it; io-uring-write: "
+		       "the task's io-wq worker, cloned in the syscall "
+		       "(fpu_clone()'s minimal branch), writes the same "
+		       "under kernel_fpu_begin() as a PF_USER_WORKER, "
+		       "which saves nothing, while the task waits; not "
+		       "proven per cell)",
 		.proof = "another context: the competitor's run time "
 			 "(/proc/PID/schedstat) grown during the stop, on the "
 			 "CPU the tracee stopped on (the evict step's proof: "

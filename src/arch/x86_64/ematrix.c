@@ -25,6 +25,9 @@ static const struct fpabi_ev_subject syscalls[] = {
 	SYSCALL_SUBJ("pipe-read", SC_PIPE_READ),
 	/* the kernel's FPU in the syscall: BLAKE2s under kernel_fpu_begin() */
 	SYSCALL_SUBJ("urandom-write", SC_URANDOM_WRITE),
+	/* a clone of the task in the syscall, an io-wq worker, which uses
+	 * the FPU in the kernel while the task waits */
+	SYSCALL_SUBJ("io-uring-write", SC_IOURING_WRITE),
 };
 
 static const struct fpabi_ev_subject signals[] = {
