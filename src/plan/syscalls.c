@@ -23,7 +23,7 @@
 " * thread of the task cloned in its io_uring_enter() that never leaves the kernel,\n" \
 " * writes them (x86: BLAKE2s in SIMD under kernel_fpu_begin(), in the worker) */\n" \
 "static const uint8_t uring_bytes[8192];\n" \
-"static volatile int32_t *uring_res[4];\t/* each ring's completion: bytes written */\n\n" \
+"static int32_t *uring_res[4];\t/* each ring's completion: bytes written */\n\n" \
 "static int uring_write(unsigned int k)\n{\n" \
 "\tstruct io_uring_params p = { 0 };\n" \
 "\tint fd = syscall(SYS_io_uring_setup, 1, &p), out = open(\"/dev/urandom\", O_WRONLY);\n" \

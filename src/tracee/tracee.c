@@ -228,13 +228,18 @@ static void iouring_write(struct fpabi_ev *ev)
 
 /* the io_uring write event ev made (its ring's fd): done, bytes mixed
  * (fewer than 8 KiB where a signal was pending at a page's end:
- * write_pool_user() stops there; at least one 64-byte block) */
+ * write_pool_user() stops there; at least one 64-byte block).  A signal
+ * (a forked child's SIGCHLD) can end the event's wait before the worker
+ * is done: the list's end waits for it here. */
 static void iouring_check(const struct fpabi_ev *ev)
 {
-	unsigned k;
+	unsigned k, tries;
 
 	for (k = 0; k < nrings && rings[k].fd != (int)ev->arg[0]; k++)
 		;
+	for (tries = 0; k < nrings && *rings[k].res == -1 && tries < 1000; tries++)
+		syscall(SYS_io_uring_enter, rings[k].fd, 0, 1,
+			IORING_ENTER_GETEVENTS, NULL, 0);
 	if (ev->ret != 1 || k == nrings || *rings[k].res <= 0)
 		tracee_fail(EIO, "io_uring_enter: %lld submitted, the write's "
 			    "result %d", (long long)ev->ret,
