@@ -47,5 +47,9 @@ int fpabi_competitor_start(struct fpabi_run *r, int memfd, int cpu,
 void fpabi_competitor_proof(struct fpabi_run *r, pid_t pid, long vol0,
 			    long invol0, const struct timespec *go,
 			    unsigned nwake);
+/* Kill it and reap it, SCHED_OTHER first: at SCHED_IDLE, on a CPU other
+ * work keeps busy, its exit would wait its turn for a second or more
+ * (a run's end past its --timeout). */
+void fpabi_competitor_kill(pid_t pid);
 
 #endif

@@ -248,15 +248,11 @@ void ctl_cleanup(struct engine *e)
 	struct fpabi_run *r = e->r;
 
 	if (e->ctl.comp_pid > 0) {
-		int status;
-
 		fpabi_competitor_proof(r, e->ctl.comp_pid, e->ctl.comp_vol0,
 				       e->ctl.comp_invol0, &e->ctl.go,
 				       r->c->competitor == COMP_TIMER ?
 				       FPABI_COMP_WAKES : 0);
-		kill(e->ctl.comp_pid, SIGKILL);
-		while (waitpid(e->ctl.comp_pid, &status, 0) < 0 && errno == EINTR)
-			;
+		fpabi_competitor_kill(e->ctl.comp_pid);
 		e->ctl.comp_pid = 0;
 	}
 	if (r->pid > 0) {

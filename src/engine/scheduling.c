@@ -7,10 +7,12 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fpabi/compete.h"
@@ -335,4 +337,15 @@ void ctl_self_migrated(struct engine *e)
 	snprintf(r->proof + strlen(r->proof), sizeof(r->proof) - strlen(r->proof),
 		 "%smoved itself from CPU %d to %d", r->proof[0] ? "; " : "",
 		 from, e->ctl.migrated_to);
+}
+
+void fpabi_competitor_kill(pid_t pid)
+{
+	int status;
+
+	/* (a refusal, unprivileged above RLIMIT_NICE, changes nothing) */
+	sched_setscheduler(pid, SCHED_OTHER, &(struct sched_param){ 0 });
+	kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
 }

@@ -280,16 +280,12 @@ static void counts(const struct race_round *rd, struct race_counts *n)
 
 static void finish(struct race_round *rd, struct race_result *res)
 {
-	int status;
-
 	if (rd->comp_pid > 0) {
 		fpabi_competitor_proof(&rd->plan, rd->comp_pid, rd->comp_vol0,
 				       rd->comp_invol0, &rd->go, 0);
 		res->n.comp_nvcsw = rd->plan.sp.comp_nvcsw;
 		res->n.comp_nivcsw = rd->plan.sp.comp_nivcsw;
-		kill(rd->comp_pid, SIGKILL);
-		while (waitpid(rd->comp_pid, &status, 0) < 0 && errno == EINTR)
-			;
+		fpabi_competitor_kill(rd->comp_pid);
 		rd->comp_pid = 0;
 	}
 	if (rd->pid > 0) {
