@@ -8,7 +8,7 @@
  * code's kernel-thread branches: arm64's copy_thread(), x86's
  * fpu_clone(minimal)).  The worker writes to /dev/urandom, which mixes
  * the bytes with BLAKE2s (x86: SIMD under kernel_fpu_begin(), in the
- * worker).  The tracee and the probe (NEED_IOURING) share it.
+ * worker).  The probe (NEED_IOURING) makes the ring as the tracee does.
  */
 #ifndef FPABI_URING_H
 #define FPABI_URING_H
@@ -26,6 +26,24 @@ struct fpabi_uring {
 	volatile int32_t *res;	/* its completion's result, -1 until then */
 };
 
+/* a ring of one entry whose two rings one mapping holds
+ * (IORING_FEAT_SINGLE_MMAP, 5.4), its parameters in *p: its fd, or
+ * -errno */
+static inline int fpabi_uring_setup(struct io_uring_params *p)
+{
+	int fd;
+
+	memset(p, 0, sizeof(*p));
+	fd = (int)syscall(SYS_io_uring_setup, 1, p);
+	if (fd < 0)
+		return -errno;
+	if (!(p->features & IORING_FEAT_SINGLE_MMAP)) {
+		close(fd);
+		return -EOPNOTSUPP;
+	}
+	return fd;
+}
+
 /* a ring with a write of len bytes at buf to fd queued (its SQ tail
  * moved: the next io_uring_enter(fd, 1, 1, IORING_ENTER_GETEVENTS)
  * submits it and waits for it); 0, or -errno */
@@ -38,11 +56,9 @@ static inline int fpabi_uring_write(struct fpabi_uring *u, int fd,
 	uint8_t *r;
 	int e;
 
-	memset(&p, 0, sizeof(p));
-	u->fd = (int)syscall(SYS_io_uring_setup, 1, &p);
+	u->fd = fpabi_uring_setup(&p);
 	if (u->fd < 0)
-		return -errno;
-	/* (one mapping holds both rings: IORING_FEAT_SINGLE_MMAP, 5.4) */
+		return u->fd;
 	sz = p.sq_off.array + p.sq_entries * sizeof(uint32_t);
 	if (sz < p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe))
 		sz = p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe);
@@ -50,9 +66,8 @@ static inline int fpabi_uring_write(struct fpabi_uring *u, int fd,
 		 u->fd, IORING_OFF_SQ_RING);
 	sqe = mmap(NULL, sizeof(*sqe), PROT_READ | PROT_WRITE,
 		   MAP_SHARED | MAP_POPULATE, u->fd, IORING_OFF_SQES);
-	if (!(p.features & IORING_FEAT_SINGLE_MMAP) || r == MAP_FAILED ||
-	    sqe == MAP_FAILED) {
-		e = r == MAP_FAILED || sqe == MAP_FAILED ? errno : EOPNOTSUPP;
+	if (r == MAP_FAILED || sqe == MAP_FAILED) {
+		e = errno;
 		close(u->fd);
 		return -e;
 	}

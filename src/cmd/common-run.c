@@ -20,7 +20,6 @@
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <linux/io_uring.h>
 
 #include "config.h"
 #include "fpabi/calib.h"
@@ -28,6 +27,7 @@
 #include "fpabi/paths.h"
 #include "fpabi/platform.h"
 #include "fpabi/shm.h"
+#include "fpabi/uring.h"
 #include "fpabi/util.h"
 
 /* A fresh run of plan item it: the seed depends on the item and the
@@ -152,14 +152,12 @@ static bool bpf_works(void)
 static bool iouring_works(void)
 {
 	struct io_uring_params p;
-	long fd;
+	int fd = fpabi_uring_setup(&p);
 
-	memset(&p, 0, sizeof(p));
-	fd = syscall(SYS_io_uring_setup, 1, &p);
 	if (fd < 0)
 		return false;
-	close((int)fd);
-	return (p.features & IORING_FEAT_SINGLE_MMAP) != 0;
+	close(fd);
+	return true;
 }
 
 void fpabi_probe(struct fpabi_machine *m, const char *force)
